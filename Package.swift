@@ -1,0 +1,48 @@
+// swift-tools-version:5.10
+import PackageDescription
+
+let package = Package(
+    name: "daybook",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "daybook", targets: ["daybook"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "5.0.1"),
+    ],
+    targets: [
+        // Debian's cmark-gfm (libcmark-gfm-dev, libcmark-gfm-extensions-dev).
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        // Plain diary values: no I/O.
+        .target(name: "DiaryModel"),
+        // Content/ and daybook.yml on disk become DiaryModel values or located diagnostics.
+        .target(
+            name: "DiaryReader",
+            dependencies: ["DiaryModel", "CCmarkGFM", .product(name: "Yams", package: "Yams")]
+        ),
+        // A template engine that knows nothing about diaries.
+        .target(name: "Templating"),
+        // What the commands do (init, new, check), testable without a process.
+        .target(name: "DiaryCommands", dependencies: ["DiaryModel", "DiaryReader"]),
+        // A deterministic synthetic diary for tests and benchmarks.
+        .target(name: "DiaryCorpus", dependencies: ["DiaryModel"]),
+        .executableTarget(
+            name: "daybook",
+            dependencies: ["DiaryCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(
+            name: "daybook-corpus",
+            dependencies: ["DiaryCorpus", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(name: "template-bench", dependencies: ["Templating"]),
+        .testTarget(name: "DiaryModelTests", dependencies: ["DiaryModel"]),
+        .testTarget(name: "DiaryReaderTests", dependencies: ["DiaryReader", "DiaryCorpus"]),
+        .testTarget(name: "DiaryCommandsTests", dependencies: ["DiaryCommands", "DiaryReader", "DiaryCorpus"]),
+        .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
+    ]
+)

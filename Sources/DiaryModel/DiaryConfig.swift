@@ -1,0 +1,25 @@
+import Foundation
+
+/// The site configuration from `daybook.yml`, with every default filled in.
+public struct DiaryConfig: Sendable {
+    public var title: String
+    public var timeZone: TimeZone
+    /// A locale identifier such as `ko_KR`, for month and day names.
+    public var localeIdentifier: String
+    /// The site's path on its server, always starting and ending with `/`.
+    public var baseURL: String
+    /// Entries per emotion/tag page, days per archive page, images per gallery page.
+    public var pageSize: Int
+    /// Configured emotions in their configured order.
+    public var emotions: [Emotion]
+
+    public init(title: String = "My Daybook", timeZone: TimeZone = .current, localeIdentifier: String = "en_US",
+                baseURL: String = "/", pageSize: Int = 30, emotions: [Emotion] = Emotion.defaults) {
+        self.title = title
+        self.timeZone = timeZone
+        self.localeIdentifier = localeIdentifier
+        self.baseURL = baseURL
+        self.pageSize = pageSize
+        self.emotions = emotions
+    }
+}

@@ -1,0 +1,40 @@
+/// A picture of an entry, from its front matter or its body, copied into the site as
+/// `images/<entry id>_image_<n>.<ext>`.
+public struct EntryImage: Hashable, Sendable {
+    /// Where the picture was named.
+    public enum Origin: String, Sendable {
+        case frontMatter
+        case body
+    }
+
+    /// `<entry id>_image_<n>`: stable across builds, and the anchor `#image-<n>` on the entry page.
+    public var id: String
+    /// 1-based: front-matter images first, then body images in reading order.
+    public var number: Int
+    public var entryID: String
+    /// The picture's file, relative to the diary root (`Content/photos/leaves.jpg`).
+    public var sourcePath: String
+    /// Lower-cased file extension without the dot (`jpg`).
+    public var fileExtension: String
+    public var alt: String
+    public var caption: String?
+    public var origin: Origin
+
+    public init(number: Int, entryID: String, sourcePath: String, fileExtension: String,
+                alt: String, caption: String?, origin: Origin) {
+        self.id = "\(entryID)_image_\(number)"
+        self.number = number
+        self.entryID = entryID
+        self.sourcePath = sourcePath
+        self.fileExtension = fileExtension
+        self.alt = alt
+        self.caption = caption
+        self.origin = origin
+    }
+
+    /// Where the copy lives in the site, relative to `base_url`.
+    public var outputPath: String { "images/\(id).\(fileExtension)" }
+
+    /// The anchor of this picture on its entry's page.
+    public var anchor: String { "image-\(number)" }
+}

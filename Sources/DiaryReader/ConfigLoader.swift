@@ -1,0 +1,162 @@
+import DiaryModel
+import Foundation
+import Yams
+
+/// Reads `daybook.yml` (SPEC §1). Every key is optional; problems are located diagnostics,
+/// and the configuration falls back to the default for any value it could not read.
+public enum ConfigLoader {
+    public static let fileName = "daybook.yml"
+
+    static let knownKeys = ["title", "timezone", "locale", "base_url", "page_size", "emotions"]
+    static let emotionKeys = ["id", "label", "emoji", "color", "aliases"]
+
+    /// The configuration in `yaml`, or defaults where it says nothing.
+    public static func load(_ yaml: String, path: String = fileName) -> (config: DiaryConfig, diagnostics: [Diagnostic]) {
+        var config = DiaryConfig()
+        var diagnostics: [Diagnostic] = []
+        let mapping: YAMLMapping
+        switch YAMLMapping.parse(yaml, path: path, lineOffset: 0) {
+        case .success(let parsed): mapping = parsed
+        case .failure(let problem): return (config, [problem])
+        }
+        func take<T>(_ result: Result<T, Diagnostic>) -> T? {
+            switch result {
+            case .success(let value): return value
+            case .failure(let problem): diagnostics.append(problem); return nil
+            }
+        }
+        for field in mapping.fields {
+            let at = mapping.location(of: field.value)
+            switch field.key {
+            case "title":
+                if let title = take(mapping.text(field)), !title.isEmpty { config.title = title }
+            case "timezone":
+                guard let name = take(mapping.text(field)) else { break }
+                if let zone = TimeZone(identifier: name) {
+                    config.timeZone = zone
+                } else {
+                    let hint = Suggestion.hint(for: name, among: TimeZone.knownTimeZoneIdentifiers)
+                    diagnostics.append(.error(at: at, "unknown timezone '\(name)'; use an IANA name such as 'Asia/Seoul'\(hint)"))
+                }
+            case "locale":
+                guard let identifier = take(mapping.text(field)) else { break }
+                if isLocaleIdentifier(identifier) {
+                    config.localeIdentifier = identifier
+                } else {
+                    diagnostics.append(.error(at: at, "'\(identifier)' is not a locale; write it like 'en_US' or 'ko_KR'"))
+                }
+            case "base_url":
+                guard let url = take(mapping.text(field)) else { break }
+                if url.hasPrefix("/") && !url.contains("//") && !url.contains("?") && !url.contains("#") {
+                    config.baseURL = url.hasSuffix("/") ? url : url + "/"
+                } else {
+                    diagnostics.append(.error(at: at, "base_url must be a path such as '/' or '/diary/', found '\(url)'"))
+                }
+            case "page_size":
+                guard let size = take(mapping.integer(field)) else { break }
+                if size >= 1 {
+                    config.pageSize = size
+                } else {
+                    diagnostics.append(.error(at: at, "page_size must be 1 or more, found \(size)"))
+                }
+            case "emotions":
+                let (emotions, problems) = readEmotions(field, in: mapping)
+                diagnostics += problems
+                if !emotions.isEmpty { config.emotions = emotions }
+            default:
+                let hint = Suggestion.hint(for: field.key, among: knownKeys)
+                diagnostics.append(.warning(at: mapping.location(of: field.keyNode),
+                                            "unknown key '\(field.key)' is ignored\(hint)"))
+            }
+        }
+        return (config, diagnostics)
+    }
+
+    private static func readEmotions(_ field: YAMLMapping.Field, in mapping: YAMLMapping) -> ([Emotion], [Diagnostic]) {
+        guard case .sequence(let items) = field.value, !items.isEmpty else {
+            return ([], [.error(at: mapping.location(of: field.value),
+                                "'emotions' must be a list of emotions, each '- id: happy' with optional label, emoji, color and aliases")])
+        }
+        var emotions: [Emotion] = []
+        var diagnostics: [Diagnostic] = []
+        var owners: [String: String] = [:]
+        for (index, item) in items.enumerated() {
+            let itemMapping: YAMLMapping
+            if case .scalar = item {
+                // `- happy` is short for `- id: happy`.
+                itemMapping = YAMLMapping(fields: [.init(key: "id", keyNode: item, value: item)], path: mapping.path, lineOffset: mapping.lineOffset)
+            } else {
+                switch mapping.mapping(item) {
+                case .success(let parsed): itemMapping = parsed
+                case .failure(let problem): diagnostics.append(problem); continue
+                }
+            }
+            guard let emotion = readEmotion(itemMapping, at: item, index: index, diagnostics: &diagnostics) else { continue }
+            var clash: Diagnostic?
+            for name in [emotion.id, emotion.label] + emotion.aliases {
+                let key = EmotionCatalog.key(name)
+                if let owner = owners[key], owner != emotion.id, clash == nil {
+                    clash = .error(at: mapping.location(of: item), "the emotion name '\(name)' is already used by the emotion '\(owner)'")
+                }
+                owners[key] = owners[key] ?? emotion.id
+            }
+            if let clash { diagnostics.append(clash) } else { emotions.append(emotion) }
+        }
+        return (emotions, diagnostics)
+    }
+
+    private static func readEmotion(_ item: YAMLMapping, at node: Node, index: Int, diagnostics: inout [Diagnostic]) -> Emotion? {
+        func take<T>(_ result: Result<T, Diagnostic>) -> T? {
+            switch result {
+            case .success(let value): return value
+            case .failure(let problem): diagnostics.append(problem); return nil
+            }
+        }
+        guard let idField = item["id"] else {
+            diagnostics.append(.error(at: item.location(of: node), "each emotion needs an 'id', such as 'id: happy'"))
+            return nil
+        }
+        guard let id = take(item.text(idField)) else { return nil }
+        guard !id.isEmpty, Slug.make(from: id) == id else {
+            let slug = Slug.make(from: id)
+            let hint = slug.isEmpty ? "" : " such as '\(slug)'"
+            diagnostics.append(.error(at: item.location(of: idField.value),
+                                      "the emotion id '\(id)' must be lower-case letters, digits and '-'\(hint)"))
+            return nil
+        }
+        let preset = Emotion.defaults.first { $0.id == id }
+        var emotion = Emotion(id: id, label: preset?.label ?? id.prefix(1).uppercased() + id.dropFirst(),
+                              emoji: preset?.emoji ?? "•", color: preset?.color ?? Emotion.palette[index % Emotion.palette.count],
+                              aliases: [])
+        for field in item.fields where field.key != "id" {
+            switch field.key {
+            case "label": if let label = take(item.text(field)), !label.isEmpty { emotion.label = label }
+            case "emoji": if let emoji = take(item.text(field)), !emoji.isEmpty { emotion.emoji = emoji }
+            case "color":
+                guard let color = take(item.text(field)) else { break }
+                if isHexColor(color) {
+                    emotion.color = color
+                } else {
+                    diagnostics.append(.error(at: item.location(of: field.value), "color must look like '#f5c542' or '#fc4', found '\(color)'"))
+                }
+            case "aliases":
+                if let aliases = take(item.textList(field)) { emotion.aliases = aliases.map(\.text) }
+            default:
+                let hint = Suggestion.hint(for: field.key, among: emotionKeys)
+                diagnostics.append(.warning(at: item.location(of: field.keyNode), "unknown key '\(field.key)' of an emotion is ignored\(hint)"))
+            }
+        }
+        return emotion
+    }
+
+    private static func isHexColor(_ text: String) -> Bool {
+        let digits = text.dropFirst()
+        return text.hasPrefix("#") && [3, 4, 6, 8].contains(digits.count) && digits.allSatisfy(\.isHexDigit)
+    }
+
+    private static func isLocaleIdentifier(_ text: String) -> Bool {
+        let parts = text.split(separator: "_", omittingEmptySubsequences: false).flatMap { $0.split(separator: "-", omittingEmptySubsequences: false) }
+        guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return parts.dropFirst().allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Every file under `Content/`, as paths relative to the diary root (`Content/2025/10/20/walk.md`),
+/// listed once so that resolving an image asks a set instead of the disk.
+public struct ContentFiles: Sendable {
+    public static let folderName = "Content"
+
+    public let paths: Set<String>
+
+    public init(paths: Set<String>) {
+        self.paths = paths
+    }
+
+    /// Lists `Content/` under `root`, skipping hidden files and folders.
+    public static func list(root: URL) throws -> ContentFiles {
+        let content = root.appendingPathComponent(folderName, isDirectory: true)
+        var paths = Set<String>()
+        try collect(content, relativePath: folderName, into: &paths)
+        return ContentFiles(paths: paths)
+    }
+
+    private static func collect(_ folder: URL, relativePath: String, into paths: inout Set<String>) throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        for name in names where !name.hasPrefix(".") {
+            let url = folder.appendingPathComponent(name)
+            let relative = relativePath + "/" + name
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { continue }
+            if isFolder.boolValue {
+                try collect(url, relativePath: relative, into: &paths)
+            } else {
+                paths.insert(relative)
+            }
+        }
+    }
+
+    /// The entry files, sorted by path.
+    public var entryPaths: [String] {
+        paths.filter { $0.hasSuffix(".md") || $0.hasSuffix(".markdown") }.sorted()
+    }
+
+    /// The file an image reference names, looked up next to the entry, then from `Content/`,
+    /// or nil. A reference that climbs out of `Content/` never resolves.
+    public func resolveImage(_ reference: String, fromEntryAt entryPath: String) -> String? {
+        let entryFolder = entryPath.split(separator: "/").dropLast().joined(separator: "/")
+        let candidates = reference.hasPrefix("/")
+            ? [Self.folderName + reference]
+            : [entryFolder + "/" + reference, Self.folderName + "/" + reference]
+        for candidate in candidates {
+            if let normalized = Self.normalize(candidate), normalized.hasPrefix(Self.folderName + "/"), paths.contains(normalized) {
+                return normalized
+            }
+        }
+        return nil
+    }
+
+    /// Resolves `.` and `..` in a relative path; nil when it climbs above its start.
+    static func normalize(_ path: String) -> String? {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(part)
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+}

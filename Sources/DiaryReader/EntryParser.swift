@@ -1,0 +1,298 @@
+import DiaryModel
+import Foundation
+import Yams
+
+/// What reading one entry file gave: the entry when it is valid, and every problem found.
+public struct ParsedEntry: Sendable {
+    public var entry: Entry?
+    /// Emotion names the configuration does not know, by the id they were given, with the
+    /// name as first written.
+    public var unknownEmotions: [String: String]
+    public var diagnostics: [Diagnostic]
+}
+
+/// Turns the text of one entry file into an `Entry` (SPEC §2).
+public struct EntryParser: Sendable {
+    static let knownKeys = ["title", "date", "emotion", "tags", "images", "draft"]
+    static let imageKeys = ["src", "alt", "caption"]
+    public static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "avif", "svg"]
+
+    public let config: DiaryConfig
+    public let catalog: EmotionCatalog
+    public let files: ContentFiles
+
+    public init(config: DiaryConfig, files: ContentFiles) {
+        self.config = config
+        self.catalog = EmotionCatalog(config.emotions)
+        self.files = files
+    }
+
+    /// Reads the bytes of the file at `path` (relative to the diary root).
+    public func parse(_ data: Data, path: String) -> ParsedEntry {
+        switch TextDecoding.decode(data, path: path) {
+        case .success(let text): return parse(text, path: path)
+        case .failure(let problem): return ParsedEntry(entry: nil, unknownEmotions: [:], diagnostics: [problem])
+        }
+    }
+
+    public func parse(_ text: String, path: String) -> ParsedEntry {
+        var reading = EntryReading(parser: self, path: path)
+        let entry = reading.read(text)
+        return ParsedEntry(entry: entry, unknownEmotions: reading.unknownEmotions, diagnostics: reading.diagnostics)
+    }
+
+    /// The slug of an entry file's name (SPEC §2): no extension, no leading `YYYY-MM-DD-`.
+    public static func slug(forFileAt path: String) -> String {
+        var name = Substring(path.split(separator: "/").last ?? "")
+        if let dot = name.lastIndex(of: ".") { name = name[..<dot] }
+        let bytes = Array(name.utf8)
+        let isDigit = { (i: Int) in bytes[i] >= 0x30 && bytes[i] <= 0x39 }
+        if bytes.count > 11, (0..<4).allSatisfy(isDigit), bytes[4] == 0x2D, isDigit(5), isDigit(6), bytes[7] == 0x2D,
+           isDigit(8), isDigit(9), bytes[10] == 0x2D {
+            name = name.dropFirst(11)
+        }
+        return Slug.make(from: String(name))
+    }
+}
+
+/// The state of reading one entry: the diagnostics gathered so far.
+private struct EntryReading {
+    let parser: EntryParser
+    let path: String
+    var diagnostics: [Diagnostic] = []
+    var unknownEmotions: [String: String] = [:]
+
+    init(parser: EntryParser, path: String) {
+        self.parser = parser
+        self.path = path
+    }
+
+    mutating func read(_ text: String) -> Entry? {
+        let split: SplitEntryText
+        switch FrontMatterSplitter.split(text, path: path) {
+        case .success(let value): split = value
+        case .failure(let problem): diagnostics.append(problem); return nil
+        }
+        guard let frontMatter = take(YAMLMapping.parse(String(split.yaml), path: path, lineOffset: 1)) else { return nil }
+
+        let slug = EntryParser.slug(forFileAt: path)
+        if slug.isEmpty {
+            diagnostics.append(.error(at: SourceLocation(path: path),
+                                      "the file name gives an empty slug; name the file with letters or digits, such as '0930-walk.md'"))
+        }
+        let date = readDate(frontMatter)
+        let emotionIDs = readEmotions(frontMatter)
+        let tags = readTags(frontMatter)
+        let isDraft = frontMatter["draft"].flatMap { take(frontMatter.bool($0)) } ?? false
+        var title = frontMatter["title"].flatMap { take(frontMatter.text($0)) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        var extra: [String: MetadataValue] = [:]
+        for field in frontMatter.fields where !EntryParser.knownKeys.contains(field.key) {
+            extra[field.key] = YAMLMapping.metadata(field.value)
+            if let known = Suggestion.closest(to: field.key, among: EntryParser.knownKeys) {
+                diagnostics.append(.warning(at: frontMatter.location(of: field.keyNode),
+                                            "unknown key '\(field.key)' is kept as extra data; did you mean '\(known)'?"))
+            }
+        }
+        let frontMatterImages = readFrontMatterImages(frontMatter)
+
+        let document = MarkdownDocument(split.body)
+        if title.isEmpty, let heading = document.takeFirstLevelOneHeading(), !heading.isEmpty { title = heading }
+
+        guard let date, let emotionIDs, !slug.isEmpty else { return nil }
+        let (instant, local) = date.resolve(in: parser.config.timeZone)
+        let id = "\(local.day)-\(slug)"
+        if title.isEmpty { title = local.description }
+
+        var images: [EntryImage] = []
+        for reference in frontMatterImages {
+            images.append(EntryImage(number: images.count + 1, entryID: id, sourcePath: reference.file,
+                                     fileExtension: reference.fileExtension, alt: reference.alt,
+                                     caption: reference.caption, origin: .frontMatter))
+        }
+        readBodyImages(document, body: split.body, bodyFirstLine: split.bodyFirstLine, entryID: id, into: &images)
+
+        guard !diagnostics.contains(where: \.isError) else { return nil }
+        return Entry(id: id, slug: slug, sourcePath: path, title: title, instant: instant, local: local,
+                     emotionIDs: emotionIDs, tags: tags, images: images, bodyHTML: document.html(),
+                     isDraft: isDraft, extra: extra)
+    }
+
+    // MARK: - Fields
+
+    private mutating func readDate(_ frontMatter: YAMLMapping) -> EntryDate? {
+        guard let field = frontMatter["date"] else {
+            diagnostics.append(.error(at: SourceLocation(path: path), "missing 'date'; add a line such as 'date: 2025-10-20 09:30' to the front matter"))
+            return nil
+        }
+        guard let text = take(frontMatter.text(field)) else { return nil }
+        switch EntryDate.parse(text) {
+        case .success(let date): return date
+        case .failure(let problem):
+            diagnostics.append(.error(at: frontMatter.location(of: field.value), problem.message(for: text)))
+            return nil
+        }
+    }
+
+    private mutating func readEmotions(_ frontMatter: YAMLMapping) -> [String]? {
+        guard let field = frontMatter["emotion"] else {
+            let known = parser.config.emotions.map(\.id).joined(separator: ", ")
+            diagnostics.append(.error(at: SourceLocation(path: path), "missing 'emotion'; add a line such as 'emotion: \(parser.config.emotions.first?.id ?? "happy")' (known: \(known))"))
+            return nil
+        }
+        guard let names = take(frontMatter.textList(field)) else { return nil }
+        // A single emotion may itself contain a comma only as a list item; "a, b" as text is a list too.
+        guard !names.isEmpty else {
+            diagnostics.append(.error(at: frontMatter.location(of: field.value), "'emotion' is empty; name at least one emotion"))
+            return nil
+        }
+        var ids: [String] = []
+        for (name, node) in names {
+            let id: String
+            if let emotion = parser.catalog.emotion(named: name) {
+                id = emotion.id
+            } else {
+                id = Slug.make(from: name)
+                guard !id.isEmpty else {
+                    diagnostics.append(.error(at: frontMatter.location(of: node), "the emotion '\(name)' has no letters or digits to make a URL from"))
+                    continue
+                }
+                let known = parser.config.emotions.map(\.id).joined(separator: ", ")
+                let hint = Suggestion.hint(for: name, among: parser.catalog.allNames)
+                diagnostics.append(.warning(at: frontMatter.location(of: node), "unknown emotion '\(name)'\(hint) (known: \(known))"))
+                if unknownEmotions[id] == nil { unknownEmotions[id] = name }
+            }
+            if !ids.contains(id) { ids.append(id) }
+        }
+        return ids.isEmpty ? nil : ids
+    }
+
+    private mutating func readTags(_ frontMatter: YAMLMapping) -> [String] {
+        guard let field = frontMatter["tags"], let names = take(frontMatter.textList(field)) else { return [] }
+        var tags: [String] = []
+        var slugs = Set<String>()
+        for (name, node) in names {
+            let slug = Slug.make(from: name)
+            guard !slug.isEmpty else {
+                diagnostics.append(.error(at: frontMatter.location(of: node), "the tag '\(name)' has no letters or digits to make a URL from"))
+                continue
+            }
+            if slugs.insert(slug).inserted { tags.append(name) }
+        }
+        return tags
+    }
+
+    // MARK: - Images
+
+    private struct ImageReference {
+        var file: String
+        var fileExtension: String
+        var alt: String
+        var caption: String?
+    }
+
+    private mutating func readFrontMatterImages(_ frontMatter: YAMLMapping) -> [ImageReference] {
+        guard let field = frontMatter["images"] else { return [] }
+        let items: [Node]
+        switch field.value {
+        case .sequence(let sequence): items = Array(sequence)
+        case .scalar where field.value.tagName == .null: items = []
+        case .scalar, .mapping: items = [field.value]
+        }
+        var references: [ImageReference] = []
+        for item in items {
+            var source: String?
+            var alt = ""
+            var caption: String?
+            if case .scalar(let scalar) = item {
+                source = scalar.string
+            } else if let image = take(frontMatter.mapping(item)) {
+                for imageField in image.fields {
+                    switch imageField.key {
+                    case "src": source = take(image.text(imageField))
+                    case "alt": alt = take(image.text(imageField)) ?? ""
+                    case "caption": caption = take(image.text(imageField)).flatMap { $0.isEmpty ? nil : $0 }
+                    default:
+                        let hint = Suggestion.hint(for: imageField.key, among: EntryParser.imageKeys)
+                        diagnostics.append(.warning(at: image.location(of: imageField.keyNode),
+                                                    "unknown key '\(imageField.key)' of an image is ignored\(hint)"))
+                    }
+                }
+                if image["src"] == nil {
+                    diagnostics.append(.error(at: frontMatter.location(of: item), "an image needs 'src', the path of its file"))
+                    continue
+                }
+            } else {
+                continue
+            }
+            guard let source else { continue }
+            if let file = resolveLocalImage(source, at: frontMatter.location(of: item), remoteIsError: true),
+               !references.contains(where: { $0.file == file }) {
+                references.append(ImageReference(file: file, fileExtension: Self.fileExtension(of: file), alt: alt, caption: caption))
+            }
+        }
+        return references
+    }
+
+    /// Numbers the body's local images after the front-matter ones and points them at their copies.
+    private mutating func readBodyImages(_ document: MarkdownDocument, body: Substring, bodyFirstLine: Int,
+                                         entryID: String, into images: inout [EntryImage]) {
+        var searchFrom = body.startIndex
+        for image in document.images() where !Self.isRemote(image.url) {
+            let reference = image.url.removingPercentEncoding ?? image.url
+            let location: SourceLocation
+            if let found = body.range(of: image.url, range: searchFrom..<body.endIndex) {
+                location = TextDecoding.location(of: found.lowerBound, in: body, path: path, firstLine: bodyFirstLine)
+                searchFrom = found.upperBound
+            } else {
+                location = SourceLocation(path: path, line: bodyFirstLine)
+            }
+            guard let file = resolveLocalImage(reference, at: location, remoteIsError: false) else { continue }
+            let existing = images.first { $0.sourcePath == file }
+            let entryImage = existing ?? EntryImage(number: images.count + 1, entryID: entryID, sourcePath: file,
+                                                    fileExtension: Self.fileExtension(of: file), alt: image.alt,
+                                                    caption: nil, origin: .body)
+            if existing == nil { images.append(entryImage) }
+            document.setURL(parser.config.baseURL + entryImage.outputPath, of: image)
+        }
+    }
+
+    private mutating func resolveLocalImage(_ reference: String, at location: SourceLocation, remoteIsError: Bool) -> String? {
+        if Self.isRemote(reference) {
+            if remoteIsError {
+                diagnostics.append(.error(at: location, "the image '\(reference)' is not a local file; save it under Content/ and name its path"))
+            }
+            return nil
+        }
+        guard let file = parser.files.resolveImage(reference, fromEntryAt: path) else {
+            let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+            diagnostics.append(.error(at: location, "image '\(reference)' not found (looked for \(folder)/\(reference) and \(ContentFiles.folderName)/\(reference))"))
+            return nil
+        }
+        let fileExtension = Self.fileExtension(of: file)
+        guard EntryParser.imageExtensions.contains(fileExtension) else {
+            let known = EntryParser.imageExtensions.sorted().joined(separator: ", ")
+            diagnostics.append(.error(at: location, "'\(reference)' is not a picture Daybook can publish (use \(known))"))
+            return nil
+        }
+        return file
+    }
+
+    private static func isRemote(_ url: String) -> Bool {
+        if url.hasPrefix("//") { return true }
+        guard let colon = url.firstIndex(of: ":") else { return false }
+        let scheme = url[..<colon]
+        return !scheme.isEmpty && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+    }
+
+    private static func fileExtension(of path: String) -> String {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return "" }
+        return path[path.index(after: dot)...].lowercased()
+    }
+
+    private mutating func take<T>(_ result: Result<T, Diagnostic>) -> T? {
+        switch result {
+        case .success(let value): return value
+        case .failure(let problem): diagnostics.append(problem); return nil
+        }
+    }
+}

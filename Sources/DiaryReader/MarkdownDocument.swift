@@ -1,0 +1,173 @@
+import CCmarkGFM
+import Foundation
+
+/// One entry body parsed by cmark-gfm (GFM tables, strikethrough, autolinks, task lists,
+/// footnotes; safe mode, so raw HTML and `javascript:` links never reach the page).
+///
+/// cmark-gfm is not thread-safe: while it parses inlines it switches the extensions'
+/// special characters on and off in process-wide tables, so two documents finishing at
+/// once corrupt each other. Block parsing and HTML rendering touch no shared state, so
+/// only `cmark_parser_finish` runs under `inlineLock`; the rest runs in parallel.
+final class MarkdownDocument {
+    /// An image in the body, `![alt](url)`.
+    struct Image {
+        fileprivate let node: OpaquePointer
+        let url: String
+        let alt: String
+    }
+
+    private static let inlineLock = NSLock()
+    private static let extensions = CoreExtensions()
+
+    private let parser: OpaquePointer
+    private let root: OpaquePointer
+    private let options: Int32
+
+    /// Parses `markdown`; `features` forces extensions on (tests compare against all of them).
+    init(_ markdown: Substring, features: MarkdownFeatures? = nil) {
+        let features = features ?? MarkdownFeatures(of: markdown)
+        options = CMARK_OPT_DEFAULT | (features.mayHaveFootnotes ? CMARK_OPT_FOOTNOTES : 0)
+        let parser: OpaquePointer = cmark_parser_new(options)
+        self.parser = parser
+        // Extensions a body cannot use are left out: the autolink one alone costs a third of the parse.
+        let wanted: [(Bool, OpaquePointer?)] = [
+            (features.mayHaveTables, Self.extensions.table),
+            (features.mayHaveStrikethrough, Self.extensions.strikethrough),
+            (features.mayHaveAutolinks, Self.extensions.autolink),
+            (features.mayHaveTaskLists, Self.extensions.tasklist),
+        ]
+        for case (true, let syntaxExtension?) in wanted {
+            cmark_parser_attach_syntax_extension(parser, syntaxExtension)
+        }
+        var text = markdown
+        text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
+        }
+        Self.inlineLock.lock()
+        root = cmark_parser_finish(parser)
+        Self.inlineLock.unlock()
+    }
+
+    deinit {
+        cmark_node_free(root)
+        cmark_parser_free(parser)
+    }
+
+    /// Removes the first level-1 heading and returns its text, or nil when there is none.
+    func takeFirstLevelOneHeading() -> String? {
+        var child = cmark_node_first_child(root)
+        while let node = child {
+            if cmark_node_get_type(node) == CMARK_NODE_HEADING, cmark_node_get_heading_level(node) == 1 {
+                let title = Self.plainText(of: node)
+                cmark_node_unlink(node)
+                cmark_node_free(node)
+                return title
+            }
+            child = cmark_node_next(node)
+        }
+        return nil
+    }
+
+    /// Every image in reading order.
+    func images() -> [Image] {
+        var found: [Image] = []
+        Self.walk(root) { node in
+            if cmark_node_get_type(node) == CMARK_NODE_IMAGE {
+                let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+                found.append(Image(node: node, url: url, alt: Self.plainText(of: node)))
+            }
+        }
+        return found
+    }
+
+    /// Points an image at another address (its copy in the site).
+    func setURL(_ url: String, of image: Image) {
+        cmark_node_set_url(image.node, url)
+    }
+
+    func html() -> String {
+        guard let rendered = cmark_render_html(root, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
+        defer { free(rendered) }
+        return String(cString: rendered)
+    }
+
+    // MARK: - Walking the tree
+
+    private static func walk(_ node: OpaquePointer, _ visit: (OpaquePointer) -> Void) {
+        let iterator = cmark_iter_new(node)
+        defer { cmark_iter_free(iterator) }
+        while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
+            if let current = cmark_iter_get_node(iterator), cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER {
+                visit(current)
+            }
+        }
+    }
+
+    /// The text a reader sees in `node`: literals joined, line breaks as spaces.
+    private static func plainText(of node: OpaquePointer) -> String {
+        var text = ""
+        walk(node) { inner in
+            let type = cmark_node_get_type(inner)
+            if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE, let literal = cmark_node_get_literal(inner) {
+                text += String(cString: literal)
+            } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
+                text += " "
+            }
+        }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+}
+
+/// The GFM extensions, registered once per process.
+private struct CoreExtensions {
+    let table: OpaquePointer?
+    let strikethrough: OpaquePointer?
+    let autolink: OpaquePointer?
+    let tasklist: OpaquePointer?
+
+    init() {
+        cmark_gfm_core_extensions_ensure_registered()
+        table = cmark_find_syntax_extension("table")
+        strikethrough = cmark_find_syntax_extension("strikethrough")
+        autolink = cmark_find_syntax_extension("autolink")
+        tasklist = cmark_find_syntax_extension("tasklist")
+    }
+}
+
+/// Cheap byte tests that rule out a GFM construct: when the character it needs is absent,
+/// its extension cannot change the output.
+struct MarkdownFeatures {
+    var mayHaveTables = false
+    var mayHaveStrikethrough = false
+    var mayHaveAutolinks = false
+    var mayHaveTaskLists = false
+    var mayHaveFootnotes = false
+
+    init(of markdown: Substring) {
+        var previous: UInt8 = 0
+        var wCount = 0
+        for byte in markdown.utf8 {
+            switch byte {
+            case UInt8(ascii: "|"): mayHaveTables = true
+            case UInt8(ascii: "~"): mayHaveStrikethrough = true
+            case UInt8(ascii: "@"), UInt8(ascii: ":"): mayHaveAutolinks = true
+            case UInt8(ascii: "["): mayHaveTaskLists = true
+            case UInt8(ascii: "^") where previous == UInt8(ascii: "["): mayHaveFootnotes = true
+            case UInt8(ascii: "."): if wCount >= 3 { mayHaveAutolinks = true }
+            default: break
+            }
+            wCount = (byte | 0x20) == UInt8(ascii: "w") ? wCount + 1 : 0
+            previous = byte
+        }
+    }
+
+    static let all: MarkdownFeatures = {
+        var features = MarkdownFeatures(of: "")
+        features.mayHaveTables = true
+        features.mayHaveStrikethrough = true
+        features.mayHaveAutolinks = true
+        features.mayHaveTaskLists = true
+        features.mayHaveFootnotes = true
+        return features
+    }()
+}

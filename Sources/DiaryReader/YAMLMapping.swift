@@ -1,0 +1,165 @@
+import DiaryModel
+import Yams
+
+/// A YAML mapping read with the position of every key and value, so that a problem with a
+/// value is reported at that value's own line and column in the file.
+struct YAMLMapping {
+    struct Field {
+        var key: String
+        var keyNode: Node
+        var value: Node
+    }
+
+    var fields: [Field]
+    let path: String
+    /// Lines in the file before the YAML text's first line.
+    let lineOffset: Int
+
+    /// Parses `yaml`; an empty document is an empty mapping. Fails on a syntax error,
+    /// a top level that is not a mapping, or a key given twice.
+    static func parse(_ yaml: String, path: String, lineOffset: Int) -> Result<YAMLMapping, Diagnostic> {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch {
+            return .failure(diagnostic(for: error, path: path, lineOffset: lineOffset, yaml: yaml))
+        }
+        let empty = YAMLMapping(fields: [], path: path, lineOffset: lineOffset)
+        guard let root else { return .success(empty) }
+        if case .scalar(let scalar) = root, scalar.string.isEmpty || root.tagName == .null { return .success(empty) }
+        guard case .mapping = root else {
+            return .failure(.error(at: empty.location(of: root), "expected 'key: value' lines, found \(describe(root))"))
+        }
+        return empty.mapping(root)
+    }
+
+    /// The fields of a nested mapping node, with the same rules as the top level.
+    func mapping(_ node: Node) -> Result<YAMLMapping, Diagnostic> {
+        guard case .mapping(let mapping) = node else {
+            return .failure(.error(at: location(of: node), "expected 'key: value' pairs, found \(Self.describe(node))"))
+        }
+        var fields: [Field] = []
+        var seen: [String: Node] = [:]
+        for (keyNode, value) in mapping {
+            guard case .scalar(let keyScalar) = keyNode else {
+                return .failure(.error(at: location(of: keyNode), "a key must be plain text, found \(Self.describe(keyNode))"))
+            }
+            let key = keyScalar.string
+            if let first = seen[key] {
+                return .failure(.error(at: location(of: keyNode),
+                                       "the key '\(key)' is given twice; it was first set on line \(location(of: first).line)"))
+            }
+            seen[key] = keyNode
+            fields.append(Field(key: key, keyNode: keyNode, value: value))
+        }
+        return .success(YAMLMapping(fields: fields, path: path, lineOffset: lineOffset))
+    }
+
+    subscript(key: String) -> Field? { fields.first { $0.key == key } }
+
+    func location(of node: Node) -> SourceLocation {
+        let mark = node.mark
+        return SourceLocation(path: path, line: (mark?.line ?? 1) + lineOffset, column: mark?.column ?? 1)
+    }
+
+    // MARK: - Typed values
+
+    /// Plain text as written: `no`, `2025` and `1.10` stay text.
+    func text(_ field: Field) -> Result<String, Diagnostic> {
+        guard case .scalar(let scalar) = field.value else {
+            return .failure(.error(at: location(of: field.value), "'\(field.key)' must be text, found \(Self.describe(field.value))"))
+        }
+        return .success(field.value.tagName == .null && !scalar.style.isQuoted ? "" : scalar.string)
+    }
+
+    /// A list of plain texts, or one text whose items are separated by commas.
+    func textList(_ field: Field) -> Result<[(text: String, node: Node)], Diagnostic> {
+        switch field.value {
+        case .scalar(let scalar):
+            if field.value.tagName == .null && !scalar.style.isQuoted { return .success([]) }
+            let items = scalar.string.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            return .success(items.map { ($0, field.value) })
+        case .sequence(let sequence):
+            var items: [(String, Node)] = []
+            for item in sequence {
+                guard case .scalar(let scalar) = item else {
+                    return .failure(.error(at: location(of: item), "each item of '\(field.key)' must be text, found \(Self.describe(item))"))
+                }
+                let text = scalar.string.trimmingCharacters(in: .whitespaces)
+                if !text.isEmpty { items.append((text, item)) }
+            }
+            return .success(items)
+        default:
+            return .failure(.error(at: location(of: field.value),
+                                   "'\(field.key)' must be a list such as [a, b] or text such as \"a, b\", found \(Self.describe(field.value))"))
+        }
+    }
+
+    func bool(_ field: Field) -> Result<Bool, Diagnostic> {
+        if case .scalar = field.value, field.value.tagName == .bool, let value = field.value.bool { return .success(value) }
+        return .failure(.error(at: location(of: field.value), "'\(field.key)' must be true or false, found \(Self.describe(field.value))"))
+    }
+
+    func integer(_ field: Field) -> Result<Int, Diagnostic> {
+        if case .scalar = field.value, field.value.tagName == .int, let value = field.value.int { return .success(value) }
+        return .failure(.error(at: location(of: field.value), "'\(field.key)' must be a whole number, found \(Self.describe(field.value))"))
+    }
+
+    /// A value kept for templates, typed the way YAML reads it, except that timestamps stay text.
+    static func metadata(_ node: Node) -> MetadataValue {
+        switch node {
+        case .scalar(let scalar):
+            if scalar.style.isQuoted { return .string(scalar.string) }
+            switch node.tagName {
+            case .null: return .null
+            case .bool: return node.bool.map(MetadataValue.bool) ?? .string(scalar.string)
+            case .int: return node.int.map(MetadataValue.int) ?? .string(scalar.string)
+            case .float: return node.float.map(MetadataValue.double) ?? .string(scalar.string)
+            default: return .string(scalar.string)
+            }
+        case .sequence(let sequence):
+            return .list(sequence.map(metadata))
+        case .mapping(let mapping):
+            var map: [String: MetadataValue] = [:]
+            for (key, value) in mapping { map[key.string ?? "\(key)"] = metadata(value) }
+            return .map(map)
+        }
+    }
+
+    /// How a value reads in a message: `a list`, `a mapping`, `the text 'x'`.
+    static func describe(_ node: Node) -> String {
+        switch node {
+        case .scalar(let scalar): return scalar.string.isEmpty ? "nothing" : "'\(scalar.string)'"
+        case .sequence: return "a list"
+        case .mapping: return "a mapping"
+        }
+    }
+
+    // MARK: - Syntax errors
+
+    private static func diagnostic(for error: Error, path: String, lineOffset: Int, yaml: String) -> Diagnostic {
+        func at(_ mark: Mark) -> SourceLocation {
+            SourceLocation(path: path, line: mark.line + lineOffset, column: mark.column)
+        }
+        switch error {
+        case YamlError.scanner(let context, let problem, let mark, _),
+             YamlError.parser(let context, let problem, let mark, _),
+             YamlError.composer(let context, let problem, let mark, _):
+            let while_ = context.map { "\($0.text) (line \($0.mark.line + lineOffset)), " } ?? ""
+            return .error(at: at(mark), "invalid YAML: \(while_)\(problem)")
+        case YamlError.reader(let problem, _, _, _):
+            return .error(at: SourceLocation(path: path, line: 1 + lineOffset), "invalid YAML: \(problem)")
+        default:
+            return .error(at: SourceLocation(path: path, line: 1 + lineOffset), "invalid YAML: \(error)")
+        }
+    }
+}
+
+private extension Node.Scalar.Style {
+    var isQuoted: Bool { self == .singleQuoted || self == .doubleQuoted }
+}
+
+extension Node {
+    /// The resolved tag (`bool`, `int`, `null`…) of a node; Yams keeps `Tag.name` internal.
+    var tagName: Tag.Name { Tag.Name(rawValue: tag.description) }
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+import DiaryCommands
+import Foundation
+
+// Exit statuses follow SPEC §5: 0 success, 1 content errors, 2 usage errors.
+do {
+    var command = try Daybook.parseAsRoot()
+    try command.run()
+} catch let error as CommandError {
+    StandardError.print(error.description)
+    exit(error.isUsage ? 2 : 1)
+} catch {
+    let code = Daybook.exitCode(for: error)
+    if code == .validationFailure {
+        StandardError.print(Daybook.fullMessage(for: error))
+        exit(2)
+    }
+    Daybook.exit(withError: error)
+}
