@@ -1,0 +1,274 @@
+import Foundation
+
+/// Compiles parsed templates once: resolves names to context keys or loop slots, filters to
+/// `Filter`, inlines includes and picks the most derived version of every block.
+struct Compiler {
+    private let templates: [String: ParsedTemplate]
+    private let paths: [String: String]
+    /// Date patterns met so far; `Filter.date` refers to them by index.
+    private(set) var datePatterns: [String] = []
+
+    private var errors: [TemplateError] = []
+    private var dependencies: Set<String> = []
+    private var stack: [String] = []
+    private var slotCount = 0
+
+    private struct Scope {
+        var locals: [(name: String, slot: Int)] = []
+        var loopSlot: Int?
+
+        var names: [String] { locals.map(\.name) + (loopSlot == nil ? [] : ["loop"]) }
+    }
+
+    private struct BlockContext {
+        var chain: [ParsedTemplate]
+        var current: (name: String, level: Int)?
+    }
+
+    init(templates: [String: ParsedTemplate], paths: [String: String]) {
+        self.templates = templates
+        self.paths = paths
+    }
+
+    /// Compiles the template called `name` as a page of its own.
+    mutating func compile(_ name: String) -> CompiledTemplate {
+        errors = []
+        dependencies = []
+        stack = []
+        slotCount = 0
+        let instructions = compileTemplate(name, at: nil, scope: Scope())
+        return CompiledTemplate(instructions: Self.mergingText(instructions), slotCount: slotCount,
+                                dependencies: dependencies, errors: errors)
+    }
+
+    // MARK: - Templates
+
+    private mutating func compileTemplate(_ name: String, at location: TemplateLocation?, scope: Scope) -> [Instruction] {
+        dependencies.insert(name)
+        guard let template = resolve(name, at: location) else { return [] }
+        let depth = stack.count
+        stack.append(name)
+        defer { stack.removeSubrange(depth...) }
+        var chain = [template]
+        var current = template
+        while let parent = current.extends {
+            dependencies.insert(parent.name)
+            guard let parentTemplate = resolve(parent.name, at: parent.location) else { return [] }
+            chain.append(parentTemplate)
+            stack.append(parent.name)
+            current = parentTemplate
+        }
+        return compileNodes(current.nodes, blocks: BlockContext(chain: chain, current: nil), scope: scope)
+    }
+
+    /// The parsed template `name`, or nil after recording why it cannot be used.
+    private mutating func resolve(_ name: String, at location: TemplateLocation?) -> ParsedTemplate? {
+        let here = location ?? TemplateLocation(path: paths[name] ?? name, line: 1, column: 1)
+        if let start = stack.firstIndex(of: name) {
+            errors.append(TemplateError(here, .cycle(Array(stack[start...]) + [name])))
+            return nil
+        }
+        guard let template = templates[name] else {
+            errors.append(TemplateError(here, .templateNotFound(name, suggestion: nearestName(to: name, in: templates.keys))))
+            return nil
+        }
+        guard template.errors.isEmpty else {
+            errors.append(contentsOf: template.errors)
+            return nil
+        }
+        return template
+    }
+
+    // MARK: - Nodes
+
+    private mutating func compileNodes(_ nodes: [Node], blocks: BlockContext, scope: Scope) -> [Instruction] {
+        var instructions: [Instruction] = []
+        for node in nodes {
+            switch node {
+            case .text(let text, _):
+                instructions.append(.text(Array(text.utf8)))
+            case .output(let expression, let location):
+                let site = ExpressionSite(name: "output", inputText: expression.sourceText, location: location)
+                instructions.append(.output(compileExpression(expression, scope: scope, isLenient: false), site))
+            case .superBlock(let location):
+                instructions += compileSuper(at: location, blocks: blocks, scope: scope)
+            case .conditional(let branches, let otherwise):
+                let compiled = branches.map { branch in
+                    (compileExpression(branch.condition, scope: scope, isLenient: true),
+                     compileNodes(branch.body, blocks: blocks, scope: scope))
+                }
+                instructions.append(.conditional(compiled, otherwise: compileNodes(otherwise ?? [], blocks: blocks, scope: scope)))
+            case .forLoop(let variable, let sequence, let body, let empty, let location):
+                let slot = scope.locals.count
+                slotCount = max(slotCount, slot + 1)
+                var inner = scope
+                inner.locals.append((variable, slot))
+                inner.loopSlot = slot
+                let site = ExpressionSite(name: "for", inputText: sequence.sourceText, location: location)
+                instructions.append(.forLoop(slot: slot,
+                                             sequence: compileExpression(sequence, scope: scope, isLenient: false),
+                                             body: compileNodes(body, blocks: blocks, scope: inner),
+                                             empty: compileNodes(empty ?? [], blocks: blocks, scope: scope),
+                                             site))
+            case .include(let name, let location):
+                instructions += compileTemplate(name, at: location, scope: scope)
+            case .extends:
+                continue
+            case .block(let name, let body, _):
+                let level = blocks.chain.firstIndex { $0.blocks[name] != nil } ?? 0
+                let definition = blocks.chain[level].blocks[name] ?? body
+                var context = blocks
+                context.current = (name, level)
+                instructions += compileNodes(definition, blocks: context, scope: scope)
+            }
+        }
+        return instructions
+    }
+
+    private mutating func compileSuper(at location: TemplateLocation, blocks: BlockContext, scope: Scope) -> [Instruction] {
+        guard let current = blocks.current else {
+            errors.append(TemplateError(location, .superOutsideBlock))
+            return []
+        }
+        let parentLevels = blocks.chain.indices.dropFirst(current.level + 1)
+        guard let level = parentLevels.first(where: { blocks.chain[$0].blocks[current.name] != nil }),
+              let definition = blocks.chain[level].blocks[current.name] else {
+            errors.append(TemplateError(location, .superWithoutParent(block: current.name)))
+            return []
+        }
+        var context = blocks
+        context.current = (current.name, level)
+        return compileNodes(definition, blocks: context, scope: scope)
+    }
+
+    // MARK: - Expressions
+
+    private mutating func compileExpression(_ expression: Expression, scope: Scope, isLenient: Bool) -> CompiledExpression {
+        switch expression {
+        case .string(let value): return .constant(.string(value))
+        case .int(let value): return .constant(.int(value))
+        case .double(let value): return .constant(.double(value))
+        case .bool(let value): return .constant(.bool(value))
+        case .null: return .constant(.null)
+        case .not(let operand):
+            return .not(compileExpression(operand, scope: scope, isLenient: isLenient))
+        case .and(let left, let right):
+            return .and(compileExpression(left, scope: scope, isLenient: isLenient),
+                        compileExpression(right, scope: scope, isLenient: isLenient))
+        case .or(let left, let right):
+            return .or(compileExpression(left, scope: scope, isLenient: isLenient),
+                       compileExpression(right, scope: scope, isLenient: isLenient))
+        case .comparison(let op, let left, let right, let location):
+            let site = ExpressionSite(name: op.rawValue, inputText: expression.sourceText, location: location)
+            return .comparison(op, compileExpression(left, scope: scope, isLenient: isLenient),
+                               compileExpression(right, scope: scope, isLenient: isLenient), site)
+        case .variable(let path, let location):
+            return compileVariable(path, at: location, scope: scope, isLenient: isLenient)
+        case .filter(let name, let input, let arguments, let location):
+            return compileFilter(name, input: input, arguments: arguments, at: location, scope: scope, isLenient: isLenient)
+        }
+    }
+
+    private mutating func compileVariable(_ path: [String], at location: TemplateLocation, scope: Scope,
+                                          isLenient: Bool) -> CompiledExpression {
+        let site = VariableSite(path: path, location: location, scopeNames: scope.names, isLenient: isLenient)
+        let first = path[0]
+        let rest = Array(path.dropFirst())
+        if let local = scope.locals.last(where: { $0.name == first }) {
+            return .local(slot: local.slot, path: rest, site)
+        }
+        guard first == "loop", let loopSlot = scope.loopSlot else {
+            return .context(key: first, path: rest, site)
+        }
+        guard let fieldName = rest.first else { return .loopObject(slot: loopSlot) }
+        guard let field = LoopField(rawValue: fieldName) else {
+            let suggestion = nearestName(to: fieldName, in: LoopField.allCases.map(\.rawValue)).map { "loop.\($0)" }
+            errors.append(TemplateError(location, .unknownVariable(path.joined(separator: "."), suggestion: suggestion)))
+            return .constant(.null)
+        }
+        if rest.count > 1 {
+            let kind = field == .first || field == .last ? "a boolean" : "an integer"
+            errors.append(TemplateError(location, .notAMap(expression: "loop.\(fieldName)", kind: kind, key: rest[1])))
+            return .constant(.null)
+        }
+        return .loopField(slot: loopSlot, field)
+    }
+
+    private mutating func compileFilter(_ name: String, input: Expression, arguments: [Expression], at location: TemplateLocation,
+                                        scope: Scope, isLenient: Bool) -> CompiledExpression {
+        let compiledInput = compileExpression(input, scope: scope, isLenient: isLenient || name == "default")
+        let compiledArguments = arguments.map { compileExpression($0, scope: scope, isLenient: false) }
+        let site = ExpressionSite(name: name, inputText: input.sourceText, location: location)
+        func wrongArguments(_ usage: String) -> CompiledExpression {
+            errors.append(TemplateError(location, .wrongFilterArguments(filter: name, usage: usage)))
+            return .constant(.null)
+        }
+        let filter: Filter
+        switch name {
+        case "date":
+            guard arguments.count == 1, case .string(let pattern) = arguments[0] else {
+                return wrongArguments("date: \"yyyy-MM-dd\"")
+            }
+            if let index = datePatterns.firstIndex(of: pattern) {
+                filter = .date(patternIndex: index)
+            } else {
+                datePatterns.append(pattern)
+                filter = .date(patternIndex: datePatterns.count - 1)
+            }
+        case "truncate":
+            guard compiledArguments.count == 1 else { return wrongArguments("truncate: 100") }
+            filter = .truncate(compiledArguments[0])
+        case "join":
+            guard compiledArguments.count <= 1 else { return wrongArguments("join: \", \"") }
+            filter = .join(compiledArguments.first ?? .constant(.string(", ")))
+        case "default":
+            guard compiledArguments.count == 1 else { return wrongArguments("default: \"text\"") }
+            filter = .defaultValue(compiledArguments[0])
+        case "length", "json", "url", "upper", "lower", "raw":
+            guard arguments.isEmpty else { return wrongArguments(name) }
+            switch name {
+            case "length": filter = .length
+            case "json": filter = .json
+            case "url": filter = .url
+            case "upper": filter = .upper
+            case "lower": filter = .lower
+            default: filter = .raw
+            }
+        default:
+            errors.append(TemplateError(location, .unknownFilter(name, suggestion: nearestName(to: name, in: Filter.names))))
+            return .constant(.null)
+        }
+        return .filter(filter, compiledInput, site)
+    }
+
+    // MARK: - Text
+
+    /// Joins neighbouring text so rendering appends it in one copy.
+    private static func mergingText(_ instructions: [Instruction]) -> [Instruction] {
+        var merged: [Instruction] = []
+        for instruction in instructions {
+            switch instruction {
+            case .text(let bytes):
+                if case .text(let previous)? = merged.last {
+                    merged[merged.count - 1] = .text(previous + bytes)
+                } else if !bytes.isEmpty {
+                    merged.append(instruction)
+                }
+            case .output, .conditional, .forLoop:
+                merged.append(mergingNested(instruction))
+            }
+        }
+        return merged
+    }
+
+    private static func mergingNested(_ instruction: Instruction) -> Instruction {
+        switch instruction {
+        case .conditional(let branches, let otherwise):
+            return .conditional(branches.map { ($0.0, mergingText($0.1)) }, otherwise: mergingText(otherwise))
+        case .forLoop(let slot, let sequence, let body, let empty, let site):
+            return .forLoop(slot: slot, sequence: sequence, body: mergingText(body), empty: mergingText(empty), site)
+        case .text, .output:
+            return instruction
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+
+extension Renderer {
+    /// Applies one filter to `value`.
+    func apply(_ filter: Filter, to value: TemplateValue, site: ExpressionSite) throws -> TemplateValue {
+        func wrongInput(_ expected: String) -> TemplateError {
+            TemplateError(site.location, .wrongFilterInput(filter: site.name, expected: expected,
+                                                           expression: site.inputText, kind: value.kindDescription))
+        }
+        switch filter {
+        case .date(let patternIndex):
+            guard case .date(let date) = value else { throw wrongInput("a date") }
+            return .string(formatters.string(from: date, patternIndex: patternIndex))
+        case .truncate(let limitExpression):
+            guard case .int(let limit) = try evaluate(limitExpression), limit >= 0 else {
+                throw TemplateError(site.location, .wrongFilterArguments(filter: "truncate", usage: "truncate: 100"))
+            }
+            switch value {
+            case .string(let text): return .string(Self.truncate(text, to: limit))
+            case .html(let text): return .html(Self.truncate(text, to: limit))
+            default: throw wrongInput("a string")
+            }
+        case .join(let separatorExpression):
+            guard case .list(let items) = value else { throw wrongInput("a list") }
+            let separator = try evaluate(separatorExpression)
+            return try join(items, separator: separator, wrongInput: wrongInput)
+        case .length:
+            switch value {
+            case .string(let text), .html(let text): return .int(text.count)
+            case .list(let items): return .int(items.count)
+            case .map(let map): return .int(map.count)
+            default: throw wrongInput("a string, list or map")
+            }
+        case .defaultValue(let fallback):
+            return value.isNullOrEmpty ? try evaluate(fallback) : value
+        case .json:
+            var json: [UInt8] = []
+            appendJSON(value, to: &json)
+            return .html(String(decoding: json, as: UTF8.self))
+        case .url:
+            guard let text = Self.plainText(value) else { throw wrongInput("a string or number") }
+            return .string(Self.percentEncodePathSegment(text))
+        case .upper:
+            switch value {
+            case .string(let text): return .string(text.uppercased())
+            case .html(let text): return .html(text.uppercased())
+            default: throw wrongInput("a string")
+            }
+        case .lower:
+            switch value {
+            case .string(let text): return .string(text.lowercased())
+            case .html(let text): return .html(text.lowercased())
+            default: throw wrongInput("a string")
+            }
+        case .raw:
+            switch value {
+            case .string(let text), .html(let text): return .html(text)
+            default: return value
+            }
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Keeps the first `limit` characters; if anything was cut, drops trailing whitespace and adds "…".
+    static func truncate(_ text: String, to limit: Int) -> String {
+        guard let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), end < text.endIndex else {
+            return text
+        }
+        var kept = text[..<end]
+        while let last = kept.last, last.isWhitespace { kept.removeLast() }
+        return kept + "…"
+    }
+
+    /// Joins items as text. If any item is raw HTML, the result is HTML and the other items and
+    /// the separator are escaped into it.
+    private func join(_ items: [TemplateValue], separator: TemplateValue,
+                      wrongInput: (String) -> TemplateError) throws -> TemplateValue {
+        let separatorIsHTML: Bool
+        let separatorText: String
+        switch separator {
+        case .html(let text): (separatorIsHTML, separatorText) = (true, text)
+        default:
+            guard let text = Self.plainText(separator) else { throw wrongInput("a list") }
+            (separatorIsHTML, separatorText) = (false, text)
+        }
+        var pieces: [(text: String, isHTML: Bool)] = []
+        pieces.reserveCapacity(items.count)
+        for item in items {
+            switch item {
+            case .html(let text): pieces.append((text, true))
+            default:
+                guard let text = Self.plainText(item) else { throw wrongInput("a list of strings or numbers") }
+                pieces.append((text, false))
+            }
+        }
+        guard separatorIsHTML || pieces.contains(where: \.isHTML) else {
+            return .string(pieces.map(\.text).joined(separator: separatorText))
+        }
+        var html = ""
+        for (index, piece) in pieces.enumerated() {
+            if index > 0 { html += separatorIsHTML ? separatorText : HTMLEscaper.escape(separatorText) }
+            html += piece.isHTML ? piece.text : HTMLEscaper.escape(piece.text)
+        }
+        return .html(html)
+    }
+
+    /// Strings and numbers as text; nil for anything else.
+    static func plainText(_ value: TemplateValue) -> String? {
+        switch value {
+        case .string(let text): return text
+        case .int(let number): return String(number)
+        case .double(let number): return format(number)
+        case .bool(let flag): return flag ? "true" : "false"
+        default: return nil
+        }
+    }
+
+    /// Percent-encodes everything but RFC 3986 unreserved characters, so the result is one path segment.
+    static func percentEncodePathSegment(_ text: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                bytes.append(byte)
+            default:
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    // MARK: - JSON
+
+    /// Appends `value` as JSON that is safe inside `<script>`: `<`, `>`, `&`, U+2028 and U+2029
+    /// are written as `\u` escapes. Map keys are sorted so output is stable.
+    func appendJSON(_ value: TemplateValue, to json: inout [UInt8]) {
+        switch value {
+        case .string(let text), .html(let text): Self.appendJSONString(text, to: &json)
+        case .int(let number): json.appendUTF8(String(number))
+        case .double(let number): json.appendUTF8(number.isFinite ? Self.format(number) : "null")
+        case .bool(let flag): json.append(contentsOf: flag ? "true" : "false" as StaticString)
+        case .null: json.append(contentsOf: "null" as StaticString)
+        case .date(let date): Self.appendJSONString(formatters.isoString(from: date), to: &json)
+        case .list(let items):
+            json.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { json.append(UInt8(ascii: ",")) }
+                appendJSON(item, to: &json)
+            }
+            json.append(UInt8(ascii: "]"))
+        case .map(let map):
+            json.append(UInt8(ascii: "{"))
+            for (index, key) in map.keys.sorted().enumerated() {
+                if index > 0 { json.append(UInt8(ascii: ",")) }
+                Self.appendJSONString(key, to: &json)
+                json.append(UInt8(ascii: ":"))
+                if let item = map[key] { appendJSON(item, to: &json) }
+            }
+            json.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func appendJSONString(_ text: String, to json: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        func appendEscape(_ code: Int) {
+            json.append(contentsOf: "\\u" as StaticString)
+            for shift in stride(from: 12, through: 0, by: -4) { json.append(hex[(code >> shift) & 0xF]) }
+        }
+        json.append(UInt8(ascii: "\""))
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""): json.append(contentsOf: "\\\"" as StaticString)
+            case UInt8(ascii: "\\"): json.append(contentsOf: "\\\\" as StaticString)
+            case UInt8(ascii: "\n"): json.append(contentsOf: "\\n" as StaticString)
+            case UInt8(ascii: "\r"): json.append(contentsOf: "\\r" as StaticString)
+            case UInt8(ascii: "\t"): json.append(contentsOf: "\\t" as StaticString)
+            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "'"): appendEscape(Int(byte))
+            case 0..<0x20: appendEscape(Int(byte))
+            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                // U+2028 and U+2029 end a line in JavaScript source.
+                appendEscape(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029)
+                index += 2
+            default: json.append(byte)
+            }
+            index += 1
+        }
+        json.append(UInt8(ascii: "\""))
+    }
+}
