@@ -5,7 +5,7 @@ import Foundation
 /// becomes one `-`, no leading or trailing `-`.
 public enum Slug {
     public static func make(from text: String) -> String {
-        let normalized = text.precomposedStringWithCanonicalMapping.lowercased()
+        let normalized = text.normalizedNFC.lowercased()
         var slug = String.UnicodeScalarView()
         var pendingDash = false
         for scalar in normalized.unicodeScalars {

@@ -13,25 +13,11 @@ public struct ContentFiles: Sendable {
 
     /// Lists `Content/` under `root`, skipping hidden files and folders.
     public static func list(root: URL) throws -> ContentFiles {
-        let content = root.appendingPathComponent(folderName, isDirectory: true)
-        var paths = Set<String>()
-        try collect(content, relativePath: folderName, into: &paths)
-        return ContentFiles(paths: paths)
-    }
-
-    private static func collect(_ folder: URL, relativePath: String, into paths: inout Set<String>) throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        for name in names where !name.hasPrefix(".") {
-            let url = folder.appendingPathComponent(name)
-            let relative = relativePath + "/" + name
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { continue }
-            if isFolder.boolValue {
-                try collect(url, relativePath: relative, into: &paths)
-            } else {
-                paths.insert(relative)
-            }
+        let folder = root.appendingPathComponent(folderName, isDirectory: true).path
+        guard let files = LocalFiles.listFiles(in: folder, prefix: folderName) else {
+            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: folder])
         }
+        return ContentFiles(paths: Set(files))
     }
 
     /// The entry files, sorted by path.

@@ -44,9 +44,9 @@ public struct DiaryReader: Sendable {
             return finish(Diary(config: config, entries: [], emotions: config.emotions), diagnostics, options)
         }
         let parser = EntryParser(config: config, files: files)
+        let rootPath = root.path
         let parsed = ParallelMap.map(files.entryPaths) { path -> ParsedEntry in
-            let url = root.appendingPathComponent(path)
-            guard let data = FileManager.default.contents(atPath: url.path) else {
+            guard let data = LocalFiles.read(rootPath + "/" + path) else {
                 return ParsedEntry(entry: nil, unknownEmotions: [:],
                                    diagnostics: [.error(at: SourceLocation(path: path), "cannot read this file")])
             }

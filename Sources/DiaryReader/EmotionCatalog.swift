@@ -27,6 +27,6 @@ public struct EmotionCatalog: Sendable {
     }
 
     static func key(_ name: String) -> String {
-        name.precomposedStringWithCanonicalMapping.lowercased()
+        name.normalizedNFC.lowercased()
     }
 }

@@ -10,7 +10,7 @@ public struct EntryDate: Equatable, Sendable {
     /// Reads `YYYY-MM-DD`, `YYYY-MM-DD HH:MM[:SS]` and `YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM]`,
     /// or says what is wrong with the text.
     public static func parse(_ text: String) -> Result<EntryDate, EntryDateError> {
-        var reader = DigitReader(Array(text.trimmingCharacters(in: .whitespaces).utf8))
+        var reader = DigitReader(Array(text.trimmed.utf8))
         guard let year = reader.number(digits: 4), reader.skip("-"),
               let month = reader.number(digits: 2), reader.skip("-"),
               let day = reader.number(digits: 2) else { return .failure(.unreadable) }

@@ -84,7 +84,7 @@ private struct EntryReading {
         let emotionIDs = readEmotions(frontMatter)
         let tags = readTags(frontMatter)
         let isDraft = frontMatter["draft"].flatMap { take(frontMatter.bool($0)) } ?? false
-        var title = frontMatter["title"].flatMap { take(frontMatter.text($0)) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        var title = frontMatter["title"].flatMap { take(frontMatter.text($0)) }?.trimmed ?? ""
         var extra: [String: MetadataValue] = [:]
         for field in frontMatter.fields where !EntryParser.knownKeys.contains(field.key) {
             extra[field.key] = YAMLMapping.metadata(field.value)
@@ -195,7 +195,7 @@ private struct EntryReading {
         let items: [Node]
         switch field.value {
         case .sequence(let sequence): items = Array(sequence)
-        case .scalar where field.value.tagName == .null: items = []
+        case .scalar(let scalar) where ScalarKind.of(scalar) == .null: items = []
         case .scalar, .mapping: items = [field.value]
         }
         var references: [ImageReference] = []

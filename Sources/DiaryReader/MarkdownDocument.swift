@@ -1,4 +1,5 @@
 import CCmarkGFM
+import DiaryModel
 import Foundation
 
 /// One entry body parsed by cmark-gfm (GFM tables, strikethrough, autolinks, task lists,
@@ -114,7 +115,7 @@ final class MarkdownDocument {
                 text += " "
             }
         }
-        return text.trimmingCharacters(in: .whitespaces)
+        return text.trimmed
     }
 }
 
@@ -144,9 +145,14 @@ struct MarkdownFeatures {
     var mayHaveFootnotes = false
 
     init(of markdown: Substring) {
+        var text = markdown
+        self = text.withUTF8 { MarkdownFeatures(bytes: $0) }
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
         var previous: UInt8 = 0
         var wCount = 0
-        for byte in markdown.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "|"): mayHaveTables = true
             case UInt8(ascii: "~"): mayHaveStrikethrough = true

@@ -26,7 +26,7 @@ struct YAMLMapping {
         }
         let empty = YAMLMapping(fields: [], path: path, lineOffset: lineOffset)
         guard let root else { return .success(empty) }
-        if case .scalar(let scalar) = root, scalar.string.isEmpty || root.tagName == .null { return .success(empty) }
+        if case .scalar(let scalar) = root, ScalarKind.of(scalar) == .null { return .success(empty) }
         guard case .mapping = root else {
             return .failure(.error(at: empty.location(of: root), "expected 'key: value' lines, found \(describe(root))"))
         }
@@ -69,15 +69,15 @@ struct YAMLMapping {
         guard case .scalar(let scalar) = field.value else {
             return .failure(.error(at: location(of: field.value), "'\(field.key)' must be text, found \(Self.describe(field.value))"))
         }
-        return .success(field.value.tagName == .null && !scalar.style.isQuoted ? "" : scalar.string)
+        return .success(ScalarKind.of(scalar) == .null ? "" : scalar.string)
     }
 
     /// A list of plain texts, or one text whose items are separated by commas.
     func textList(_ field: Field) -> Result<[(text: String, node: Node)], Diagnostic> {
         switch field.value {
         case .scalar(let scalar):
-            if field.value.tagName == .null && !scalar.style.isQuoted { return .success([]) }
-            let items = scalar.string.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            if ScalarKind.of(scalar) == .null { return .success([]) }
+            let items = scalar.string.split(separator: ",").map { String($0).trimmed }.filter { !$0.isEmpty }
             return .success(items.map { ($0, field.value) })
         case .sequence(let sequence):
             var items: [(String, Node)] = []
@@ -85,7 +85,7 @@ struct YAMLMapping {
                 guard case .scalar(let scalar) = item else {
                     return .failure(.error(at: location(of: item), "each item of '\(field.key)' must be text, found \(Self.describe(item))"))
                 }
-                let text = scalar.string.trimmingCharacters(in: .whitespaces)
+                let text = scalar.string.trimmed
                 if !text.isEmpty { items.append((text, item)) }
             }
             return .success(items)
@@ -96,12 +96,12 @@ struct YAMLMapping {
     }
 
     func bool(_ field: Field) -> Result<Bool, Diagnostic> {
-        if case .scalar = field.value, field.value.tagName == .bool, let value = field.value.bool { return .success(value) }
+        if case .scalar(let scalar) = field.value, case .bool(let value) = ScalarKind.of(scalar) { return .success(value) }
         return .failure(.error(at: location(of: field.value), "'\(field.key)' must be true or false, found \(Self.describe(field.value))"))
     }
 
     func integer(_ field: Field) -> Result<Int, Diagnostic> {
-        if case .scalar = field.value, field.value.tagName == .int, let value = field.value.int { return .success(value) }
+        if case .scalar(let scalar) = field.value, case .int(let value) = ScalarKind.of(scalar) { return .success(value) }
         return .failure(.error(at: location(of: field.value), "'\(field.key)' must be a whole number, found \(Self.describe(field.value))"))
     }
 
@@ -109,13 +109,12 @@ struct YAMLMapping {
     static func metadata(_ node: Node) -> MetadataValue {
         switch node {
         case .scalar(let scalar):
-            if scalar.style.isQuoted { return .string(scalar.string) }
-            switch node.tagName {
+            switch ScalarKind.of(scalar) {
             case .null: return .null
-            case .bool: return node.bool.map(MetadataValue.bool) ?? .string(scalar.string)
-            case .int: return node.int.map(MetadataValue.int) ?? .string(scalar.string)
-            case .float: return node.float.map(MetadataValue.double) ?? .string(scalar.string)
-            default: return .string(scalar.string)
+            case .bool(let value): return .bool(value)
+            case .int(let value): return .int(value)
+            case .double(let value): return .double(value)
+            case .text: return .string(scalar.string)
             }
         case .sequence(let sequence):
             return .list(sequence.map(metadata))
@@ -155,11 +154,33 @@ struct YAMLMapping {
     }
 }
 
-private extension Node.Scalar.Style {
-    var isQuoted: Bool { self == .singleQuoted || self == .doubleQuoted }
-}
+/// What a scalar means under YAML 1.1's plain-scalar rules, worked out without the regular
+/// expressions Yams resolves tags with (they cost more than the rest of the front matter).
+/// Quoted scalars are always text; timestamps stay text so dates are read in the diary's zone.
+enum ScalarKind: Equatable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case text
 
-extension Node {
-    /// The resolved tag (`bool`, `int`, `null`…) of a node; Yams keeps `Tag.name` internal.
-    var tagName: Tag.Name { Tag.Name(rawValue: tag.description) }
+    static func of(_ scalar: Node.Scalar) -> ScalarKind {
+        guard scalar.style == .plain || scalar.style == .any else { return .text }
+        let text = scalar.string
+        switch text {
+        case "", "~", "null", "Null", "NULL": return .null
+        case "true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON": return .bool(true)
+        case "false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF": return .bool(false)
+        default: break
+        }
+        guard let first = text.utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+                || first == UInt8(ascii: ".") || (first >= 0x30 && first <= 0x39) else { return .text }
+        if let value = Int(text) { return .int(value) }
+        let isDecimal = text.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+        }
+        if isDecimal, let value = Double(text) { return .double(value) }
+        return .text
+    }
 }

@@ -1,0 +1,68 @@
+import DiaryModel
+@testable import DiaryReader
+import XCTest
+
+final class ConfigLoaderTests: XCTestCase {
+    func testAnEmptyConfigurationGivesTheDefaults() {
+        let (config, problems) = ConfigLoader.load("")
+        XCTAssertEqual(problems, [])
+        XCTAssertEqual(config.emotions.map(\.id), ["happy", "sad", "angry", "anxious", "calm", "grateful", "tired", "excited"])
+        XCTAssertEqual(config.pageSize, 30)
+        XCTAssertEqual(config.baseURL, "/")
+        XCTAssertEqual(config.localeIdentifier, "en_US")
+    }
+
+    func testEveryKeyIsRead() {
+        let yaml = """
+            title: 나의 감정일기
+            timezone: Asia/Seoul
+            locale: ko_KR
+            base_url: /diary
+            page_size: 10
+            emotions:
+              - id: happy
+                label: 행복
+                emoji: "😊"
+                color: "#f5c542"
+                aliases: [joy, 기쁨]
+              - nostalgic
+            """
+        let (config, problems) = ConfigLoader.load(yaml)
+        XCTAssertEqual(problems, [])
+        XCTAssertEqual(config.title, "나의 감정일기")
+        XCTAssertEqual(config.timeZone.identifier, "Asia/Seoul")
+        XCTAssertEqual(config.localeIdentifier, "ko_KR")
+        XCTAssertEqual(config.baseURL, "/diary/")
+        XCTAssertEqual(config.pageSize, 10)
+        XCTAssertEqual(config.emotions.map(\.id), ["happy", "nostalgic"])
+        XCTAssertEqual(config.emotions[0].aliases, ["joy", "기쁨"])
+        XCTAssertEqual(config.emotions[1].label, "Nostalgic")
+    }
+
+    func testBadValuesAreLocatedErrors() {
+        let yaml = "timezone: Asia/Seol\nbase_url: diary\npage_size: 0\nlocale: 42!\n"
+        let (_, problems) = ConfigLoader.load(yaml)
+        XCTAssertEqual(problems.map(\.description), [
+            "daybook.yml:1:11: error: unknown timezone 'Asia/Seol'; use an IANA name such as 'Asia/Seoul'; did you mean 'Asia/Seoul'?",
+            "daybook.yml:2:11: error: base_url must be a path such as '/' or '/diary/', found 'diary'",
+            "daybook.yml:3:12: error: page_size must be 1 or more, found 0",
+            "daybook.yml:4:9: error: '42!' is not a locale; write it like 'en_US' or 'ko_KR'",
+        ])
+    }
+
+    func testUnknownKeysAreWarningsWithASuggestion() {
+        let (_, problems) = ConfigLoader.load("titel: x\n")
+        XCTAssertEqual(problems.map(\.description), ["daybook.yml:1:1: warning: unknown key 'titel' is ignored; did you mean 'title'?"])
+    }
+
+    func testEmotionProblemsAreLocated() {
+        let yaml = "emotions:\n  - id: Happy Day\n  - label: no id\n  - id: calm\n    aliases: [happy]\n  - id: happy\n    color: red\n"
+        let (_, problems) = ConfigLoader.load(yaml)
+        XCTAssertEqual(problems.map(\.description), [
+            "daybook.yml:2:9: error: the emotion id 'Happy Day' must be lower-case letters, digits and '-' such as 'happy-day'",
+            "daybook.yml:3:5: error: each emotion needs an 'id', such as 'id: happy'",
+            "daybook.yml:7:12: error: color must look like '#f5c542' or '#fc4', found 'red'",
+            "daybook.yml:6:5: error: the emotion name 'happy' is already used by the emotion 'calm'",
+        ])
+    }
+}
