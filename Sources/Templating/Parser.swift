@@ -266,7 +266,11 @@ struct Parser {
     /// Reports (in a child template) anything outside blocks that would silently disappear.
     private mutating func checkChildTemplate(_ nodes: [Node]) {
         guard let extends else { return }
-        for node in nodes {
+        let afterExtends = nodes.drop { node in
+            if case .extends = node { return false }
+            return true
+        }
+        for node in afterExtends {
             switch node {
             case .block, .extends: continue
             case .text(let text, _) where text.allSatisfy(\.isWhitespace): continue

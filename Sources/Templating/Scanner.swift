@@ -73,12 +73,11 @@ struct Scanner {
     private mutating func scanAll(into tokens: inout [Token]) throws {
         var trimLeadingWhitespace = false
         while true {
-            let textLine = line, textColumn = column
-            var textStart = index
             if trimLeadingWhitespace {
                 while index < bytes.count, Self.isWhitespace(bytes[index]) { advance() }
-                textStart = index
             }
+            let textLine = line, textColumn = column
+            let textStart = index
             while index < bytes.count, !isAtOpeningDelimiter() { advance() }
             var textEnd = index
             let trimsBefore = index + 2 < bytes.count && bytes[index + 2] == UInt8(ascii: "-")
@@ -172,11 +171,26 @@ struct Scanner {
             } else if let symbol = scanSymbol() {
                 kind = .symbol(symbol)
             } else {
+                // A stray character with no closing delimiter ahead most likely means a missing one.
+                guard hasCloser(closer) else { throw error(openLine, openColumn, unclosed) }
                 let scalar = String(decoding: bytes[index..<min(bytes.count, index + Self.scalarLength(byte))], as: UTF8.self)
                 throw error(tokenLine, tokenColumn, .unexpectedCharacter(scalar))
             }
             tokens.append(Token(kind: kind, line: tokenLine, column: tokenColumn))
         }
+    }
+
+    /// Whether `closer` followed by `}` comes before the next opening delimiter.
+    private func hasCloser(_ closer: UInt8) -> Bool {
+        var ahead = index
+        while ahead + 1 < bytes.count {
+            if bytes[ahead] == closer, bytes[ahead + 1] == UInt8(ascii: "}") { return true }
+            if bytes[ahead] == UInt8(ascii: "{"), [UInt8(ascii: "{"), UInt8(ascii: "%"), UInt8(ascii: "#")].contains(bytes[ahead + 1]) {
+                return false
+            }
+            ahead += 1
+        }
+        return false
     }
 
     private mutating func scanName() -> String {
