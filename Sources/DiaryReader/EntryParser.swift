@@ -20,11 +20,18 @@ public struct EntryParser: Sendable {
     public let config: DiaryConfig
     public let catalog: EmotionCatalog
     public let files: ContentFiles
+    /// Extensions forced on for every body; nil attaches only those a body can use.
+    let markdownFeatures: MarkdownFeatures?
 
     public init(config: DiaryConfig, files: ContentFiles) {
+        self.init(config: config, files: files, markdownFeatures: nil)
+    }
+
+    init(config: DiaryConfig, files: ContentFiles, markdownFeatures: MarkdownFeatures?) {
         self.config = config
         self.catalog = EmotionCatalog(config.emotions)
         self.files = files
+        self.markdownFeatures = markdownFeatures
     }
 
     /// Reads the bytes of the file at `path` (relative to the diary root).
@@ -95,7 +102,7 @@ private struct EntryReading {
         }
         let frontMatterImages = readFrontMatterImages(frontMatter)
 
-        let document = MarkdownDocument(split.body)
+        let document = MarkdownDocument(split.body, features: parser.markdownFeatures)
         if title.isEmpty, let heading = document.takeFirstLevelOneHeading(), !heading.isEmpty { title = heading }
 
         guard let date, let emotionIDs, !slug.isEmpty else { return nil }
