@@ -72,6 +72,20 @@ final class ErrorTests: XCTestCase {
                        ["Templates/x.html:1:14: error: 'super()' in block 'a', but no parent template defines block 'a'"])
     }
 
+    func testDuplicateBlockAndMismatchedEndblockAreReported() {
+        XCTAssertEqual(compileErrors(["x.html": "{% block a %}{% endblock %}\n{% block a %}{% endblock b %}"]), [
+            "Templates/x.html:2:1: error: block 'a' is defined twice in this template",
+            "Templates/x.html:2:26: error: expected 'a' or nothing after 'endblock', found 'b'",
+        ])
+    }
+
+    func testRenderingATemplateThatIncludesABrokenOneThrowsThePartialsError() {
+        let library = makeLibrary(["page.html": "{% include \"card.html\" %}", "card.html": "\n{{ x | nope }}"])
+        XCTAssertThrowsError(try library.render("page.html", with: ["x": 1])) { error in
+            XCTAssertEqual("\(error)", "Templates/card.html:2:8: error: unknown filter 'nope'")
+        }
+    }
+
     func testEveryFileReportsItsErrors() {
         XCTAssertEqual(compileErrors(["a.html": "{{", "b.html": "{% if %}{% endif %}", "c.html": "fine"]), [
             "Templates/a.html:1:1: error: unclosed '{{'; expected '}}'",
