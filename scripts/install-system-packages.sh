@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Daybook builds against, only when some are missing.
+# Uses sudo when not run as root. On systems without dpkg it only checks pkg-config.
+set -euo pipefail
+
+packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config)
+
+if ! command -v dpkg-query >/dev/null 2>&1; then
+    if pkg-config --exists libcmark-gfm 2>/dev/null; then exit 0; fi
+    echo "daybook needs cmark-gfm with its extensions (for example: brew install cmark-gfm)" >&2
+    exit 1
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$package")
+    fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+echo "Installing ${missing[*]}" >&2
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
