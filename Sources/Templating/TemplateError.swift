@@ -3,7 +3,7 @@
 /// `description` reads like a compiler diagnostic:
 /// `Templates/entry.html:3:5: error: unknown filter 'uper'; did you mean 'upper'?`
 public struct TemplateError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// Why a template could not be compiled or rendered.
+    /// Why a template could not be compiled or rendered; `message` words each case.
     public enum Reason: Equatable, Sendable {
         // Syntax
         case unclosedDelimiter(open: String, close: String)
@@ -33,7 +33,9 @@ public struct TemplateError: Error, Equatable, Sendable, CustomStringConvertible
         case notAMapContext(kind: String)
     }
 
+    /// Where the problem is: for an unclosed tag or block, where it opens.
     public var location: TemplateLocation
+    /// What the problem is.
     public var reason: Reason
 
     /// An error at `location` because of `reason`.

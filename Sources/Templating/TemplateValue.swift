@@ -6,15 +6,23 @@ import Foundation
 /// cases directly (`.map(["date": .date(someDate)])`). `.html` holds text that is already safe
 /// HTML and is printed without escaping.
 public enum TemplateValue: Sendable {
+    /// Text, HTML-escaped when printed.
     case string(String)
+    /// A whole number.
     case int(Int)
+    /// A number with a fraction; whole values print without one (`3`).
     case double(Double)
+    /// `true` or `false`.
     case bool(Bool)
+    /// An instant; print it with `| date: "pattern"` in the library's locale and timezone.
     case date(Date)
     /// Pre-escaped, trusted HTML (for example rendered Markdown); printed as is.
     case html(String)
+    /// A sequence for `{% for %}`, `join` and `length`.
     case list([TemplateValue])
+    /// Named values reached with dots (`entry.title`).
     case map([String: TemplateValue])
+    /// No value: prints nothing, is falsy, and `default` replaces it.
     case null
 }
 
