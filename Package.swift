@@ -25,6 +25,8 @@ let package = Package(
             name: "DiaryReader",
             dependencies: ["DiaryModel", "CCmarkGFM", .product(name: "Yams", package: "Yams")]
         ),
+        // What the site shows: days, months, years, emotions, tags, gallery. Pure values.
+        .target(name: "DiaryIndex", dependencies: ["DiaryModel"]),
         // A template engine that knows nothing about diaries.
         .target(name: "Templating"),
         // What the commands do (init, new, check), testable without a process.
@@ -44,5 +46,6 @@ let package = Package(
         .testTarget(name: "DiaryReaderTests", dependencies: ["DiaryReader", "DiaryCorpus"]),
         .testTarget(name: "DiaryCommandsTests", dependencies: ["DiaryCommands", "DiaryReader", "DiaryCorpus"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
+        .testTarget(name: "DiaryIndexTests", dependencies: ["DiaryIndex"]),
     ]
 )

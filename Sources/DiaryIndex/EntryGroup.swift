@@ -1,0 +1,45 @@
+import DiaryModel
+
+/// The entries that share an emotion or a tag, newest first, split into pages.
+public struct EntryGroup: Sendable {
+    /// The URL slug: the emotion id, or the tag's slug.
+    public var slug: String
+    /// How the group is named on the page: the emotion's label, or the tag as first written.
+    public var name: String
+    /// Indexes into `SiteIndex.entries`, newest first.
+    public var entries: [Int]
+
+    /// `emotions/<id>/` or `tags/<slug>/`, relative to `base_url`.
+    public func urlPath(in section: String) -> String { "\(section)/\(slug)/" }
+}
+
+/// A picture in the gallery with the entry that shows it.
+public struct GalleryItem: Sendable {
+    public var image: EntryImage
+    /// Index into `SiteIndex.entries`.
+    public var entry: Int
+}
+
+/// Splits a list into pages of `size`; an empty list is one empty page.
+public struct Pagination: Sendable {
+    public var count: Int
+    public var size: Int
+
+    public init(count: Int, size: Int) {
+        self.count = count
+        self.size = max(1, size)
+    }
+
+    public var pageCount: Int { max(1, (count + size - 1) / size) }
+
+    /// The positions shown on page `number` (1-based).
+    public func range(ofPage number: Int) -> Range<Int> {
+        let start = (number - 1) * size
+        return start..<min(count, start + size)
+    }
+
+    /// `base` for page 1, `base` + `page/N/` after it (SPEC §3).
+    public static func urlPath(_ base: String, page: Int) -> String {
+        page == 1 ? base : "\(base)page/\(page)/"
+    }
+}

@@ -1,0 +1,134 @@
+import DiaryModel
+
+/// Everything the site shows, worked out once from a diary: days, months, years, emotions,
+/// tags, the gallery, neighbours and the home page's picks. Pure: no I/O, no templates.
+public struct SiteIndex: Sendable {
+    public let config: DiaryConfig
+    /// Every entry in diary order (oldest first).
+    public let entries: [Entry]
+    /// Newest first.
+    public let days: [DaySection]
+    /// Newest first.
+    public let months: [MonthSection]
+    /// Newest first.
+    public let years: [YearSection]
+    /// Configured emotions in their order (empty ones too), then emotions met only in entries.
+    public let emotions: [EntryGroup]
+    /// Every emotion by id, configured or made up for an unknown name.
+    public let emotionsByID: [String: Emotion]
+    /// Sorted by name.
+    public let tags: [EntryGroup]
+    /// Every picture, newest entry first, each entry's pictures in their order.
+    public let gallery: [GalleryItem]
+
+    public init(diary: Diary) {
+        config = diary.config
+        entries = diary.entries
+        var emotionsByID: [String: Emotion] = [:]
+        for emotion in diary.emotions where emotionsByID[emotion.id] == nil { emotionsByID[emotion.id] = emotion }
+        self.emotionsByID = emotionsByID
+
+        var days: [DaySection] = []
+        for index in entries.indices {
+            if let last = days.last, last.day == entries[index].day {
+                days[days.count - 1].entries.append(index)
+            } else {
+                days.append(DaySection(day: entries[index].day, entries: [index], mainEmotionID: ""))
+            }
+        }
+        let allEntries = diary.entries
+        for position in days.indices {
+            days[position].mainEmotionID = Self.mainEmotion(of: days[position].entries.map { allEntries[$0] })
+        }
+        self.days = days.reversed()
+
+        var months: [MonthSection] = []
+        for (position, section) in self.days.enumerated() {
+            let count = section.entries.count
+            if let last = months.last, last.year == section.day.year, last.month == section.day.month {
+                months[months.count - 1].days.append(position)
+                months[months.count - 1].entryCount += count
+            } else {
+                months.append(MonthSection(year: section.day.year, month: section.day.month, days: [position], entryCount: count))
+            }
+        }
+        self.months = months
+
+        var years: [YearSection] = []
+        for (position, month) in months.enumerated() {
+            let monthDays = month.days.reversed()
+            if let last = years.last, last.year == month.year {
+                years[years.count - 1].months.append(position)
+                years[years.count - 1].days.insert(contentsOf: monthDays, at: 0)
+                years[years.count - 1].entryCount += month.entryCount
+            } else {
+                years.append(YearSection(year: month.year, months: [position], days: Array(monthDays), entryCount: month.entryCount))
+            }
+        }
+        self.years = years
+
+        let newestFirst = Array(entries.indices.reversed())
+        var byEmotion: [String: [Int]] = [:]
+        var byTag: [String: [Int]] = [:]
+        var tagNames: [String: String] = [:]
+        var gallery: [GalleryItem] = []
+        for index in newestFirst {
+            let entry = entries[index]
+            for id in entry.emotionIDs { byEmotion[id, default: []].append(index) }
+            for tag in entry.tags {
+                let slug = Slug.make(from: tag)
+                byTag[slug, default: []].append(index)
+                // The oldest spelling names the tag: it was there first.
+                tagNames[slug] = tag
+            }
+            gallery += entry.images.map { GalleryItem(image: $0, entry: index) }
+        }
+        self.gallery = gallery
+        self.emotions = diary.emotions.map { emotion in
+            EntryGroup(slug: emotion.id, name: emotion.label, entries: byEmotion[emotion.id] ?? [])
+        }
+        self.tags = byTag.keys.sorted { (tagNames[$0]!.lowercased(), $0) < (tagNames[$1]!.lowercased(), $1) }.map { slug in
+            EntryGroup(slug: slug, name: tagNames[slug]!, entries: byTag[slug]!)
+        }
+    }
+
+    /// The most frequent primary emotion; a tie goes to the emotion of the later entry.
+    static func mainEmotion(of dayEntries: [Entry]) -> String {
+        var counts: [String: Int] = [:]
+        var lastSeen: [String: Int] = [:]
+        for (position, entry) in dayEntries.enumerated() {
+            counts[entry.primaryEmotionID, default: 0] += 1
+            lastSeen[entry.primaryEmotionID] = position
+        }
+        return counts.keys.max { a, b in (counts[a]!, lastSeen[a]!) < (counts[b]!, lastSeen[b]!) } ?? ""
+    }
+
+    // MARK: - Neighbours and picks
+
+    /// The entry before `index` in time, if any.
+    public func previous(of index: Int) -> Int? { index > 0 ? index - 1 : nil }
+
+    /// The entry after `index` in time, if any.
+    public func next(of index: Int) -> Int? { index + 1 < entries.count ? index + 1 : nil }
+
+    /// The newest entry, shown in full on the home page.
+    public var latestEntry: Int? { entries.isEmpty ? nil : entries.count - 1 }
+
+    /// The newest `count` days, for the home page.
+    public func recentDays(_ count: Int) -> ArraySlice<DaySection> { days.prefix(count) }
+
+    /// Entries from earlier years on the newest entry's month and day, newest first.
+    /// Relative to the newest entry, not the clock, so the same diary builds the same site.
+    public var onThisDay: [Int] {
+        guard let latest = latestEntry else { return [] }
+        let today = entries[latest].day
+        return entries.indices.reversed().filter { index in
+            let day = entries[index].day
+            return day.month == today.month && day.day == today.day && day.year < today.year
+        }
+    }
+
+    public func emotion(_ id: String) -> Emotion {
+        emotionsByID[id] ?? Emotion(id: id, label: id, emoji: "•", color: "#9aa0a6", isConfigured: false)
+    }
+}
