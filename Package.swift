@@ -29,13 +29,15 @@ let package = Package(
         .target(name: "DiaryIndex", dependencies: ["DiaryModel"]),
         // A template engine that knows nothing about diaries.
         .target(name: "Templating"),
-        // What the commands do (init, new, check), testable without a process.
-        .target(name: "DiaryCommands", dependencies: ["DiaryModel", "DiaryReader"]),
+        // Renders the index through the templates and writes the site safely.
+        .target(name: "SiteBuilder", dependencies: ["DiaryModel", "DiaryReader", "DiaryIndex", "Templating"]),
+        // What the commands do (init, new, check, build), testable without a process.
+        .target(name: "DiaryCommands", dependencies: ["DiaryModel", "DiaryReader", "SiteBuilder"]),
         // A deterministic synthetic diary for tests and benchmarks.
         .target(name: "DiaryCorpus", dependencies: ["DiaryModel"]),
         .executableTarget(
             name: "daybook",
-            dependencies: ["DiaryCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["DiaryCommands", "SiteBuilder", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "daybook-corpus",
@@ -46,6 +48,7 @@ let package = Package(
         .testTarget(name: "DiaryReaderTests", dependencies: ["DiaryReader", "DiaryCorpus"]),
         .testTarget(name: "DiaryCommandsTests", dependencies: ["DiaryCommands", "DiaryReader", "DiaryCorpus"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
-        .testTarget(name: "DiaryIndexTests", dependencies: ["DiaryIndex"]),
+        .testTarget(name: "DiaryIndexTests", dependencies: ["DiaryIndex", "DiaryReader"]),
+        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "DiaryReader"]),
     ]
 )

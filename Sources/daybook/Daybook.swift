@@ -1,13 +1,14 @@
 import ArgumentParser
 import DiaryCommands
 import Foundation
+import SiteBuilder
 
 /// The `daybook` command: argument parsing only; the work lives in DiaryCommands.
 struct Daybook: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daybook",
         abstract: "Turn a private diary of Markdown files into a static website.",
-        subcommands: [InitCommand.self, NewCommand.self, CheckCommand.self]
+        subcommands: [InitCommand.self, NewCommand.self, BuildCommand.self, CheckCommand.self]
     )
 }
 
@@ -90,5 +91,88 @@ struct CheckCommand: ParsableCommand {
         for diagnostic in report.diagnostics { StandardError.print(diagnostic.description) }
         print(report.summary)
         if report.hasErrors { throw ExitCode.failure }
+    }
+}
+
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build the site into the output folder (Output/ by default)."
+    )
+
+    @OptionGroup var location: DiaryLocation
+
+    @Option(help: ArgumentHelp("The folder to write the site into (default: Output/ in the diary).", valueName: "dir"))
+    var output: String?
+
+    @Flag(help: "Include entries marked 'draft: true'.")
+    var drafts = false
+
+    @Flag(help: "Empty the output folder first (only a folder Daybook made).")
+    var clean = false
+
+    @Flag(help: "Treat warnings as errors.")
+    var strict = false
+
+    @Flag(name: .shortAndLong, help: "Print errors only.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "Also list every file written.")
+    var verbose = false
+
+    func validate() throws {
+        if quiet && verbose { throw ValidationError("-q and -v cannot be used together") }
+    }
+
+    func run() throws {
+        let root = location.root
+        let builder = SiteBuilder(root: root)
+        let options = SiteBuilder.Options(output: output.map { URL(fileURLWithPath: $0, relativeTo: root).standardizedFileURL },
+                                          includeDrafts: drafts, clean: clean, strict: strict)
+        let progress = Progress(enabled: !quiet)
+        let report: SiteBuilder.Report
+        do {
+            report = try builder.build(options, progress: progress.show)
+        } catch let error as BuildError {
+            progress.finish()
+            throw CommandError(error.description, isUsage: error.isUsage)
+        }
+        progress.finish()
+        for diagnostic in report.diagnostics where !quiet || diagnostic.isError { StandardError.print(diagnostic.description) }
+        if verbose {
+            for path in report.writtenPaths { StandardError.print("wrote \(path)") }
+            for path in report.deletedPaths { StandardError.print("deleted \(path)") }
+        }
+        if report.hasErrors {
+            StandardError.print(report.summary)
+            throw ExitCode.failure
+        }
+        if !quiet {
+            print(report.summary)
+            let index = builder.outputFolder(options).appendingPathComponent("index.html")
+            StandardError.print("Open \(index.path) through a web server, for example: python3 -m http.server -d \(builder.outputFolder(options).path)")
+        }
+    }
+}
+
+/// Progress lines on a terminal only, each replacing the last.
+final class Progress {
+    private let enabled: Bool
+    private var shown = false
+
+    init(enabled: Bool) {
+        self.enabled = enabled && isatty(2) == 1
+    }
+
+    func show(_ step: String) {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(step)".utf8))
+        shown = true
+    }
+
+    func finish() {
+        guard shown else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        shown = false
     }
 }

@@ -1,8 +1,8 @@
 import Dispatch
 
 /// Maps an array on every core, keeping the input order.
-enum ParallelMap {
-    static func map<Input, Output>(_ inputs: [Input], chunkSize: Int = 32, _ transform: (Input) -> Output) -> [Output] {
+public enum ParallelMap {
+    public static func map<Input, Output>(_ inputs: [Input], chunkSize: Int = 32, _ transform: (Input) -> Output) -> [Output] {
         guard !inputs.isEmpty else { return [] }
         let chunks = (inputs.count + chunkSize - 1) / chunkSize
         var outputs = [Output?](repeating: nil, count: inputs.count)

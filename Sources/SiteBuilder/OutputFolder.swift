@@ -1,0 +1,122 @@
+import DiaryModel
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The folder a site is written into, and the rules that keep a diary safe from it:
+/// never inside or around Content/ and Templates/, never the diary itself, and never emptied
+/// unless Daybook made it (it carries the `.daybook-output` mark).
+struct OutputFolder {
+    static let marker = ".daybook-output"
+    static let stateFolder = ".daybook"
+    static let manifestName = "manifest.tsv"
+
+    let url: URL
+
+    /// Refuses an output folder that would touch the diary's own files (SPEC §5).
+    static func validate(_ output: URL, root: URL) throws {
+        let outputPath = output.standardizedFileURL.resolvingSymlinksInPath().path
+        let rootPath = root.standardizedFileURL.resolvingSymlinksInPath().path
+        func isSame(_ a: String, _ b: String) -> Bool { a == b }
+        func isInside(_ inner: String, _ outer: String) -> Bool { inner.hasPrefix(outer == "/" ? "/" : outer + "/") }
+        if isSame(outputPath, rootPath) || isInside(rootPath, outputPath) {
+            throw BuildError.refusedOutput("the output folder \(outputPath) is the diary folder or holds it; choose a folder such as Output/")
+        }
+        for protected in ["Content", "Templates"] {
+            let path = root.appendingPathComponent(protected).standardizedFileURL.resolvingSymlinksInPath().path
+            if isSame(outputPath, path) || isInside(outputPath, path) || isInside(path, outputPath) {
+                throw BuildError.refusedOutput("the output folder \(outputPath) is, holds or is inside \(protected)/; Daybook never writes there")
+            }
+        }
+    }
+
+    /// Makes the folder ready to write into: creates and marks it, or checks that Daybook may
+    /// write there. With `clean`, empties a marked folder first.
+    func prepare(clean: Bool) throws {
+        let fileManager = FileManager.default
+        var isFolder: ObjCBool = false
+        let exists = fileManager.fileExists(atPath: url.path, isDirectory: &isFolder)
+        if exists && !isFolder.boolValue {
+            throw BuildError.refusedOutput("\(url.path) is a file, not a folder")
+        }
+        let marked = fileManager.fileExists(atPath: url.appendingPathComponent(Self.marker).path)
+        if clean {
+            guard exists else { return try create() }
+            guard marked else {
+                throw BuildError.refusedOutput("--clean empties only a folder Daybook made (it holds \(Self.marker)); \(url.path) does not, so nothing was deleted")
+            }
+            for name in try fileManager.contentsOfDirectory(atPath: url.path) where name != Self.marker {
+                try fileManager.removeItem(at: url.appendingPathComponent(name))
+            }
+            return
+        }
+        if !exists { return try create() }
+        if marked { return }
+        // A folder with only placeholders (.gitkeep) counts as empty; anything else may be someone's files.
+        let names = try fileManager.contentsOfDirectory(atPath: url.path)
+        guard names.allSatisfy({ $0.hasPrefix(".") && $0 != Self.stateFolder }) else {
+            throw BuildError.refusedOutput("\(url.path) already holds files Daybook did not write; choose an empty or new folder")
+        }
+        try create()
+    }
+
+    private func create() throws {
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try Data("This folder is written by Daybook. Its files are replaced on every build.\n".utf8)
+            .write(to: url.appendingPathComponent(Self.marker))
+    }
+
+    // MARK: - The manifest: what the last build wrote
+
+    /// Output path → a fingerprint of the bytes (or of the copied file) the last build wrote.
+    func loadManifest() -> [String: String] {
+        guard let data = FileManager.default.contents(atPath: url.appendingPathComponent("\(Self.stateFolder)/\(Self.manifestName)").path),
+              let text = String(data: data, encoding: .utf8) else { return [:] }
+        var manifest: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "\t", maxSplits: 1)
+            guard parts.count == 2 else { return [:] }
+            manifest[String(parts[1])] = String(parts[0])
+        }
+        return manifest
+    }
+
+    func saveManifest(_ manifest: [String: String]) throws {
+        let text = manifest.keys.sorted().map { "\(manifest[$0]!)\t\($0)\n" }.joined()
+        try FileManager.default.createDirectory(at: url.appendingPathComponent(Self.stateFolder), withIntermediateDirectories: true)
+        try AtomicFile.write(Array(text.utf8), to: url.appendingPathComponent("\(Self.stateFolder)/\(Self.manifestName)").path)
+    }
+}
+
+/// Writing a file so that a reader sees the old bytes or the new ones, never half of them.
+enum AtomicFile {
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        let temporary = path + ".daybook-tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw BuildError.writeFailed(path, String(cString: strerror(errno))) }
+        var written = 0
+        let ok = bytes.withUnsafeBytes { buffer -> Bool in
+            while written < buffer.count {
+                let count = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if count <= 0 { return false }
+                written += count
+            }
+            return true
+        }
+        close(descriptor)
+        guard ok, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw BuildError.writeFailed(path, String(cString: strerror(errno)))
+        }
+    }
+
+    static func copy(from source: String, to path: String) throws {
+        guard let data = FileManager.default.contents(atPath: source) else {
+            throw BuildError.writeFailed(path, "cannot read \(source)")
+        }
+        try write([UInt8](data), to: path)
+    }
+}

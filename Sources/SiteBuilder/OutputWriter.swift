@@ -1,0 +1,95 @@
+import DiaryModel
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a site's files into its output folder: only files whose bytes changed, each one
+/// atomically, then removes what the previous build wrote and this one did not.
+struct OutputWriter {
+    struct Outcome {
+        var written: [String]
+        var unchanged: Int
+        var deleted: [String]
+    }
+
+    let folder: OutputFolder
+
+    func write(_ files: [OutputFile], clean: Bool) throws -> Outcome {
+        try folder.prepare(clean: clean)
+        let previous = folder.loadManifest()
+        let base = folder.url.path
+        let fingerprints = ParallelMap.map(files, chunkSize: 64) { Self.fingerprint(of: $0.content) }
+
+        var folders = Set<String>()
+        for file in files {
+            var parent = (file.path as NSString).deletingLastPathComponent
+            while !parent.isEmpty, folders.insert(parent).inserted { parent = (parent as NSString).deletingLastPathComponent }
+        }
+        for parent in folders.sorted() {
+            try FileManager.default.createDirectory(atPath: base + "/" + parent, withIntermediateDirectories: true)
+        }
+
+        let results = ParallelMap.map(Array(files.indices), chunkSize: 32) { position -> Result<Bool, Error> in
+            let file = files[position]
+            let path = base + "/" + file.path
+            if previous[file.path] == fingerprints[position], Self.exists(path) { return .success(false) }
+            do {
+                switch file.content {
+                case .bytes(let bytes): try AtomicFile.write(bytes, to: path)
+                case .copy(let source): try AtomicFile.copy(from: source, to: path)
+                }
+                return .success(true)
+            } catch {
+                return .failure(error)
+            }
+        }
+        var written: [String] = []
+        var manifest: [String: String] = [:]
+        var firstError: Error?
+        for (position, result) in results.enumerated() {
+            switch result {
+            case .success(let didWrite):
+                if didWrite { written.append(files[position].path) }
+                manifest[files[position].path] = fingerprints[position]
+            case .failure(let error):
+                firstError = firstError ?? error
+                // Keep what the old manifest knew, so the next build retries this file.
+                if let old = previous[files[position].path] { manifest[files[position].path] = old }
+            }
+        }
+
+        var deleted: [String] = []
+        for path in previous.keys.sorted() where manifest[path] == nil && !path.hasPrefix(".") {
+            if unlink(base + "/" + path) == 0 || errno == ENOENT { deleted.append(path) }
+            var parent = (path as NSString).deletingLastPathComponent
+            // rmdir only removes empty folders: anything else someone put there stays.
+            while !parent.isEmpty, rmdir(base + "/" + parent) == 0 { parent = (parent as NSString).deletingLastPathComponent }
+        }
+        try folder.saveManifest(manifest)
+        if let firstError { throw firstError }
+        return Outcome(written: written, unchanged: files.count - written.count, deleted: deleted)
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    /// Identifies content: a 64-bit FNV-1a hash and the size of bytes, or the size and
+    /// modification time of a copied file.
+    static func fingerprint(of content: OutputFile.Content) -> String {
+        switch content {
+        case .bytes(let bytes):
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            return "b:\(bytes.count):\(String(hash, radix: 16))"
+        case .copy(let source):
+            var info = stat()
+            guard stat(source, &info) == 0 else { return "c:missing" }
+            return "c:\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(source)"
+        }
+    }
+}

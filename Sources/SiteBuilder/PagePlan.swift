@@ -1,0 +1,193 @@
+import DiaryIndex
+import DiaryModel
+import Foundation
+import Templating
+
+/// One page of the site: where it goes, which template draws it, and the values it needs.
+struct PlannedPage: Sendable {
+    /// Relative to the output folder: `2025/10/20/index.html`.
+    var path: String
+    var template: String
+    var kind: String
+    var title: String
+    /// The page's own values (besides `site` and `page`), built when the page is rendered.
+    var values: @Sendable (SiteValues) -> [String: TemplateValue]
+}
+
+/// Lists every page of SPEC §3 for a site index.
+struct PagePlan {
+    let index: SiteIndex
+    let urls: SiteURLs
+
+    func pages() -> [PlannedPage] {
+        var pages: [PlannedPage] = []
+        let titles = DateTitles(config: index.config)
+        let pageSize = index.config.pageSize
+
+        pages.append(PlannedPage(path: "index.html", template: "home.html", kind: "home", title: index.config.title) { values in
+            let index = values.index
+            return [
+                "latest": index.latestEntry.map(values.fullEntry) ?? .null,
+                "recent_days": .list((0..<min(7, index.days.count)).map { values.day($0) }),
+                "on_this_day": .list(index.onThisDay.map { values.cards[$0] }),
+            ]
+        })
+        for position in index.entries.indices {
+            let entry = index.entries[position]
+            pages.append(PlannedPage(path: entry.urlPath + "index.html", template: "entry.html", kind: "entry", title: entry.title) { values in
+                ["entry": values.fullEntry(position)]
+            })
+        }
+        for position in index.days.indices {
+            let section = index.days[position]
+            pages.append(PlannedPage(path: section.urlPath + "index.html", template: "day.html", kind: "day",
+                                     title: titles.day(section.day)) { values in
+                ["day": values.day(position, full: true)]
+            })
+        }
+        for position in index.months.indices {
+            let month = index.months[position]
+            pages.append(PlannedPage(path: month.urlPath + "index.html", template: "month.html", kind: "month",
+                                     title: titles.month(year: month.year, month: month.month)) { values in
+                ["month": values.month(position)]
+            })
+        }
+        for position in index.years.indices {
+            let year = index.years[position]
+            pages.append(PlannedPage(path: year.urlPath + "index.html", template: "year.html", kind: "year", title: String(year.year)) { values in
+                ["year": values.year(position)]
+            })
+        }
+
+        let archive = Pagination(count: index.days.count, size: pageSize)
+        for number in 1...archive.pageCount {
+            pages.append(PlannedPage(path: Pagination.urlPath("archive/", page: number) + "index.html", template: "archive.html",
+                                     kind: "archive", title: number == 1 ? "Archive" : "Archive · \(number)") { values in
+                [
+                    "days": .list(archive.range(ofPage: number).map { values.day($0) }),
+                    "jump": values.jumpIndex(),
+                    "pagination": values.pagination(archive, page: number, base: "archive/"),
+                ]
+            })
+        }
+
+        pages.append(PlannedPage(path: "emotions/index.html", template: "emotions.html", kind: "emotions", title: "Emotions") { values in
+            ["emotions": .list(values.index.emotions.map { values.emotionValues[$0.slug]! })]
+        })
+        for group in index.emotions {
+            let base = group.urlPath(in: "emotions")
+            let emotion = index.emotion(group.slug)
+            pages += groupPages(group, base: base, template: "emotion.html", kind: "emotion",
+                                title: "\(emotion.emoji) \(emotion.label)", pageSize: pageSize) { values in
+                ["emotion": values.emotionValues[group.slug]!]
+            }
+        }
+        pages.append(PlannedPage(path: "tags/index.html", template: "tags.html", kind: "tags", title: "Tags") { values in
+            ["tags": .list(values.index.tags.map { values.tagValues[$0.slug]! })]
+        })
+        for group in index.tags {
+            pages += groupPages(group, base: group.urlPath(in: "tags"), template: "tag.html", kind: "tag",
+                                title: "#\(group.name)", pageSize: pageSize) { values in
+                ["tag": values.tagValues[group.slug]!]
+            }
+        }
+
+        let gallery = Pagination(count: index.gallery.count, size: pageSize)
+        for number in 1...gallery.pageCount {
+            pages.append(PlannedPage(path: Pagination.urlPath("gallery/", page: number) + "index.html", template: "gallery.html",
+                                     kind: "gallery", title: number == 1 ? "Gallery" : "Gallery · \(number)") { values in
+                [
+                    "images": .list(gallery.range(ofPage: number).map { values.galleryImage($0) }),
+                    "pagination": values.pagination(gallery, page: number, base: "gallery/"),
+                ]
+            })
+        }
+        pages.append(PlannedPage(path: "404.html", template: "404.html", kind: "404", title: "Page not found") { _ in [:] })
+        return pages
+    }
+
+    /// The pages of an emotion or a tag: `page_size` entries each.
+    private func groupPages(_ group: EntryGroup, base: String, template: String, kind: String, title: String, pageSize: Int,
+                            own: @escaping @Sendable (SiteValues) -> [String: TemplateValue]) -> [PlannedPage] {
+        let pagination = Pagination(count: group.entries.count, size: pageSize)
+        return (1...pagination.pageCount).map { number in
+            PlannedPage(path: Pagination.urlPath(base, page: number) + "index.html", template: template, kind: kind,
+                        title: number == 1 ? title : "\(title) · \(number)") { values in
+                var map = own(values)
+                map["entries"] = .list(pagination.range(ofPage: number).map { values.cards[group.entries[$0]] })
+                map["pagination"] = values.pagination(pagination, page: number, base: base)
+                return map
+            }
+        }
+    }
+}
+
+extension SiteValues {
+    func pagination(_ pagination: Pagination, page number: Int, base: String) -> TemplateValue {
+        let url = { (page: Int) in urls.page(Pagination.urlPath(base, page: page)) }
+        return .map([
+            "number": .int(number),
+            "count": .int(pagination.pageCount),
+            "previous_url": number > 1 ? .string(url(number - 1)) : .null,
+            "next_url": number < pagination.pageCount ? .string(url(number + 1)) : .null,
+            "pages": .list((1...pagination.pageCount).map { page in
+                .map(["number": .int(page), "url": .string(url(page)), "current": .bool(page == number)])
+            }),
+        ])
+    }
+
+    func jumpIndex() -> TemplateValue {
+        .list(index.years.map { year in
+            .map([
+                "year": .int(year.year),
+                "url": .string(urls.page(year.urlPath)),
+                "months": .list(year.months.map { position in
+                    let month = index.months[position]
+                    return .map([
+                        "date": .date(date(of: Day(year: month.year, month: month.month, day: 1))),
+                        "url": .string(urls.page(month.urlPath)),
+                        "count": .int(month.entryCount),
+                    ])
+                }),
+            ])
+        })
+    }
+
+    func galleryImage(_ position: Int) -> TemplateValue {
+        let item = index.gallery[position]
+        guard case .map(let card) = cards[item.entry], case .list(let images) = card["images"],
+              case .map(var image) = images[item.image.number - 1] else { return .null }
+        image["entry_title"] = card["title"]
+        image["date"] = card["date"]
+        image["emotion"] = card["emotion"]
+        return .map(image)
+    }
+}
+
+/// Page titles for dates, in the diary's locale ("2025년 10월 20일 월요일", "Monday, October 20, 2025").
+struct DateTitles {
+    private let dayFormatter: DateFormatter
+    private let monthFormatter: DateFormatter
+    private let timeZone: TimeZone
+
+    init(config: DiaryConfig) {
+        let locale = Locale(identifier: config.localeIdentifier)
+        timeZone = config.timeZone
+        dayFormatter = DateFormatter()
+        dayFormatter.locale = locale
+        dayFormatter.timeZone = config.timeZone
+        dayFormatter.setLocalizedDateFormatFromTemplate("yMMMMdEEEE")
+        monthFormatter = DateFormatter()
+        monthFormatter.locale = locale
+        monthFormatter.timeZone = config.timeZone
+        monthFormatter.setLocalizedDateFormatFromTemplate("yMMMM")
+    }
+
+    func day(_ day: Day) -> String {
+        dayFormatter.string(from: EntryClock.noon(of: day, in: timeZone))
+    }
+
+    func month(year: Int, month: Int) -> String {
+        monthFormatter.string(from: EntryClock.noon(of: Day(year: year, month: month, day: 1), in: timeZone))
+    }
+}

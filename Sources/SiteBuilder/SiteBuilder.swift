@@ -1,0 +1,167 @@
+import DiaryIndex
+import DiaryModel
+import DiaryReader
+import Foundation
+import Templating
+
+/// `daybook build`: reads the diary, renders every page in memory, and only then writes the
+/// site, so a build with any error leaves the previous output exactly as it was.
+public struct SiteBuilder {
+    /// What to build and how.
+    public struct Options: Sendable {
+        /// Default: `Output/` in the diary.
+        public var output: URL?
+        public var includeDrafts = false
+        public var clean = false
+        public var strict = false
+
+        public init(output: URL? = nil, includeDrafts: Bool = false, clean: Bool = false, strict: Bool = false) {
+            self.output = output
+            self.includeDrafts = includeDrafts
+            self.clean = clean
+            self.strict = strict
+        }
+    }
+
+    /// What a build did.
+    public struct Report: Sendable {
+        public var diagnostics: [Diagnostic] = []
+        public var entryCount = 0
+        public var pageCount = 0
+        public var writtenPaths: [String] = []
+        public var unchangedCount = 0
+        public var deletedPaths: [String] = []
+        public var seconds = 0.0
+
+        public var hasErrors: Bool { diagnostics.contains(where: \.isError) }
+
+        /// `Built 10950 entries into 12514 pages in 0.91s (38 written, 12476 unchanged)`.
+        public var summary: String {
+            if hasErrors {
+                return "Build failed with \(diagnostics.errorCount) \(diagnostics.errorCount == 1 ? "error" : "errors"); the output was not changed"
+            }
+            var counts = "\(writtenPaths.count) written, \(unchangedCount) unchanged"
+            if !deletedPaths.isEmpty { counts += ", \(deletedPaths.count) deleted" }
+            return "Built \(entryCount) \(entryCount == 1 ? "entry" : "entries") into \(pageCount) \(pageCount == 1 ? "page" : "pages") "
+                + "in \(String(format: "%.2f", seconds))s (\(counts))"
+        }
+    }
+
+    public static let defaultOutputName = "Output"
+
+    public let root: URL
+
+    public init(root: URL) {
+        self.root = root
+    }
+
+    public func outputFolder(_ options: Options) -> URL {
+        (options.output ?? root.appendingPathComponent(Self.defaultOutputName)).standardizedFileURL
+    }
+
+    /// Builds the site. Throws `BuildError` when the output folder is refused or cannot be written;
+    /// content and template problems come back as diagnostics in the report.
+    public func build(_ options: Options, progress: (String) -> Void = { _ in }) throws -> Report {
+        let started = Date()
+        let output = outputFolder(options)
+        try OutputFolder.validate(output, root: root)
+        var report = Report()
+
+        progress("[1/5] Read entries")
+        let reading = DiaryReader(root: root).read(.init(includeDrafts: options.includeDrafts, strict: options.strict))
+        report.diagnostics = reading.diagnostics
+
+        progress("[2/5] Load templates")
+        let (theme, themeProblems) = Theme.load(root: root)
+        let config = reading.diary.config
+        let library = TemplateLibrary(sources: theme.templates, paths: theme.paths,
+                                      locale: Locale(identifier: config.localeIdentifier), timeZone: config.timeZone)
+        report.diagnostics += themeProblems + library.errors.map(Self.diagnostic(for:))
+        report.diagnostics += Self.missingTemplates(in: library)
+        guard !report.hasErrors else { return report }
+
+        progress("[3/5] Index days, emotions, tags and pictures")
+        let index = SiteIndex(diary: reading.diary)
+        let imageSizes = readImageSizes(index.entries.flatMap(\.images))
+        let values = SiteValues(index: index, imageSizes: imageSizes)
+        let pages = PagePlan(index: index, urls: values.urls).pages()
+
+        progress("[4/5] Render \(pages.count) pages")
+        let rendered = ParallelMap.map(pages, chunkSize: 16) { page -> Result<OutputFile, TemplateError> in
+            let context: [String: TemplateValue] = page.values(values).merging([
+                "site": values.site,
+                "page": .map(["kind": .string(page.kind), "title": .string(page.title),
+                              "url": .string(values.urls.page(page.path.hasSuffix("index.html") ? String(page.path.dropLast(10)) : page.path))]),
+            ]) { own, _ in own }
+            do {
+                return .success(OutputFile(path: page.path, content: .bytes(try library.renderUTF8(page.template, with: context))))
+            } catch let error as TemplateError {
+                return .failure(error)
+            } catch {
+                return .failure(TemplateError(TemplateLocation(path: theme.paths[page.template] ?? page.template, line: 1, column: 1),
+                                              .templateNotFound(page.template, suggestion: nil)))
+            }
+        }
+        var files: [OutputFile] = []
+        var renderProblems = Set<String>()
+        for result in rendered {
+            switch result {
+            case .success(let file): files.append(file)
+            case .failure(let error):
+                if renderProblems.insert(error.description).inserted { report.diagnostics.append(Self.diagnostic(for: error)) }
+            }
+        }
+        guard !report.hasErrors else { return report }
+        report.pageCount = files.count
+        report.entryCount = index.entries.count
+
+        var copied = Set<String>()
+        for image in index.entries.flatMap(\.images) where copied.insert(image.outputPath).inserted {
+            files.append(OutputFile(path: image.outputPath, content: .copy(of: root.appendingPathComponent(image.sourcePath).path)))
+        }
+        for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
+            files.append(OutputFile(path: path, content: .bytes([UInt8](data))))
+        }
+        files.append(OutputFile(path: "robots.txt", content: .bytes(Array("User-agent: *\nDisallow: /\n".utf8))))
+
+        progress("[5/5] Write \(files.count) files")
+        let writer = OutputWriter(folder: OutputFolder(url: output))
+        let outcome = try writer.write(files, clean: options.clean)
+        report.writtenPaths = outcome.written
+        report.unchangedCount = outcome.unchanged
+        report.deletedPaths = outcome.deleted
+        report.seconds = Date().timeIntervalSince(started)
+        return report
+    }
+
+    /// Sizes of the pictures, by picture id, from the first bytes of each distinct file.
+    private func readImageSizes(_ images: [EntryImage]) -> [String: ImageSize] {
+        let sources = Array(Set(images.map(\.sourcePath))).sorted()
+        let sizes = ParallelMap.map(sources, chunkSize: 8) { source -> ImageSize? in
+            guard let handle = FileHandle(forReadingAtPath: root.appendingPathComponent(source).path) else { return nil }
+            defer { try? handle.close() }
+            let header = (try? handle.read(upToCount: 65_536)) ?? Data()
+            return ImageSize.read([UInt8](header))
+        }
+        var bySource: [String: ImageSize] = [:]
+        for (source, size) in zip(sources, sizes) { bySource[source] = size }
+        var byImage: [String: ImageSize] = [:]
+        for image in images { byImage[image.id] = bySource[image.sourcePath] }
+        return byImage
+    }
+
+    /// The page templates every site needs.
+    static let pageTemplates = ["home.html", "entry.html", "day.html", "month.html", "year.html", "archive.html",
+                                "emotions.html", "emotion.html", "tags.html", "tag.html", "gallery.html", "404.html"]
+
+    private static func missingTemplates(in library: TemplateLibrary) -> [Diagnostic] {
+        let names = Set(library.templateNames)
+        return pageTemplates.filter { !names.contains($0) }.map {
+            .error(at: SourceLocation(path: "\(Theme.folderName)/\($0)"), "the template '\($0)' is missing")
+        }
+    }
+
+    static func diagnostic(for error: TemplateError) -> Diagnostic {
+        .error(at: SourceLocation(path: error.location.path, line: error.location.line, column: error.location.column), error.message)
+    }
+}

@@ -1,0 +1,203 @@
+import DiaryIndex
+import DiaryModel
+import Foundation
+import Templating
+
+/// Builds the values templates see (documented in Templates/README.md) from the site index.
+/// Values shared by many pages — emotions, tags, entry cards — are built once.
+struct SiteValues: Sendable {
+    let index: SiteIndex
+    let urls: SiteURLs
+    /// Per picture id: its size, when its header could be read.
+    let imageSizes: [String: ImageSize]
+
+    let site: TemplateValue
+    let emotionValues: [String: TemplateValue]
+    let tagValues: [String: TemplateValue]
+    /// Per entry index.
+    let cards: [TemplateValue]
+    private let cardMaps: [[String: TemplateValue]]
+
+    init(index: SiteIndex, imageSizes: [String: ImageSize]) {
+        self.index = index
+        self.imageSizes = imageSizes
+        let urls = SiteURLs(baseURL: index.config.baseURL)
+        self.urls = urls
+
+        var emotionValues: [String: TemplateValue] = [:]
+        for group in index.emotions {
+            let emotion = index.emotion(group.slug)
+            emotionValues[group.slug] = .map([
+                "id": .string(emotion.id), "label": .string(emotion.label), "emoji": .string(emotion.emoji),
+                "color": .string(emotion.color), "url": .string(urls.page(group.urlPath(in: "emotions"))),
+                "count": .int(group.entries.count), "configured": .bool(emotion.isConfigured),
+            ])
+        }
+        self.emotionValues = emotionValues
+
+        var tagValues: [String: TemplateValue] = [:]
+        for group in index.tags {
+            tagValues[group.slug] = .map([
+                "name": .string(group.name), "slug": .string(group.slug),
+                "url": .string(urls.page(group.urlPath(in: "tags"))), "count": .int(group.entries.count),
+            ])
+        }
+        self.tagValues = tagValues
+
+        let cardMaps = ParallelMap.map(Array(index.entries.indices), chunkSize: 256) { position in
+            Self.cardMap(for: index.entries[position], urls: urls, emotions: emotionValues, tags: tagValues, sizes: imageSizes)
+        }
+        self.cardMaps = cardMaps
+        cards = cardMaps.map(TemplateValue.map)
+
+        let lang = index.config.localeIdentifier.split(whereSeparator: { $0 == "_" || $0 == "-" }).first.map(String.init) ?? "en"
+        site = .map([
+            "title": .string(index.config.title),
+            "base_url": .string(index.config.baseURL),
+            "lang": .string(lang),
+            "locale": .string(index.config.localeIdentifier),
+            "entry_count": .int(index.entries.count),
+            "emotions": .list(index.emotions.map { emotionValues[$0.slug]! }),
+            "years": .list(index.years.map { year in
+                .map(["year": .int(year.year), "url": .string(urls.page(year.urlPath)), "count": .int(year.entryCount)])
+            }),
+            "css_url": .string(urls.page("assets/style.css")),
+            "urls": .map([
+                "home": .string(urls.page("")), "archive": .string(urls.page("archive/")),
+                "emotions": .string(urls.page("emotions/")), "tags": .string(urls.page("tags/")),
+                "gallery": .string(urls.page("gallery/")), "search": .string(urls.page("search/")),
+            ]),
+        ])
+    }
+
+    // MARK: - Entries
+
+    private static func cardMap(for entry: Entry, urls: SiteURLs, emotions: [String: TemplateValue],
+                                tags: [String: TemplateValue], sizes: [String: ImageSize]) -> [String: TemplateValue] {
+        let entryURL = urls.page(entry.urlPath)
+        let images: [TemplateValue] = entry.images.map { image in
+            let size = sizes[image.id]
+            return .map([
+                "number": .int(image.number), "anchor": .string(image.anchor), "url": .string(urls.page(image.outputPath)),
+                "alt": .string(image.alt), "caption": image.caption.map(TemplateValue.string) ?? .null,
+                "width": size.map { .int($0.width) } ?? .null, "height": size.map { .int($0.height) } ?? .null,
+                "entry_url": .string(entryURL + "#" + image.anchor),
+            ])
+        }
+        return [
+            "id": .string(entry.id),
+            "title": .string(entry.title),
+            "url": .string(entryURL),
+            "date": .date(entry.instant),
+            "day_url": .string(urls.page(entry.day.path + "/")),
+            "emotion": emotions[entry.primaryEmotionID] ?? .null,
+            "emotions": .list(entry.emotionIDs.map { emotions[$0] ?? .null }),
+            "tags": .list(entry.tags.map { tags[Slug.make(from: $0)] ?? .null }),
+            "excerpt": .string(VisibleText.excerpt(VisibleText.of(html: entry.bodyHTML))),
+            "images": .list(images),
+            "cover": images.first ?? .null,
+            "draft": .bool(entry.isDraft),
+        ]
+    }
+
+    /// An entry with its body, extra front matter and neighbours (Templates/README.md: full entry).
+    func fullEntry(_ position: Int) -> TemplateValue {
+        let entry = index.entries[position]
+        var map = cardMaps[position]
+        map["body"] = .html(entry.bodyHTML)
+        map["extra"] = .map(entry.extra.mapValues(Self.value(of:)))
+        map["source"] = .string(entry.sourcePath)
+        map["previous"] = index.previous(of: position).map { cards[$0] } ?? .null
+        map["next"] = index.next(of: position).map { cards[$0] } ?? .null
+        return .map(map)
+    }
+
+    static func value(of metadata: MetadataValue) -> TemplateValue {
+        switch metadata {
+        case .string(let text): return .string(text)
+        case .int(let number): return .int(number)
+        case .double(let number): return .double(number)
+        case .bool(let flag): return .bool(flag)
+        case .null: return .null
+        case .list(let items): return .list(items.map(value(of:)))
+        case .map(let pairs): return .map(pairs.mapValues(value(of:)))
+        }
+    }
+
+    // MARK: - Days, months, years
+
+    /// A day; `full` puts full entries in it instead of cards.
+    func day(_ position: Int, full: Bool = false) -> TemplateValue {
+        let section = index.days[position]
+        // Days are newest first: the previous (older) day is the next position.
+        let older = position + 1 < index.days.count ? index.days[position + 1] : nil
+        let newer = position > 0 ? index.days[position - 1] : nil
+        return .map([
+            "date": .date(date(of: section.day)),
+            "url": .string(urls.page(section.urlPath)),
+            "count": .int(section.entries.count),
+            "main_emotion": emotionValues[section.mainEmotionID] ?? .null,
+            "entries": .list(section.entries.map { full ? fullEntry($0) : cards[$0] }),
+            "previous": older.map { dayLink($0) } ?? .null,
+            "next": newer.map { dayLink($0) } ?? .null,
+        ])
+    }
+
+    private func dayLink(_ section: DaySection) -> TemplateValue {
+        .map(["date": .date(date(of: section.day)), "url": .string(urls.page(section.urlPath))])
+    }
+
+    func month(_ position: Int) -> TemplateValue {
+        let month = index.months[position]
+        return .map([
+            "date": .date(date(of: Day(year: month.year, month: month.month, day: 1))),
+            "url": .string(urls.page(month.urlPath)),
+            "count": .int(month.entryCount),
+            "days": .list(month.days.map { day($0) }),
+            "year_url": .string(urls.page("\(month.year)/")),
+        ])
+    }
+
+    func monthSummary(_ position: Int) -> TemplateValue {
+        let month = index.months[position]
+        return .map([
+            "date": .date(date(of: Day(year: month.year, month: month.month, day: 1))),
+            "url": .string(urls.page(month.urlPath)),
+            "count": .int(month.entryCount),
+            "day_count": .int(month.days.count),
+        ])
+    }
+
+    func year(_ position: Int) -> TemplateValue {
+        let year = index.years[position]
+        return .map([
+            "year": .int(year.year),
+            "date": .date(date(of: Day(year: year.year, month: 1, day: 1))),
+            "url": .string(urls.page(year.urlPath)),
+            "count": .int(year.entryCount),
+            "months": .list(year.months.map(monthSummary)),
+            "calendar": YearCalendar(index: index, year: year, urls: urls).value(emotions: emotionValues, date: date(of:)),
+        ])
+    }
+
+    /// Noon of `day` in the diary's timezone: formats as that day in any pattern.
+    func date(of day: Day) -> Date {
+        EntryClock.noon(of: day, in: index.config.timeZone)
+    }
+}
+
+/// Turns site paths into URLs under `base_url`.
+struct SiteURLs: Sendable {
+    let baseURL: String
+
+    /// `base_url` + `path`, where `path` is relative (`2025/10/20/`).
+    func page(_ path: String) -> String { baseURL + path }
+}
+
+/// Moments for calendar days, for the `date` filter.
+enum EntryClock {
+    static func noon(of day: Day, in timeZone: TimeZone) -> Date {
+        let seconds = day.daysSinceEpoch * 86_400 + 12 * 3600
+        return Date(timeIntervalSince1970: TimeInterval(seconds - timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds)))))
+    }
+}

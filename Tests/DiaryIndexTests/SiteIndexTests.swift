@@ -1,0 +1,94 @@
+import DiaryIndex
+import DiaryModel
+import Foundation
+import XCTest
+
+final class SiteIndexTests: XCTestCase {
+    /// An entry at `time` ("2025-10-20 09:30") with emotions and tags; entries need no files here.
+    private func entry(_ time: String, _ emotions: [String], tags: [String] = [], images: Int = 0, path: String? = nil) -> Entry {
+        let parts = time.split(separator: " ")
+        let date = parts[0].split(separator: "-").map { Int($0)! }
+        let clock = parts[1].split(separator: ":").map { Int($0)! }
+        let local = LocalDateTime(day: Day(year: date[0], month: date[1], day: date[2]), hour: clock[0], minute: clock[1])
+        let slug = Slug.make(from: path ?? time)
+        let id = "\(local.day)-\(slug)"
+        return Entry(id: id, slug: slug, sourcePath: path ?? "Content/\(slug).md", title: time,
+                     instant: Date(timeIntervalSince1970: TimeInterval(local.wallClockSeconds)), local: local,
+                     emotionIDs: emotions, tags: tags,
+                     images: (0..<images).map { EntryImage(number: $0 + 1, entryID: id, sourcePath: "Content/p\($0).png", fileExtension: "png", alt: "", caption: nil, origin: .frontMatter) },
+                     bodyHTML: "<p>\(time)</p>\n", isDraft: false, extra: [:])
+    }
+
+    private func index(_ entries: [Entry], emotions: [Emotion] = Emotion.defaults) -> SiteIndex {
+        SiteIndex(diary: Diary(config: DiaryConfig(emotions: emotions), entries: entries.sorted(by: Entry.diaryOrder), emotions: emotions))
+    }
+
+    func testDaysAreNewestFirstAndEntriesInADayOldestFirst() {
+        let site = index([entry("2025-10-20 21:00", ["sad"]), entry("2025-10-20 08:00", ["happy"]), entry("2025-10-22 10:00", ["calm"])])
+        XCTAssertEqual(site.days.map(\.day.description), ["2025-10-22", "2025-10-20"])
+        XCTAssertEqual(site.days[1].entries.map { site.entries[$0].title }, ["2025-10-20 08:00", "2025-10-20 21:00"])
+    }
+
+    func testMonthsAndYearsGroupTheirDaysNewestFirst() {
+        let site = index([entry("2024-12-31 10:00", ["sad"]), entry("2025-01-01 10:00", ["happy"]), entry("2025-01-15 10:00", ["happy"]),
+                          entry("2025-03-01 10:00", ["calm"])])
+        XCTAssertEqual(site.months.map(\.urlPath), ["2025/03/", "2025/01/", "2024/12/"])
+        XCTAssertEqual(site.months[1].days.map { site.days[$0].day.description }, ["2025-01-15", "2025-01-01"])
+        XCTAssertEqual(site.years.map(\.year), [2025, 2024])
+        XCTAssertEqual(site.years[0].months.map { site.months[$0].month }, [3, 1])
+        XCTAssertEqual(site.years[0].days.map { site.days[$0].day.description }, ["2025-01-01", "2025-01-15", "2025-03-01"])
+        XCTAssertEqual(site.years[0].entryCount, 3)
+    }
+
+    func testADaysMainEmotionIsTheMostFrequentWithTiesToTheLaterEntry() {
+        let site = index([entry("2025-10-20 08:00", ["sad"]), entry("2025-10-20 09:00", ["happy"]), entry("2025-10-20 10:00", ["sad"]),
+                          entry("2025-10-21 08:00", ["calm"]), entry("2025-10-21 20:00", ["tired", "calm"])])
+        XCTAssertEqual(site.days.map(\.mainEmotionID), ["tired", "sad"])
+    }
+
+    func testEveryListedEmotionCountsAndConfiguredOnesAppearAtZero() {
+        let site = index([entry("2025-10-20 08:00", ["sad", "calm"]), entry("2025-10-21 09:00", ["calm"])])
+        let counts = Dictionary(uniqueKeysWithValues: site.emotions.map { ($0.slug, $0.entries.count) })
+        XCTAssertEqual(counts["calm"], 2)
+        XCTAssertEqual(counts["sad"], 1)
+        XCTAssertEqual(counts["happy"], 0)
+        XCTAssertEqual(site.emotions.map(\.slug), Emotion.defaults.map(\.id))
+        XCTAssertEqual(site.emotions.first { $0.slug == "calm" }!.entries.map { site.entries[$0].title }, ["2025-10-21 09:00", "2025-10-20 08:00"])
+    }
+
+    func testTagsCompareWithoutCaseAndKeepTheirFirstSpelling() {
+        let site = index([entry("2025-10-20 08:00", ["sad"], tags: ["Walk"]), entry("2025-10-21 09:00", ["calm"], tags: ["walk", "산책"])])
+        XCTAssertEqual(site.tags.map(\.slug), ["walk", "산책"])
+        XCTAssertEqual(site.tags[0].name, "Walk")
+        XCTAssertEqual(site.tags[0].entries.count, 2)
+    }
+
+    func testTheGalleryIsNewestFirstWithEachEntrysPicturesInOrder() {
+        let site = index([entry("2025-10-20 08:00", ["sad"], images: 2), entry("2025-10-21 09:00", ["calm"], images: 1)])
+        XCTAssertEqual(site.gallery.map(\.image.id), ["2025-10-21-2025-10-21-09-00_image_1", "2025-10-20-2025-10-20-08-00_image_1", "2025-10-20-2025-10-20-08-00_image_2"])
+    }
+
+    func testNeighboursAndOnThisDayFollowTheNewestEntry() {
+        let site = index([entry("2023-10-21 08:00", ["sad"]), entry("2024-10-21 09:00", ["calm"]), entry("2024-10-22 09:00", ["calm"]),
+                          entry("2025-10-21 07:00", ["happy"])])
+        XCTAssertEqual(site.latestEntry, 3)
+        XCTAssertEqual(site.onThisDay.map { site.entries[$0].title }, ["2024-10-21 09:00", "2023-10-21 08:00"])
+        XCTAssertNil(site.previous(of: 0))
+        XCTAssertEqual(site.next(of: 0), 1)
+        XCTAssertNil(site.next(of: 3))
+    }
+
+    func testPagesSplitByPageSize() {
+        let pages = Pagination(count: 61, size: 30)
+        XCTAssertEqual(pages.pageCount, 3)
+        XCTAssertEqual(pages.range(ofPage: 3), 60..<61)
+        XCTAssertEqual(Pagination(count: 0, size: 30).pageCount, 1)
+        XCTAssertEqual(Pagination.urlPath("emotions/happy/", page: 1), "emotions/happy/")
+        XCTAssertEqual(Pagination.urlPath("emotions/happy/", page: 2), "emotions/happy/page/2/")
+    }
+
+    func testVisibleTextDropsMarkupAndDecodesEntities() {
+        XCTAssertEqual(VisibleText.of(html: "<p>Tea &amp; <em>rain</em></p>\n<p>1 &lt; 2 &#39;ok&#39;</p>"), "Tea & rain 1 < 2 'ok'")
+        XCTAssertEqual(VisibleText.excerpt(String(repeating: "word ", count: 100), limit: 20), "word word word word…")
+    }
+}

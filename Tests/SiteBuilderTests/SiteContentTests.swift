@@ -1,0 +1,94 @@
+import Foundation
+@testable import SiteBuilder
+import XCTest
+
+/// What a person checks in a built site: the pages of SPEC §3 exist, link to each other, and
+/// show the right things.
+final class SiteContentTests: XCTestCase {
+    func testEveryInternalLinkAndImageResolves() throws {
+        for (fixture, base) in [("seoul-diary", "/"), ("english-subpath", "/diary/")] {
+            let root = try copyOfFixture(fixture, test: self)
+            try buildSite(root)
+            XCTAssertEqual(try brokenLinks(in: root.appendingPathComponent("Output"), baseURL: base).map(\.description), [], fixture)
+        }
+    }
+
+    func testLinksResolveWithDraftsAndASubPathToo() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        var config = try String(contentsOf: root.appendingPathComponent("daybook.yml"), encoding: .utf8)
+        config += "base_url: /diary/\n"
+        try config.write(to: root.appendingPathComponent("daybook.yml"), atomically: true, encoding: .utf8)
+        try buildSite(root, options: .init(includeDrafts: true))
+        XCTAssertEqual(try brokenLinks(in: root.appendingPathComponent("Output"), baseURL: "/diary/").map(\.description), [])
+    }
+
+    func testTheSiteHasEveryPageOfTheSpec() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        let report = try buildSite(root)
+        let files = Set(try filesBelow(root.appendingPathComponent("Output")).keys)
+        let expected = [
+            "index.html", "404.html", "robots.txt", "assets/style.css",
+            "2025/03/01/0900-plum-blossoms/index.html", "2025/03/01/2130-quiet-night/index.html",
+            "2025/03/02/new-york-call/index.html", "2024/03/02/last-year/index.html",
+            "2025/03/01/index.html", "2025/03/02/index.html", "2024/03/02/index.html",
+            "2025/03/index.html", "2024/03/index.html", "2025/index.html", "2024/index.html",
+            "archive/index.html", "archive/page/2/index.html",
+            "emotions/index.html", "emotions/happy/index.html", "emotions/happy/page/2/index.html",
+            "emotions/calm/index.html", "emotions/sad/index.html",
+            "tags/index.html", "tags/봄/index.html", "tags/walk/index.html", "tags/family/index.html",
+            "gallery/index.html", "gallery/page/2/index.html",
+            "images/2025-03-01-0900-plum-blossoms_image_1.png", "images/2025-03-01-0900-plum-blossoms_image_2.png",
+        ]
+        for path in expected { XCTAssertTrue(files.contains(path), "missing \(path)") }
+        XCTAssertFalse(files.contains { $0.contains("draft-letter") }, "a draft must stay out without --drafts")
+        XCTAssertEqual(report.entryCount, 4)
+    }
+
+    func testEveryPageIsMarkedNoIndexAndRobotsDisallowsAll() throws {
+        let root = try copyOfFixture("english-subpath", test: self)
+        try buildSite(root)
+        let files = try filesBelow(root.appendingPathComponent("Output"))
+        for (path, data) in files where path.hasSuffix(".html") {
+            XCTAssertTrue(String(decoding: data, as: UTF8.self).contains("<meta name=\"robots\" content=\"noindex\">"), path)
+        }
+        XCTAssertEqual(String(decoding: files["robots.txt"] ?? Data(), as: UTF8.self), "User-agent: *\nDisallow: /\n")
+    }
+
+    func testTheDayOfAnEntryIsItsDateInTheDiarysTimezone() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        try buildSite(root)
+        let day = try String(contentsOf: root.appendingPathComponent("Output/2025/03/02/index.html"), encoding: .utf8)
+        XCTAssertTrue(day.contains("Call from New York"))
+        let first = try String(contentsOf: root.appendingPathComponent("Output/2025/03/01/index.html"), encoding: .utf8)
+        let morning = try XCTUnwrap(first.range(of: "매화 (Plum blossoms)"))
+        let night = try XCTUnwrap(first.range(of: "조용한 밤"))
+        XCTAssertLessThan(morning.lowerBound, night.lowerBound, "entries inside a day are oldest first")
+    }
+
+    func testGalleryImagesLinkBackToTheirEntry() throws {
+        let root = try copyOfFixture("english-subpath", test: self)
+        try buildSite(root)
+        let gallery = try String(contentsOf: root.appendingPathComponent("Output/gallery/index.html"), encoding: .utf8)
+        XCTAssertTrue(gallery.contains("href=\"/diary/2025/07/04/fireworks/#image-1\""), gallery)
+        XCTAssertTrue(gallery.contains("href=\"/diary/2025/07/05/tired/#image-1\""), gallery)
+        let entry = try String(contentsOf: root.appendingPathComponent("Output/2025/07/05/tired/index.html"), encoding: .utf8)
+        XCTAssertTrue(entry.contains("id=\"image-1\""))
+        XCTAssertTrue(entry.contains("src=\"/diary/images/2025-07-05-tired_image_1.png\""))
+        XCTAssertTrue(entry.contains("width=\"32\" height=\"16\""), "pictures carry their size")
+    }
+
+    func testRawHTMLInAnEntryNeverReachesThePage() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        try buildSite(root)
+        let page = try String(contentsOf: root.appendingPathComponent("Output/2025/03/01/2130-quiet-night/index.html"), encoding: .utf8)
+        XCTAssertFalse(page.contains("<b>raw</b>"))
+        XCTAssertFalse(page.contains("javascript:"))
+    }
+
+    func testOnThisDayShowsEarlierYears() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        try buildSite(root)
+        let home = try String(contentsOf: root.appendingPathComponent("Output/index.html"), encoding: .utf8)
+        XCTAssertTrue(home.contains("/2024/03/02/last-year/"), "the newest entry is on 03-02, so 2024-03-02 is 'on this day'")
+    }
+}

@@ -1,0 +1,117 @@
+import DiaryModel
+import Foundation
+@testable import SiteBuilder
+import XCTest
+
+/// The folder of fixture diaries, found through #filePath so tests need no resource rules.
+let fixturesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+/// A copy of a fixture diary in a temporary folder, so builds never write into the repository.
+func copyOfFixture(_ name: String, test: XCTestCase) throws -> URL {
+    let copy = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-site-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+    for item in ["daybook.yml", "Content", "Templates"] {
+        let source = fixturesFolder.appendingPathComponent(name).appendingPathComponent(item)
+        if FileManager.default.fileExists(atPath: source.path) {
+            try FileManager.default.copyItem(at: source, to: copy.appendingPathComponent(item))
+        }
+    }
+    test.addTeardownBlock { try? FileManager.default.removeItem(at: copy) }
+    return copy
+}
+
+/// Every file below `folder` (relative path → bytes), leaving out Daybook's own bookkeeping.
+func filesBelow(_ folder: URL) throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [:] }
+    let base = folder.standardizedFileURL.resolvingSymlinksInPath().path
+    for case let url as URL in enumerator {
+        guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
+        let relative = String(url.standardizedFileURL.resolvingSymlinksInPath().path.dropFirst(base.count + 1))
+        if relative.hasPrefix(".daybook") { continue }
+        files[relative] = try Data(contentsOf: url)
+    }
+    return files
+}
+
+/// Builds a diary folder and fails the test on any diagnostic.
+@discardableResult
+func buildSite(_ root: URL, options: SiteBuilder.Options = .init(), file: StaticString = #filePath, line: UInt = #line) throws -> SiteBuilder.Report {
+    let report = try SiteBuilder(root: root).build(options)
+    XCTAssertEqual(report.diagnostics.map(\.description), [], file: file, line: line)
+    return report
+}
+
+// MARK: - Links
+
+/// One internal reference that does not resolve to a file (or to an id in it).
+struct BrokenLink: CustomStringConvertible {
+    var page: String
+    var reference: String
+    var description: String { "\(page) → \(reference)" }
+}
+
+/// Crawls every HTML page of a built site and lists the `href` and `src` values under
+/// `baseURL` that lead to no file, and `#fragments` that name no `id` in their page.
+func brokenLinks(in output: URL, baseURL: String) throws -> [BrokenLink] {
+    let files = try filesBelow(output)
+    var broken: [BrokenLink] = []
+    var idsByPage: [String: Set<String>] = [:]
+    func ids(in page: String) -> Set<String> {
+        if let known = idsByPage[page] { return known }
+        let html = String(decoding: files[page] ?? Data(), as: UTF8.self)
+        let found = Set(attributeValues(named: "id", in: html))
+        idsByPage[page] = found
+        return found
+    }
+    for (page, data) in files where page.hasSuffix(".html") {
+        let html = String(decoding: data, as: UTF8.self)
+        for reference in attributeValues(named: "href", in: html) + attributeValues(named: "src", in: html) {
+            if reference.hasPrefix("#") {
+                if !ids(in: page).contains(String(reference.dropFirst())) { broken.append(BrokenLink(page: page, reference: reference)) }
+                continue
+            }
+            if reference.contains("://") || reference.hasPrefix("mailto:") || reference.hasPrefix("data:") { continue }
+            guard reference.hasPrefix(baseURL) else {
+                broken.append(BrokenLink(page: page, reference: reference + " (not under \(baseURL))"))
+                continue
+            }
+            var path = String(reference.dropFirst(baseURL.count))
+            var fragment: String?
+            if let hash = path.firstIndex(of: "#") {
+                fragment = String(path[path.index(after: hash)...])
+                path = String(path[..<hash])
+            }
+            if let query = path.firstIndex(of: "?") { path = String(path[..<query]) }
+            path = path.removingPercentEncoding ?? path
+            if path.isEmpty || path.hasSuffix("/") { path += "index.html" }
+            guard files[path] != nil else {
+                broken.append(BrokenLink(page: page, reference: reference))
+                continue
+            }
+            if let fragment, !fragment.isEmpty, !ids(in: path).contains(fragment) {
+                broken.append(BrokenLink(page: page, reference: reference))
+            }
+        }
+    }
+    return broken.sorted { ($0.page, $0.reference) < ($1.page, $1.reference) }
+}
+
+/// The values of `name="…"` attributes in HTML (double-quoted, as the theme writes them).
+func attributeValues(named name: String, in html: String) -> [String] {
+    var values: [String] = []
+    var rest = html[...]
+    let needle = " \(name)=\""
+    while let start = rest.range(of: needle) {
+        rest = rest[start.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { break }
+        values.append(decodeEntities(String(rest[..<end])))
+        rest = rest[end...]
+    }
+    return values
+}
+
+private func decodeEntities(_ text: String) -> String {
+    text.replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&quot;", with: "\"")
+        .replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+}
