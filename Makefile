@@ -2,14 +2,17 @@
 SWIFT ?= swift
 DAYBOOK := .build/release/daybook
 
-.PHONY: run test bench system-packages release
+.PHONY: run test bench system-packages release theme
 
-## Build the example diary in Content/ (installs missing system packages first).
+## Build the example diary in Content/ into Output/ (installs missing system packages first).
 run: release
-	$(DAYBOOK) check
+	$(DAYBOOK) build
+	@echo "Site written to $(CURDIR)/Output/index.html"
+	@echo "View it with: python3 -m http.server 8000 --bind 127.0.0.1 --directory Output  (then open http://127.0.0.1:8000/)"
 
 ## Build everything and run every test.
 test: system-packages
+	@scripts/install-test-tools.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -23,3 +26,7 @@ release: system-packages
 
 system-packages:
 	@scripts/install-system-packages.sh
+
+## Re-embed Templates/ into the binary after editing the default theme.
+theme:
+	python3 scripts/embed-theme.py

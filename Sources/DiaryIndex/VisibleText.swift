@@ -1,44 +1,54 @@
 /// The text a reader sees in rendered HTML: tags dropped, entities decoded, white space folded.
 /// Used for excerpts (and anything else that needs the words without the markup).
 public enum VisibleText {
-    public static func of(html: String) -> String {
-        var text = String.UnicodeScalarView()
+    /// The visible text of `html`; with `limit`, stops once it has more than `limit` characters,
+    /// which is all an excerpt needs.
+    public static func of(html: String, limit: Int = .max) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(min(html.utf8.count, limit == .max ? .max : limit * 4 + 8))
+        var characters = 0
         var inTag = false
         var pendingSpace = false
-        var entity: String.UnicodeScalarView?
-        for scalar in html.unicodeScalars {
-            if inTag {
-                if scalar == ">" { inTag = false }
-                continue
-            }
-            if var name = entity {
-                if scalar == ";" {
-                    appendEntity(String(name), to: &text, pendingSpace: &pendingSpace)
-                    entity = nil
-                } else if name.count < 10 {
-                    name.append(scalar)
-                    entity = name
-                } else {
-                    append("&" + String(name), to: &text, pendingSpace: &pendingSpace)
-                    entity = nil
-                }
-                continue
-            }
-            switch scalar {
-            case "<":
-                inTag = true
-                pendingSpace = pendingSpace || !text.isEmpty
-            case "&":
-                entity = String.UnicodeScalarView()
-            case " ", "\n", "\t", "\r":
-                pendingSpace = !text.isEmpty
-            default:
-                if pendingSpace { text.append(" ") }
-                pendingSpace = false
-                text.append(scalar)
+        var entityStart: Int?
+        let bytes = Array(html.utf8)
+        var position = 0
+        func append(_ piece: some Sequence<UInt8>) {
+            if pendingSpace && !output.isEmpty { output.append(0x20); characters += 1 }
+            pendingSpace = false
+            for byte in piece {
+                output.append(byte)
+                if byte & 0xC0 != 0x80 { characters += 1 }
             }
         }
-        return String(text)
+        while position < bytes.count, characters <= limit {
+            let byte = bytes[position]
+            if inTag {
+                if byte == UInt8(ascii: ">") { inTag = false }
+            } else if let start = entityStart {
+                if byte == UInt8(ascii: ";") {
+                    append(decodeEntity(bytes[start..<position]))
+                    entityStart = nil
+                } else if position - start > 10 {
+                    append([UInt8(ascii: "&")] + bytes[start..<position])
+                    entityStart = nil
+                    continue
+                }
+            } else {
+                switch byte {
+                case UInt8(ascii: "<"):
+                    inTag = true
+                    pendingSpace = pendingSpace || !output.isEmpty
+                case UInt8(ascii: "&"):
+                    entityStart = position + 1
+                case 0x20, 0x0A, 0x09, 0x0D:
+                    pendingSpace = !output.isEmpty
+                default:
+                    append(CollectionOfOne(byte))
+                }
+            }
+            position += 1
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The first `limit` characters of `text`, cut at a word boundary when one is near, with "…".
@@ -49,31 +59,25 @@ public enum VisibleText {
         return cut.trimmingTrailingPunctuation() + "…"
     }
 
-    private static func appendEntity(_ name: String, to text: inout String.UnicodeScalarView, pendingSpace: inout Bool) {
-        let decoded: String
-        switch name {
-        case "amp": decoded = "&"
-        case "lt": decoded = "<"
-        case "gt": decoded = ">"
-        case "quot": decoded = "\""
-        case "#39", "apos": decoded = "'"
-        case "nbsp": decoded = " "
+    private static func decodeEntity(_ name: ArraySlice<UInt8>) -> [UInt8] {
+        let text = String(decoding: name, as: UTF8.self)
+        switch text {
+        case "amp": return Array("&".utf8)
+        case "lt": return Array("<".utf8)
+        case "gt": return Array(">".utf8)
+        case "quot": return Array("\"".utf8)
+        case "#39", "apos": return Array("'".utf8)
+        case "nbsp": return Array(" ".utf8)
         default:
-            if name.hasPrefix("#x") || name.hasPrefix("#X"), let value = UInt32(name.dropFirst(2), radix: 16), let scalar = Unicode.Scalar(value) {
-                decoded = String(Character(scalar))
-            } else if name.hasPrefix("#"), let value = UInt32(name.dropFirst()), let scalar = Unicode.Scalar(value) {
-                decoded = String(Character(scalar))
-            } else {
-                decoded = "&\(name);"
+            var value: UInt32?
+            if text.hasPrefix("#x") || text.hasPrefix("#X") {
+                value = UInt32(text.dropFirst(2), radix: 16)
+            } else if text.hasPrefix("#") {
+                value = UInt32(text.dropFirst())
             }
+            if let value, let scalar = Unicode.Scalar(value) { return Array(String(Character(scalar)).utf8) }
+            return Array("&\(text);".utf8)
         }
-        append(decoded, to: &text, pendingSpace: &pendingSpace)
-    }
-
-    private static func append(_ piece: String, to text: inout String.UnicodeScalarView, pendingSpace: inout Bool) {
-        if pendingSpace { text.append(" ") }
-        pendingSpace = false
-        text.append(contentsOf: piece.unicodeScalars)
     }
 }
 

@@ -78,18 +78,46 @@ struct OutputWriter {
         return stat(path, &info) == 0
     }
 
-    /// Identifies content: a 64-bit FNV-1a hash and the size of bytes, or the size and
+    /// Identifies content: a 64-bit hash and the size of bytes, or the size and
     /// modification time of a copied file.
     static func fingerprint(of content: OutputFile.Content) -> String {
         switch content {
         case .bytes(let bytes):
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-            return "b:\(bytes.count):\(String(hash, radix: 16))"
+            return "b:\(bytes.count):\(String(ContentHash.of(bytes), radix: 16))"
         case .copy(let source):
             var info = stat()
             guard stat(source, &info) == 0 else { return "c:missing" }
             return "c:\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(source)"
         }
+    }
+}
+
+/// A fast 64-bit hash of bytes, the same on every run and machine (Swift's `Hasher` is seeded
+/// per process, so it cannot fingerprint files across builds). Eight bytes a step.
+enum ContentHash {
+    static func of(_ bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset + 8 <= raw.count {
+                hash = mix(hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                offset += 8
+            }
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while offset < raw.count {
+                tail |= UInt64(raw[offset]) << shift
+                shift += 8
+                offset += 1
+            }
+            hash = mix(hash ^ tail)
+        }
+        return hash
+    }
+
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var z = value &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 31)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 29)
     }
 }

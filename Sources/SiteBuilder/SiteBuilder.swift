@@ -32,6 +32,8 @@ public struct SiteBuilder {
         public var unchangedCount = 0
         public var deletedPaths: [String] = []
         public var seconds = 0.0
+        /// How long each step took, in order: `[("Read entries", 0.41), …]`.
+        public var stepSeconds: [(step: String, seconds: Double)] = []
 
         public var hasErrors: Bool { diagnostics.contains(where: \.isError) }
 
@@ -66,12 +68,21 @@ public struct SiteBuilder {
         let output = outputFolder(options)
         try OutputFolder.validate(output, root: root)
         var report = Report()
+        var stepStarted = started
+        var stepName = ""
+        func step(_ name: String) {
+            let now = Date()
+            if !stepName.isEmpty { report.stepSeconds.append((stepName, now.timeIntervalSince(stepStarted))) }
+            stepStarted = now
+            stepName = name
+            if !name.isEmpty { progress("[\(report.stepSeconds.count + 1)/5] \(name)") }
+        }
 
-        progress("[1/5] Read entries")
+        step("Read entries")
         let reading = DiaryReader(root: root).read(.init(includeDrafts: options.includeDrafts, strict: options.strict))
         report.diagnostics = reading.diagnostics
 
-        progress("[2/5] Load templates")
+        step("Load templates")
         let (theme, themeProblems) = Theme.load(root: root)
         let config = reading.diary.config
         let library = TemplateLibrary(sources: theme.templates, paths: theme.paths,
@@ -80,13 +91,13 @@ public struct SiteBuilder {
         report.diagnostics += Self.missingTemplates(in: library)
         guard !report.hasErrors else { return report }
 
-        progress("[3/5] Index days, emotions, tags and pictures")
+        step("Index days, emotions, tags and pictures")
         let index = SiteIndex(diary: reading.diary)
         let imageSizes = readImageSizes(index.entries.flatMap(\.images))
         let values = SiteValues(index: index, imageSizes: imageSizes)
         let pages = PagePlan(index: index, urls: values.urls).pages()
 
-        progress("[4/5] Render \(pages.count) pages")
+        step("Render \(pages.count) pages")
         let rendered = ParallelMap.map(pages, chunkSize: 16) { page -> Result<OutputFile, TemplateError> in
             let context: [String: TemplateValue] = page.values(values).merging([
                 "site": values.site,
@@ -124,12 +135,13 @@ public struct SiteBuilder {
         }
         files.append(OutputFile(path: "robots.txt", content: .bytes(Array("User-agent: *\nDisallow: /\n".utf8))))
 
-        progress("[5/5] Write \(files.count) files")
+        step("Write \(files.count) files")
         let writer = OutputWriter(folder: OutputFolder(url: output))
         let outcome = try writer.write(files, clean: options.clean)
         report.writtenPaths = outcome.written
         report.unchangedCount = outcome.unchanged
         report.deletedPaths = outcome.deleted
+        step("")
         report.seconds = Date().timeIntervalSince(started)
         return report
     }

@@ -93,7 +93,7 @@ struct SiteValues: Sendable {
             "emotion": emotions[entry.primaryEmotionID] ?? .null,
             "emotions": .list(entry.emotionIDs.map { emotions[$0] ?? .null }),
             "tags": .list(entry.tags.map { tags[Slug.make(from: $0)] ?? .null }),
-            "excerpt": .string(VisibleText.excerpt(VisibleText.of(html: entry.bodyHTML))),
+            "excerpt": .string(VisibleText.excerpt(VisibleText.of(html: entry.bodyHTML, limit: 200), limit: 200)),
             "images": .list(images),
             "cover": images.first ?? .null,
             "draft": .bool(entry.isDraft),

@@ -19,7 +19,7 @@ struct Theme {
         var theme = Theme()
         for (name, text) in DefaultTheme.files { theme.add(name, Data(text.utf8)) }
         var diagnostics: [Diagnostic] = []
-        let folder = root.appendingPathComponent(folderName)
+        let folder = root.appendingPathComponent(folderName).resolvingSymlinksInPath()
         guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey],
                                                               options: [.skipsHiddenFiles]) else { return (theme, []) }
         for case let url as URL in enumerator {

@@ -142,6 +142,7 @@ struct BuildCommand: ParsableCommand {
         if verbose {
             for path in report.writtenPaths { StandardError.print("wrote \(path)") }
             for path in report.deletedPaths { StandardError.print("deleted \(path)") }
+            for (step, seconds) in report.stepSeconds { StandardError.print(String(format: "%6.3fs  %@", seconds, step)) }
         }
         if report.hasErrors {
             StandardError.print(report.summary)
