@@ -207,10 +207,10 @@ public struct CorpusGenerator {
 
     private func makeBody(bodyImage: String?, random: inout SeededGenerator) -> String {
         var paragraphs: [String] = []
-        let paragraphCount = random.int(in: 2...6)
+        let paragraphCount = random.int(in: 3...8)
         for index in 0..<paragraphCount {
             var sentences: [String] = []
-            for _ in 0..<random.int(in: 2...5) { sentences.append(decorate(sentence(random: &random), random: &random)) }
+            for _ in 0..<random.int(in: 2...7) { sentences.append(decorate(sentence(random: &random), random: &random)) }
             var paragraph = sentences.joined(separator: " ")
             if index == 0, random.chance(36) {
                 paragraph += random.chance(50) ? " 참고: https://example.com/diary/\(random.int(in: 1...999))" : " See www.example.org/notes too."
