@@ -36,7 +36,7 @@ final class SiteContentTests: XCTestCase {
             "emotions/index.html", "emotions/happy/index.html", "emotions/happy/page/2/index.html",
             "emotions/calm/index.html", "emotions/sad/index.html",
             "tags/index.html", "tags/봄/index.html", "tags/walk/index.html", "tags/family/index.html",
-            "gallery/index.html", "gallery/page/2/index.html",
+            "gallery/index.html",
             "images/2025-03-01-0900-plum-blossoms_image_1.png", "images/2025-03-01-0900-plum-blossoms_image_2.png",
         ]
         for path in expected { XCTAssertTrue(files.contains(path), "missing \(path)") }

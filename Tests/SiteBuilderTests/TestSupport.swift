@@ -67,6 +67,8 @@ func brokenLinks(in output: URL, baseURL: String) throws -> [BrokenLink] {
     for (page, data) in files where page.hasSuffix(".html") {
         let html = String(decoding: data, as: UTF8.self)
         for reference in attributeValues(named: "href", in: html) + attributeValues(named: "src", in: html) {
+            // cmark's safe mode turns a `javascript:` link into `href=""`: a link to the page itself.
+            if reference.isEmpty { continue }
             if reference.hasPrefix("#") {
                 if !ids(in: page).contains(String(reference.dropFirst())) { broken.append(BrokenLink(page: page, reference: reference)) }
                 continue
