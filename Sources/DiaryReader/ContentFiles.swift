@@ -6,18 +6,24 @@ public struct ContentFiles: Sendable {
     public static let folderName = "Content"
 
     public let paths: Set<String>
+    /// Size and modification time by path, when the files were listed from disk.
+    public let statuses: [String: FileStatus]
 
-    public init(paths: Set<String>) {
+    public init(paths: Set<String>, statuses: [String: FileStatus] = [:]) {
         self.paths = paths
+        self.statuses = statuses
     }
 
     /// Lists `Content/` under `root`, skipping hidden files and folders.
     public static func list(root: URL) throws -> ContentFiles {
-        let folder = root.appendingPathComponent(folderName, isDirectory: true).path
-        guard let files = LocalFiles.listFiles(in: folder, prefix: folderName) else {
+        let folder = root.appendingPathComponent(folderName, isDirectory: true).resolvingSymlinksInPath().path
+        guard let files = FileStatus.list(folder) else {
             throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: folder])
         }
-        return ContentFiles(paths: Set(files))
+        var statuses: [String: FileStatus] = [:]
+        statuses.reserveCapacity(files.count)
+        for file in files { statuses[folderName + "/" + file.path] = file }
+        return ContentFiles(paths: Set(statuses.keys), statuses: statuses)
     }
 
     /// The entry files, sorted by path.

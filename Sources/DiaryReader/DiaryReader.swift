@@ -5,6 +5,10 @@ import Foundation
 public struct DiaryReadResult: Sendable {
     public var diary: Diary
     public var diagnostics: [Diagnostic]
+    /// Every file's reading, to pass to the next read.
+    public var cache: EntryCache
+    /// How many entry files were parsed rather than taken from the cache.
+    public var parsedCount = 0
 
     public var hasErrors: Bool { diagnostics.contains(where: \.isError) }
 }
@@ -30,10 +34,14 @@ public struct DiaryReader: Sendable {
         self.root = root
     }
 
-    public func read(_ options: Options = Options()) -> DiaryReadResult {
+    /// Reads the diary. With `cache` (from the previous read, made with the same `configKey`),
+    /// files whose size and modification time are unchanged are not parsed again.
+    public func read(_ options: Options = Options(), cache: EntryCache? = nil, configKey: String = "") -> DiaryReadResult {
         var diagnostics: [Diagnostic] = []
         let (config, configProblems) = loadConfig()
         diagnostics += configProblems
+        let usableCache = cache?.configKey == configKey ? cache : nil
+        var newCache = EntryCache(configKey: configKey)
 
         let files: ContentFiles
         do {
@@ -41,16 +49,32 @@ public struct DiaryReader: Sendable {
         } catch {
             diagnostics.append(.error(at: SourceLocation(path: ContentFiles.folderName),
                                       "cannot read the Content/ folder; a diary keeps its entries in Content/ (run 'daybook init' to start one)"))
-            return finish(Diary(config: config, entries: [], emotions: config.emotions), diagnostics, options)
+            return finish(Diary(config: config, entries: [], emotions: config.emotions), diagnostics, options, cache: newCache, parsed: 0)
         }
         let parser = EntryParser(config: config, files: files)
         let rootPath = root.path
-        let parsed = ParallelMap.map(files.entryPaths) { path -> ParsedEntry in
-            guard let data = LocalFiles.read(rootPath + "/" + path) else {
-                return ParsedEntry(entry: nil, unknownEmotions: [:],
-                                   diagnostics: [.error(at: SourceLocation(path: path), "cannot read this file")])
+        let entryPaths = files.entryPaths
+        let readings = ParallelMap.map(entryPaths) { path -> (EntryCache.Source?, wasParsed: Bool) in
+            guard let status = files.statuses[path] ?? FileStatus.of(rootPath + "/" + path) else { return (nil, true) }
+            if let cached = usableCache?.reusable(path, size: status.size, modified: status.modified, files: files) {
+                return (EntryCache.Source(size: status.size, modified: status.modified,
+                                          imageLookups: usableCache!.sources[path]!.imageLookups, parsed: cached), false)
             }
-            return parser.parse(data, path: path)
+            guard let data = LocalFiles.read(rootPath + "/" + path) else { return (nil, true) }
+            let parsed = parser.parse(data, path: path)
+            return (EntryCache.Source(size: status.size, modified: status.modified, imageLookups: parsed.imageLookups, parsed: parsed), true)
+        }
+        var parsed: [ParsedEntry] = []
+        var parsedCount = 0
+        for (path, reading) in zip(entryPaths, readings) {
+            if reading.wasParsed { parsedCount += 1 }
+            guard let source = reading.0 else {
+                parsed.append(ParsedEntry(entry: nil, unknownEmotions: [:],
+                                          diagnostics: [.error(at: SourceLocation(path: path), "cannot read this file")]))
+                continue
+            }
+            newCache.sources[path] = source
+            parsed.append(source.parsed)
         }
 
         var entries: [Entry] = []
@@ -73,7 +97,8 @@ public struct DiaryReader: Sendable {
         let adHoc = unknownEmotions.keys.sorted().map { id in
             Emotion(id: id, label: unknownEmotions[id] ?? id, emoji: "•", color: "#9aa0a6", isConfigured: false)
         }
-        return finish(Diary(config: config, entries: entries, emotions: config.emotions + adHoc), diagnostics, options)
+        return finish(Diary(config: config, entries: entries, emotions: config.emotions + adHoc), diagnostics, options,
+                      cache: newCache, parsed: parsedCount)
     }
 
     private func loadConfig() -> (DiaryConfig, [Diagnostic]) {
@@ -85,8 +110,9 @@ public struct DiaryReader: Sendable {
         }
     }
 
-    private func finish(_ diary: Diary, _ diagnostics: [Diagnostic], _ options: Options) -> DiaryReadResult {
+    private func finish(_ diary: Diary, _ diagnostics: [Diagnostic], _ options: Options, cache: EntryCache, parsed: Int) -> DiaryReadResult {
         let ordered = diagnostics.sortedByLocation()
-        return DiaryReadResult(diary: diary, diagnostics: options.strict ? ordered.map(\.promotedToError) : ordered)
+        return DiaryReadResult(diary: diary, diagnostics: options.strict ? ordered.map(\.promotedToError) : ordered,
+                               cache: cache, parsedCount: parsed)
     }
 }

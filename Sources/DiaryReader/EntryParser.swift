@@ -9,6 +9,8 @@ public struct ParsedEntry: Sendable {
     /// name as first written.
     public var unknownEmotions: [String: String]
     public var diagnostics: [Diagnostic]
+    /// How each local image reference resolved, so a cached reading can be checked later.
+    var imageLookups: [ImageLookup] = []
 }
 
 /// Turns the text of one entry file into an `Entry` (SPEC §2).
@@ -38,14 +40,15 @@ public struct EntryParser: Sendable {
     public func parse(_ data: Data, path: String) -> ParsedEntry {
         switch TextDecoding.decode(data, path: path) {
         case .success(let text): return parse(text, path: path)
-        case .failure(let problem): return ParsedEntry(entry: nil, unknownEmotions: [:], diagnostics: [problem])
+        case .failure(let problem): return ParsedEntry(entry: nil, unknownEmotions: [:], diagnostics: [problem], imageLookups: [])
         }
     }
 
     public func parse(_ text: String, path: String) -> ParsedEntry {
         var reading = EntryReading(parser: self, path: path)
         let entry = reading.read(text)
-        return ParsedEntry(entry: entry, unknownEmotions: reading.unknownEmotions, diagnostics: reading.diagnostics)
+        return ParsedEntry(entry: entry, unknownEmotions: reading.unknownEmotions, diagnostics: reading.diagnostics,
+                           imageLookups: reading.imageLookups)
     }
 
     /// The slug of an entry file's name (SPEC §2): no extension, no leading `YYYY-MM-DD-`.
@@ -68,6 +71,7 @@ private struct EntryReading {
     let path: String
     var diagnostics: [Diagnostic] = []
     var unknownEmotions: [String: String] = [:]
+    var imageLookups: [ImageLookup] = []
 
     init(parser: EntryParser, path: String) {
         self.parser = parser
@@ -270,7 +274,9 @@ private struct EntryReading {
             }
             return nil
         }
-        guard let file = parser.files.resolveImage(reference, fromEntryAt: path) else {
+        let resolved = parser.files.resolveImage(reference, fromEntryAt: path)
+        imageLookups.append(ImageLookup(reference: reference, resolved: resolved))
+        guard let file = resolved else {
             let folder = path.split(separator: "/").dropLast().joined(separator: "/")
             diagnostics.append(.error(at: location, "image '\(reference)' not found (looked for \(folder)/\(reference) and \(ContentFiles.folderName)/\(reference))"))
             return nil

@@ -2,6 +2,894 @@
 
 /// The default theme, built into the binary so a diary without Templates/ still builds.
 enum DefaultTheme {
-    static let files: [String: String] = [:
+    static let files: [String: String] = [
+        "404.html": #"""
+{% extends "layout.html" %}
+
+{% block main %}
+<div class="not-found">
+  <p class="big-emoji" aria-hidden="true">🍂</p>
+  <h1>{{ page.title }}</h1>
+  <p>This page isn’t in the diary. It may have moved, or the address has a typo.</p>
+  <ul class="inline-list">
+    <li><a href="{{ site.urls.home }}">Go to the latest entry</a></li>
+    <li><a href="{{ site.urls.archive }}">Browse the archive</a></li>
+    <li><a href="{{ site.urls.search }}">Search</a></li>
+  </ul>
+</div>
+{% endblock %}
+"""# + "\n",
+        "archive.html": #"""
+{% extends "layout.html" %}
+
+{% block main %}
+<header class="page-header">
+  <h1>{{ page.title }}</h1>
+  <p class="muted">{{ site.entry_count }} {% if site.entry_count == 1 %}entry{% else %}entries{% endif %}</p>
+</header>
+{%- if jump %}
+<nav class="jump" aria-label="Years and months">
+  <ul>
+    {%- for y in jump %}
+    <li>
+      <a class="jump-year" href="{{ y.url }}">{{ y.year }}</a>
+      <ul class="jump-months">
+        {%- for m in y.months %}
+        <li><a href="{{ m.url }}" title="{{ m.count }} {% if m.count == 1 %}entry{% else %}entries{% endif %}"><time datetime="{{ m.date | date: "yyyy-MM" }}">{{ m.date | date: "MMM" }}</time></a></li>
+        {%- endfor %}
+      </ul>
+    </li>
+    {%- endfor %}
+  </ul>
+</nav>
+{%- endif %}
+{%- for day in days %}
+{% include "partials/day-section.html" %}
+{%- else %}
+<p class="empty">Nothing written yet.</p>
+{%- endfor %}
+{% include "partials/pagination.html" %}
+{% endblock %}
+"""# + "\n",
+        "assets/style.css": #"""
+/* Daybook default theme: a calm diary. No external resources. */
+
+:root {
+  color-scheme: light dark;
+  --bg: #f8f6f2;
+  --surface: #ffffff;
+  --text: #2a2825;
+  --muted: #655f57;
+  --border: #e3ded5;
+  --accent: #3f5b9a;
+  --focus: #2f62d8;
+  --cell-empty: #e9e4dc;
+  --shadow: 0 1px 2px rgb(60 50 40 / 0.06);
+  --radius: 12px;
+  --font: system-ui, -apple-system, "Segoe UI", "Apple SD Gothic Neo", "Noto Sans KR", "Malgun Gothic", Roboto, "Helvetica Neue", sans-serif;
+  --mono: ui-monospace, SFMono-Regular, Menlo, Consolas, "D2Coding", monospace;
+}
+
+@media (prefers-color-scheme: dark) {
+  :root {
+    --bg: #1a1917;
+    --surface: #23211f;
+    --text: #ebe7e1;
+    --muted: #aaa398;
+    --border: #3a3733;
+    --accent: #a8bbf0;
+    --focus: #8fb0ff;
+    --cell-empty: #302d2a;
+    --shadow: none;
+  }
+}
+
+*, *::before, *::after { box-sizing: border-box; }
+
+html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
+
+body {
+  margin: 0;
+  background: var(--bg);
+  color: var(--text);
+  font-family: var(--font);
+  font-size: 1.0625rem;
+  line-height: 1.75;
+  word-break: keep-all;
+  overflow-wrap: break-word;
+}
+
+:lang(en) body { word-break: normal; }
+
+a { color: var(--accent); text-underline-offset: 0.2em; text-decoration-thickness: 1px; }
+a:hover { text-decoration-thickness: 2px; }
+
+:focus-visible {
+  outline: 3px solid var(--focus);
+  outline-offset: 2px;
+  border-radius: 4px;
+}
+main:focus { outline: none; }
+
+img, svg { max-width: 100%; height: auto; }
+
+h1, h2, h3, h4 { line-height: 1.35; margin: 0 0 0.5rem; font-weight: 700; text-wrap: balance; }
+h1 { font-size: 1.75rem; letter-spacing: -0.01em; }
+h2 { font-size: 1.3rem; }
+h3, h4 { font-size: 1.1rem; }
+
+.wrap { max-width: 44rem; margin: 0 auto; padding: 0 1rem; }
+.wrap.wide { max-width: 64rem; }
+
+.muted { color: var(--muted); }
+.visually-hidden {
+  position: absolute !important;
+  width: 1px; height: 1px;
+  margin: -1px; padding: 0; border: 0;
+  overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
+}
+
+.skip-link {
+  position: absolute; left: 0.5rem; top: -3rem; z-index: 10;
+  padding: 0.5rem 1rem; border-radius: 8px;
+  background: var(--surface); color: var(--text); box-shadow: 0 2px 8px rgb(0 0 0 / 0.2);
+}
+.skip-link:focus { top: 0.5rem; }
+
+/* Header, navigation, footer */
+
+.site-header { border-bottom: 1px solid var(--border); background: var(--surface); }
+.header-inner {
+  display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between;
+  gap: 0.25rem 1rem; padding-top: 0.75rem; padding-bottom: 0.75rem;
+}
+.site-title { color: var(--text); font-weight: 700; font-size: 1.1rem; text-decoration: none; }
+.site-nav ul, .inline-list, .badges, .tags, .tag-cloud, .emotion-grid, .gallery, .month-list, .jump ul, .entry-nav ul, .page-numbers {
+  list-style: none; margin: 0; padding: 0;
+}
+.site-nav ul { display: flex; flex-wrap: wrap; gap: 0.1rem 0.25rem; margin-left: -0.5rem; }
+.site-nav a {
+  display: inline-block; padding: 0.2rem 0.5rem; border-radius: 8px;
+  color: var(--muted); text-decoration: none; font-size: 0.95rem;
+}
+.site-nav a:hover { color: var(--text); background: var(--bg); }
+.site-nav a[aria-current="page"] { color: var(--text); background: var(--bg); font-weight: 600; }
+
+main { padding-top: 2rem; padding-bottom: 3rem; min-height: 60vh; }
+
+.site-footer { border-top: 1px solid var(--border); padding: 1.5rem 0 2rem; font-size: 0.9rem; }
+.site-footer p { margin: 0.5rem 0 0; }
+.inline-list { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; }
+
+/* Page headers and sections */
+
+.page-header { margin-bottom: 2rem; }
+.page-header p { margin: 0; }
+.breadcrumbs { font-size: 0.95rem; color: var(--muted); }
+.eyebrow, .section-title {
+  font-size: 0.85rem; font-weight: 600; letter-spacing: 0.06em; text-transform: uppercase;
+  color: var(--muted); margin: 2.5rem 0 1rem;
+}
+.eyebrow { margin: 0 0 0.5rem; }
+.emotion-header h1 .emoji { font-size: 1.2em; }
+.emotion-header { border-left: 4px solid var(--emotion); padding-left: 1rem; }
+.empty { color: var(--muted); font-style: italic; }
+.read-more { margin: 1rem 0 0; }
+
+/* Badges and tags */
+
+.badges, .tags { display: flex; flex-wrap: wrap; gap: 0.4rem; margin: 0.5rem 0; }
+.emotion {
+  display: inline-flex; align-items: center; gap: 0.3rem;
+  padding: 0.05rem 0.6rem; border-radius: 999px;
+  font-size: 0.9rem; line-height: 1.6; text-decoration: none; color: var(--text);
+  background: var(--surface);
+  background: color-mix(in srgb, var(--emotion) 18%, var(--surface));
+  border: 1px solid color-mix(in srgb, var(--emotion) 55%, var(--surface));
+}
+.emotion:hover { background: color-mix(in srgb, var(--emotion) 30%, var(--surface)); }
+.tag {
+  display: inline-block; padding: 0 0.5rem; border-radius: 6px;
+  font-size: 0.9rem; color: var(--muted); text-decoration: none;
+  border: 1px solid var(--border);
+}
+.tag:hover { color: var(--text); border-color: var(--muted); }
+.tag .count { color: var(--muted); font-size: 0.85em; margin-left: 0.25rem; }
+.draft-flag {
+  display: inline-block; padding: 0 0.45rem; margin-left: 0.25rem; border-radius: 6px;
+  font-size: 0.8rem; font-weight: 600; border: 1px dashed var(--muted); color: var(--muted);
+}
+
+/* Entries */
+
+.entry {
+  margin-bottom: 2.5rem;
+}
+.entry-header { margin-bottom: 1.5rem; }
+.entry-title a { color: var(--text); text-decoration: none; }
+.entry-title a:hover { text-decoration: underline; }
+.meta { color: var(--muted); font-size: 0.95rem; margin: 0.25rem 0; }
+.meta a { color: inherit; }
+.kind-entry .entry-header, .kind-day .entry-header, .latest .entry-header {
+  border-left: 4px solid var(--emotion); padding-left: 1rem;
+}
+.kind-day .entry { padding-top: 1rem; border-top: 1px solid var(--border); }
+.kind-day .entry:first-child { border-top: 0; padding-top: 0; }
+.is-draft { opacity: 0.85; }
+
+.prose > :first-child { margin-top: 0; }
+.prose p, .prose ul, .prose ol, .prose blockquote, .prose pre, .prose table, .prose figure { margin: 0 0 1.1rem; }
+.prose h1, .prose h2, .prose h3, .prose h4 { margin-top: 2rem; }
+.prose ul, .prose ol { padding-left: 1.5rem; }
+.prose li + li { margin-top: 0.25rem; }
+.prose a { overflow-wrap: anywhere; }
+.prose blockquote {
+  margin-left: 0; padding: 0.25rem 1rem;
+  border-left: 3px solid var(--border); color: var(--muted);
+}
+.prose img { border-radius: 8px; }
+.prose hr { border: 0; border-top: 1px solid var(--border); margin: 2rem 0; }
+code, pre { font-family: var(--mono); font-size: 0.9em; }
+:not(pre) > code { background: var(--surface); border: 1px solid var(--border); border-radius: 4px; padding: 0 0.3em; }
+.prose pre {
+  overflow-x: auto; padding: 0.75rem 1rem; line-height: 1.5;
+  background: var(--surface); border: 1px solid var(--border); border-radius: 8px;
+}
+.prose table {
+  display: block; max-width: 100%; overflow-x: auto;
+  border-collapse: collapse; font-size: 0.95rem; line-height: 1.5;
+}
+.prose th, .prose td { padding: 0.4rem 0.75rem; border: 1px solid var(--border); text-align: left; vertical-align: top; }
+.prose th { background: var(--surface); }
+.prose input[type="checkbox"] { margin: 0 0.4rem 0 0; }
+.prose .footnotes { font-size: 0.9rem; color: var(--muted); border-top: 1px solid var(--border); padding-top: 0.5rem; }
+
+.photo-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 1rem; margin-top: 1.5rem; }
+.photo { margin: 0; scroll-margin-top: 1rem; }
+.photo img { display: block; width: 100%; border-radius: 8px; background: var(--cell-empty); }
+.photo figcaption { color: var(--muted); font-size: 0.9rem; margin-top: 0.4rem; line-height: 1.5; }
+.photo:target img { outline: 3px solid var(--emotion); outline-offset: 3px; }
+
+.entry-nav { margin-top: 2.5rem; border-top: 1px solid var(--border); padding-top: 1rem; }
+.entry-nav ul { display: grid; grid-template-columns: 1fr auto 1fr; gap: 1rem; align-items: start; }
+.entry-nav li:only-child { grid-column: 1 / -1; text-align: center; }
+.nav-next { text-align: right; }
+.nav-day { text-align: center; font-size: 0.95rem; }
+.entry-nav a { text-decoration: none; display: block; }
+.nav-dir { display: block; font-size: 0.85rem; color: var(--muted); }
+.nav-title { display: block; line-height: 1.45; }
+.entry-nav a:hover .nav-title { text-decoration: underline; }
+
+/* Cards and days */
+
+.cards { display: grid; gap: 0.75rem; }
+.card {
+  display: flex; gap: 1rem; align-items: flex-start;
+  padding: 0.9rem 1rem; border-radius: var(--radius);
+  background: var(--surface); border: 1px solid var(--border);
+  border-left: 4px solid var(--emotion); box-shadow: var(--shadow);
+}
+.card-text { flex: 1; min-width: 0; }
+.card-title { font-size: 1.1rem; margin: 0; }
+.card-title a { color: var(--text); text-decoration: none; }
+.card-title a:hover { text-decoration: underline; }
+.card .meta { margin: 0.1rem 0 0.25rem; font-size: 0.9rem; }
+.card .badges, .card .tags { margin: 0.35rem 0; }
+.excerpt { margin: 0.25rem 0; color: var(--muted); font-size: 0.95rem; line-height: 1.7;
+  display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 3; line-clamp: 3; overflow: hidden; }
+.card-cover { flex: 0 0 5.5rem; }
+.card-cover img { display: block; width: 5.5rem; height: 5.5rem; object-fit: cover; border-radius: 8px; }
+.card.is-draft { border-style: dashed; border-left-style: solid; }
+
+.day { margin-bottom: 2rem; }
+.day-title { font-size: 1.05rem; margin-bottom: 0.6rem; }
+.day-title a { color: var(--text); text-decoration: none; display: inline-flex; align-items: center; gap: 0.5rem; }
+.day-title a:hover { text-decoration: underline; }
+.day-dot { width: 0.7rem; height: 0.7rem; border-radius: 50%; background: var(--emotion); flex: none; }
+
+/* Home */
+
+.latest { padding-bottom: 0.5rem; }
+.empty-state, .not-found { text-align: center; padding: 2rem 0; }
+.not-found .inline-list { justify-content: center; }
+.big-emoji { font-size: 3rem; margin: 0; line-height: 1.3; }
+
+/* Year */
+
+.calendar-box {
+  padding: 1rem; border-radius: var(--radius);
+  background: var(--surface); border: 1px solid var(--border);
+}
+.calendar { display: block; width: 100%; height: auto; }
+.calendar rect { stroke: var(--surface); stroke-width: 2; }
+.calendar rect.no-fill { fill: var(--cell-empty); }
+.calendar a:hover rect, .calendar a:focus rect { stroke: var(--text); stroke-width: 1.5; }
+.calendar a:focus { outline: none; }
+.calendar-month { fill: var(--muted); font-size: 10px; }
+.legend { margin-top: 0.75rem; }
+.month-list li {
+  display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0 1rem;
+  padding: 0.5rem 0; border-bottom: 1px solid var(--border);
+}
+
+/* Archive jump index */
+
+.jump { margin-bottom: 2rem; padding: 0.75rem 1rem; border-radius: var(--radius); background: var(--surface); border: 1px solid var(--border); }
+.jump > ul > li { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.25rem 0.75rem; padding: 0.25rem 0; }
+.jump-year { font-weight: 700; min-width: 3.5rem; }
+.jump-months { display: flex; flex-wrap: wrap; gap: 0.1rem 0.6rem; }
+
+/* Emotions and tags */
+
+.emotion-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(9.5rem, 1fr)); gap: 0.75rem; }
+.emotion-tile {
+  display: grid; grid-template-columns: auto 1fr; align-items: center; gap: 0 0.6rem;
+  padding: 0.75rem 1rem; border-radius: var(--radius); text-decoration: none; color: var(--text);
+  background: var(--surface);
+  background: color-mix(in srgb, var(--emotion) 14%, var(--surface));
+  border: 1px solid color-mix(in srgb, var(--emotion) 50%, var(--surface));
+}
+.emotion-tile:hover { background: color-mix(in srgb, var(--emotion) 26%, var(--surface)); }
+.emotion-tile .emoji { grid-row: span 2; font-size: 1.8rem; line-height: 1; }
+.emotion-tile .emotion-label { font-weight: 600; }
+.emotion-tile .count { color: var(--muted); font-size: 0.85rem; }
+.emotion-tile.is-unused { opacity: 0.75; border-style: dashed; }
+.tag-cloud { display: flex; flex-wrap: wrap; gap: 0.5rem; }
+.tag-cloud .tag { font-size: 1rem; padding: 0.2rem 0.7rem; background: var(--surface); }
+
+/* Gallery */
+
+.gallery { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 14rem), 1fr)); gap: 1rem; }
+.gallery a {
+  display: block; height: 100%; text-decoration: none; color: var(--text);
+  background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); overflow: hidden;
+}
+.gallery img { display: block; width: 100%; aspect-ratio: 4 / 3; object-fit: cover; background: var(--cell-empty); }
+.gallery-caption { display: block; padding: 0.5rem 0.75rem 0.6rem; border-top: 3px solid var(--emotion); line-height: 1.45; }
+.gallery-title { display: block; font-weight: 600; font-size: 0.95rem; }
+.gallery-caption time { color: var(--muted); font-size: 0.85rem; }
+.gallery a:hover .gallery-title { text-decoration: underline; }
+
+/* Pagination */
+
+.pagination {
+  display: flex; flex-wrap: wrap; align-items: center; justify-content: center; gap: 0.5rem 1rem;
+  margin-top: 2.5rem;
+}
+.page-numbers { display: flex; flex-wrap: wrap; gap: 0.25rem; }
+.page-numbers a, .page-numbers .gap {
+  display: inline-block; min-width: 2.5rem; padding: 0.3rem 0.5rem; text-align: center;
+  border-radius: 8px; text-decoration: none;
+}
+.page-numbers a { border: 1px solid var(--border); background: var(--surface); }
+.page-numbers a[aria-current="page"] { background: var(--text); color: var(--bg); border-color: var(--text); font-weight: 700; }
+.page-numbers .gap { min-width: 1rem; padding: 0.3rem 0; color: var(--muted); }
+.page-step { text-decoration: none; padding: 0.3rem 0.25rem; }
+.page-step.is-disabled { color: var(--muted); opacity: 0.6; }
+
+@media (max-width: 30rem) {
+  body { font-size: 1rem; }
+  h1 { font-size: 1.5rem; }
+  main { padding-top: 1.5rem; }
+  .card { padding: 0.75rem 0.85rem; }
+  .card-cover { flex-basis: 4rem; }
+  .card-cover img { width: 4rem; height: 4rem; }
+  .calendar-box { padding: 0.5rem; }
+  .entry-nav ul { grid-template-columns: 1fr 1fr; }
+  .nav-day { grid-column: 1 / -1; grid-row: 2; }
+}
+
+@media (prefers-reduced-motion: no-preference) {
+  html { scroll-behavior: smooth; }
+}
+
+@media print {
+  .site-header, .site-footer, .entry-nav, .pagination, .skip-link { display: none; }
+  body { background: #fff; color: #000; }
+}
+"""# + "\n",
+        "day.html": #"""
+{% extends "layout.html" %}
+
+{% block main %}
+<header class="page-header">
+  <p class="breadcrumbs"><a href="{{ site.base_url }}{{ day.date | date: "yyyy/" }}">{{ day.date | date: "yyyy" }}</a> <span aria-hidden="true">›</span> <a href="{{ site.base_url }}{{ day.date | date: "yyyy/MM/" }}">{{ day.date | date: "MMMM" }}</a></p>
+  <h1><time datetime="{{ day.date | date: "yyyy-MM-dd" }}">{{ page.title }}</time></h1>
+  <p class="muted">{{ day.count }} {% if day.count == 1 %}entry{% else %}entries{% endif %}
+    {%- if day.main_emotion %} · <a class="emotion" href="{{ day.main_emotion.url }}" style="--emotion: {{ day.main_emotion.color }}"><span class="emoji" aria-hidden="true">{{ day.main_emotion.emoji }}</span> <span class="emotion-label">{{ day.main_emotion.label }}</span></a>{% endif %}</p>
+</header>
+<div class="day-entries">
+{%- for entry in day.entries %}
+{% include "partials/entry-full.html" %}
+{%- endfor %}
+</div>
+{% include "partials/day-nav.html" %}
+{% endblock %}
+"""# + "\n",
+        "emotion.html": #"""
+{% extends "layout.html" %}
+
+{% block main %}
+<header class="page-header emotion-header" style="--emotion: {{ emotion.color }}">
+  <p class="breadcrumbs"><a href="{{ site.urls.emotions }}">Emotions</a></p>
+  <h1><span class="emoji" aria-hidden="true">{{ emotion.emoji }}</span> {{ emotion.label }}{% if pagination.number > 1 %} <span class="muted">· {{ pagination.number }}</span>{% endif %}</h1>
+  <p class="muted">{{ emotion.count }} {% if emotion.count == 1 %}entry{% else %}entries{% endif %}</p>
+</header>
+<div class="cards">
+  {%- for card in entries %}
+  {% include "partials/entry-card.html" %}
+  {%- else %}
+  <p class="empty">No entries with this emotion yet.</p>
+  {%- endfor %}
+</div>
+{% include "partials/pagination.html" %}
+{% endblock %}
+"""# + "\n",
+        "emotions.html": #"""
+{% extends "layout.html" %}
+
+{% block main %}
+<header class="page-header">
+  <h1>{{ page.title }}</h1>
+</header>
+<ul class="emotion-grid">
+  {%- for emotion in emotions %}
+  <li><a class="emotion-tile{% if emotion.count == 0 %} is-unused{% endif %}" href="{{ emotion.url }}" style="--emotion: {{ emotion.color }}"><span class="emoji" aria-hidden="true">{{ emotion.emoji }}</span> <span class="emotion-label">{{ emotion.label }}</span> <span class="count">{{ emotion.count }} {% if emotion.count == 1 %}entry{% else %}entries{% endif %}</span></a></li>
+  {%- else %}
+  <li class="empty">No emotions yet.</li>
+  {%- endfor %}
+</ul>
+{% endblock %}
+"""# + "\n",
+        "entry.html": #"""
+{% extends "layout.html" %}
+
+{% block main %}
+{% include "partials/entry-full.html" %}
+<nav class="entry-nav" aria-label="Neighbouring entries">
+  <ul>
+    <li class="nav-prev">
+      {%- if entry.previous %}
+      <a href="{{ entry.previous.url }}" rel="prev"><span class="nav-dir"><span aria-hidden="true">←</span> Previous</span> <span class="nav-title">{{ entry.previous.title }}</span></a>
+      {%- endif %}
+    </li>
+    <li class="nav-day"><a href="{{ entry.day_url }}">All of <time datetime="{{ entry.date | date: "yyyy-MM-dd" }}">{{ entry.date | date: "yyyy-MM-dd" }}</time></a></li>
+    <li class="nav-next">
+      {%- if entry.next %}
+      <a href="{{ entry.next.url }}" rel="next"><span class="nav-dir">Next <span aria-hidden="true">→</span></span> <span class="nav-title">{{ entry.next.title }}</span></a>
+      {%- endif %}
+    </li>
+  </ul>
+</nav>
+{% endblock %}
+"""# + "\n",
+        "gallery.html": #"""
+{% extends "layout.html" %}
+
+{% block main_class %} wide{% endblock %}
+
+{% block main %}
+<header class="page-header">
+  <h1>{{ page.title }}</h1>
+</header>
+<ul class="gallery">
+  {%- for image in images %}
+  <li style="--emotion: {{ image.emotion.color | default: "currentColor" }}">
+    <a href="{{ image.entry_url }}">
+      <img src="{{ image.url }}" alt="{{ image.alt }}"{% if image.width %} width="{{ image.width }}"{% endif %}{% if image.height %} height="{{ image.height }}"{% endif %} loading="lazy">
+      <span class="gallery-caption"><span class="gallery-title">{{ image.entry_title }}</span> <time datetime="{{ image.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{{ image.date | date: "yyyy-MM-dd" }}</time></span>
+    </a>
+  </li>
+  {%- else %}
+  <li class="empty">No photos yet.</li>
+  {%- endfor %}
+</ul>
+{% include "partials/pagination.html" %}
+{% endblock %}
+"""# + "\n",
+        "home.html": #"""
+{% extends "layout.html" %}
+
+{% block main %}
+<h1 class="visually-hidden">{{ site.title }}</h1>
+{%- if latest %}
+<div class="latest">
+  <p class="eyebrow">Latest entry</p>
+  <article class="entry{% if latest.draft %} is-draft{% endif %}" style="--emotion: {{ latest.emotion.color | default: "currentColor" }}">
+    <header class="entry-header">
+      <h2 class="entry-title"><a href="{{ latest.url }}">{{ latest.title }}</a></h2>
+      <p class="meta entry-when">
+        <a href="{{ latest.day_url }}"><time datetime="{{ latest.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{{ latest.date | date: "yyyy-MM-dd (EEE) HH:mm" }}</time></a>
+        {%- if latest.extra.weather %} <span class="weather">· Weather: {{ latest.extra.weather }}</span>{% endif %}
+        {%- if latest.draft %} <span class="draft-flag">Draft</span>{% endif %}
+      </p>
+      {%- if latest.emotions %}
+      <ul class="badges">
+        {%- for emotion in latest.emotions %}
+        <li>{% include "partials/emotion-badge.html" %}</li>
+        {%- endfor %}
+      </ul>
+      {%- endif %}
+      {%- if latest.tags %}
+      <ul class="tags">
+        {%- for tag in latest.tags %}
+        <li>{% include "partials/tag-link.html" %}</li>
+        {%- endfor %}
+      </ul>
+      {%- endif %}
+    </header>
+    <div class="prose">
+{{ latest.body | raw }}
+    </div>
+    {%- if latest.images %}
+    <div class="photo-grid">
+      {%- for image in latest.images %}
+      {% include "partials/figure.html" %}
+      {%- endfor %}
+    </div>
+    {%- endif %}
+    <p class="read-more"><a href="{{ latest.url }}">Open this entry <span aria-hidden="true">→</span></a></p>
+  </article>
+</div>
+{%- else %}
+<section class="empty-state">
+  <p class="big-emoji" aria-hidden="true">📔</p>
+  <h2>Your diary is waiting</h2>
+  <p>There are no entries yet. Write the first one with <code>daybook new "My first day"</code>, then build again.</p>
+</section>
+{%- endif %}
+
+{%- if on_this_day %}
+<section class="on-this-day" aria-labelledby="on-this-day-title">
+  <h2 class="section-title" id="on-this-day-title">On this day</h2>
+  <div class="cards">
+    {%- for card in on_this_day %}
+    {% include "partials/entry-card.html" %}
+    {%- endfor %}
+  </div>
+</section>
+{%- endif %}
+
+{%- if recent_days %}
+<section class="recent" aria-labelledby="recent-title">
+  <h2 class="section-title" id="recent-title">Recent days</h2>
+  {%- for day in recent_days %}
+  {% include "partials/day-section.html" %}
+  {%- endfor %}
+  <p class="read-more"><a href="{{ site.urls.archive }}">All days in the archive <span aria-hidden="true">→</span></a></p>
+</section>
+{%- endif %}
+{% endblock %}
+"""# + "\n",
+        "layout.html": ##"""
+<!DOCTYPE html>
+<html lang="{{ site.lang }}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>{% block title %}{% if page.kind == "home" %}{{ site.title }}{% else %}{{ page.title }} · {{ site.title }}{% endif %}{% endblock %}</title>
+<link rel="stylesheet" href="{{ site.css_url }}">
+{% block head %}{% endblock %}
+</head>
+<body class="kind-{{ page.kind }}">
+<a class="skip-link" href="#main">Skip to content</a>
+<header class="site-header">
+  <div class="wrap header-inner">
+    <a class="site-title" href="{{ site.urls.home }}">{{ site.title }}</a>
+    <nav class="site-nav" aria-label="Site">
+      <ul>
+        <li><a href="{{ site.urls.home }}"{% if page.kind == "home" %} aria-current="page"{% endif %}>Home</a></li>
+        <li><a href="{{ site.urls.archive }}"{% if page.kind == "archive" %} aria-current="page"{% endif %}>Archive</a></li>
+        <li><a href="{{ site.urls.emotions }}"{% if page.kind == "emotions" %} aria-current="page"{% endif %}>Emotions</a></li>
+        <li><a href="{{ site.urls.tags }}"{% if page.kind == "tags" %} aria-current="page"{% endif %}>Tags</a></li>
+        <li><a href="{{ site.urls.gallery }}"{% if page.kind == "gallery" %} aria-current="page"{% endif %}>Gallery</a></li>
+        <li><a href="{{ site.urls.search }}">Search</a></li>
+      </ul>
+    </nav>
+  </div>
+</header>
+<main id="main" class="wrap{% block main_class %}{% endblock %}" tabindex="-1">
+{% block main %}{% endblock %}
+</main>
+<footer class="site-footer">
+  <div class="wrap">
+    {%- if site.years %}
+    <nav aria-label="Years">
+      <ul class="inline-list">
+        {%- for y in site.years %}
+        <li><a href="{{ y.url }}">{{ y.year }}</a> <span class="muted">({{ y.count }})</span></li>
+        {%- endfor %}
+      </ul>
+    </nav>
+    {%- endif %}
+    <p class="muted">{{ site.title }} · {{ site.entry_count }} {% if site.entry_count == 1 %}entry{% else %}entries{% endif %} · a private diary</p>
+  </div>
+</footer>
+</body>
+</html>
+"""## + "\n",
+        "month.html": #"""
+{% extends "layout.html" %}
+
+{% block main %}
+<header class="page-header">
+  <p class="breadcrumbs"><a href="{{ month.year_url }}">{{ month.date | date: "yyyy" }}</a></p>
+  <h1><time datetime="{{ month.date | date: "yyyy-MM" }}">{{ page.title }}</time></h1>
+  <p class="muted">{{ month.count }} {% if month.count == 1 %}entry{% else %}entries{% endif %} · {{ month.days | length }} {% if month.days | length == 1 %}day{% else %}days{% endif %}</p>
+</header>
+{%- for day in month.days %}
+{% include "partials/day-section.html" %}
+{%- else %}
+<p class="empty">No entries this month.</p>
+{%- endfor %}
+<nav class="entry-nav" aria-label="Up">
+  <ul><li class="nav-day"><a href="{{ month.year_url }}">All of {{ month.date | date: "yyyy" }}</a></li></ul>
+</nav>
+{% endblock %}
+"""# + "\n",
+        "partials/card-heading.html": #"""
+{#- The heading level of an entry card's title: h2 on emotion and tag pages, h4 inside the home page's days, h3 elsewhere. -#}
+{%- if page.kind == "emotion" or page.kind == "tag" -%}h2{%- elif page.kind == "home" and day -%}h4{%- else -%}h3{%- endif -%}
+"""# + "\n",
+        "partials/day-nav.html": #"""
+{#- Links to the neighbouring days, the month and the year of `day`. -#}
+<nav class="entry-nav" aria-label="Neighbouring days">
+  <ul>
+    <li class="nav-prev">
+      {%- if day.previous %}
+      <a href="{{ day.previous.url }}" rel="prev"><span class="nav-dir"><span aria-hidden="true">←</span> Previous day</span> <span class="nav-title"><time datetime="{{ day.previous.date | date: "yyyy-MM-dd" }}">{{ day.previous.date | date: "yyyy-MM-dd (EEE)" }}</time></span></a>
+      {%- endif %}
+    </li>
+    <li class="nav-day"><a href="{{ site.base_url }}{{ day.date | date: "yyyy/MM/" }}">{{ day.date | date: "MMMM yyyy" }}</a></li>
+    <li class="nav-next">
+      {%- if day.next %}
+      <a href="{{ day.next.url }}" rel="next"><span class="nav-dir">Next day <span aria-hidden="true">→</span></span> <span class="nav-title"><time datetime="{{ day.next.date | date: "yyyy-MM-dd" }}">{{ day.next.date | date: "yyyy-MM-dd (EEE)" }}</time></span></a>
+      {%- endif %}
+    </li>
+  </ul>
+</nav>
+"""# + "\n",
+        "partials/day-section.html": #"""
+{#- A day in a list (month, archive, home) with its entry cards. Needs `day`; its heading is h2, or h3 on the home page. -#}
+<section class="day" aria-labelledby="day-{{ day.date | date: "yyyy-MM-dd" }}" style="--emotion: {{ day.main_emotion.color | default: "currentColor" }}">
+  {%- if page.kind == "home" %}
+  <h3 class="day-title" id="day-{{ day.date | date: "yyyy-MM-dd" }}">
+  {%- else %}
+  <h2 class="day-title" id="day-{{ day.date | date: "yyyy-MM-dd" }}">
+  {%- endif %}
+    <a href="{{ day.url }}"><span class="day-dot" aria-hidden="true"></span><time datetime="{{ day.date | date: "yyyy-MM-dd" }}">{{ day.date | date: "yyyy-MM-dd (EEE)" }}</time></a>
+  {%- if page.kind == "home" %}</h3>{% else %}</h2>{% endif %}
+  <div class="cards">
+    {%- for card in day.entries %}
+    {% include "partials/entry-card.html" %}
+    {%- endfor %}
+  </div>
+</section>
+"""# + "\n",
+        "partials/emotion-badge.html": #"""
+{#- One emotion as a coloured badge. Needs `emotion`. -#}
+{%- if emotion -%}
+<a class="emotion" href="{{ emotion.url }}" style="--emotion: {{ emotion.color }}"><span class="emoji" aria-hidden="true">{{ emotion.emoji }}</span> <span class="emotion-label">{{ emotion.label }}</span></a>
+{%- endif -%}
+"""# + "\n",
+        "partials/entry-card.html": #"""
+{#- An entry card in a list. Needs `card`; inside a day (`day` in scope) only the time is shown. -#}
+<article class="card{% if card.cover %} has-cover{% endif %}{% if card.draft %} is-draft{% endif %}" style="--emotion: {{ card.emotion.color | default: "currentColor" }}">
+  <div class="card-text">
+    <{% include "partials/card-heading.html" %} class="card-title"><a href="{{ card.url }}">{{ card.title }}</a></{% include "partials/card-heading.html" %}>
+    <p class="meta">
+      {%- if day %}
+      <time datetime="{{ card.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{{ card.date | date: "HH:mm" }}</time>
+      {%- else %}
+      <a href="{{ card.day_url }}"><time datetime="{{ card.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{{ card.date | date: "yyyy-MM-dd (EEE) HH:mm" }}</time></a>
+      {%- endif %}
+      {%- if card.draft %} <span class="draft-flag">Draft</span>{% endif %}
+    </p>
+    {%- if card.emotions %}
+    <ul class="badges">
+      {%- for emotion in card.emotions %}
+      <li>{% include "partials/emotion-badge.html" %}</li>
+      {%- endfor %}
+    </ul>
+    {%- endif %}
+    {%- if card.excerpt %}
+    <p class="excerpt">{{ card.excerpt }}</p>
+    {%- endif %}
+    {%- if card.tags %}
+    <ul class="tags">
+      {%- for tag in card.tags %}
+      <li>{% include "partials/tag-link.html" %}</li>
+      {%- endfor %}
+    </ul>
+    {%- endif %}
+  </div>
+  {%- if card.cover %}
+  <a class="card-cover" href="{{ card.url }}" tabindex="-1" aria-hidden="true"><img src="{{ card.cover.url }}" alt=""{% if card.cover.width %} width="{{ card.cover.width }}"{% endif %}{% if card.cover.height %} height="{{ card.cover.height }}"{% endif %} loading="lazy"></a>
+  {%- endif %}
+</article>
+"""# + "\n",
+        "partials/entry-full.html": #"""
+{#- A full entry: on the entry page (h1, image anchors, neighbours) and on a day page (h2, anchored by its id). Needs `entry`. -#}
+<article class="entry{% if entry.draft %} is-draft{% endif %}"{% if page.kind != "entry" %} id="{{ entry.id }}"{% endif %} style="--emotion: {{ entry.emotion.color | default: "currentColor" }}">
+  <header class="entry-header">
+    {%- if page.kind == "entry" %}
+    <h1 class="entry-title">{{ entry.title }}</h1>
+    {%- else %}
+    <h2 class="entry-title"><a href="{{ entry.url }}">{{ entry.title }}</a></h2>
+    {%- endif %}
+    {% include "partials/entry-meta.html" %}
+  </header>
+  <div class="prose">
+{{ entry.body | raw }}
+  </div>
+  {%- if entry.images %}
+  <div class="photos">
+    {%- if page.kind == "entry" %}
+    <h2 class="section-title">Photos</h2>
+    {%- endif %}
+    <div class="photo-grid">
+      {%- for image in entry.images %}
+      {% include "partials/figure.html" %}
+      {%- endfor %}
+    </div>
+  </div>
+  {%- endif %}
+</article>
+"""# + "\n",
+        "partials/entry-meta.html": #"""
+{#- The date, emotions, weather and tags of a full entry. Needs `entry`. -#}
+<p class="meta entry-when">
+  <a href="{{ entry.day_url }}"><time datetime="{{ entry.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{{ entry.date | date: "yyyy-MM-dd (EEE) HH:mm" }}</time></a>
+  {%- if entry.extra.weather %} <span class="weather">· Weather: {{ entry.extra.weather }}</span>{% endif %}
+  {%- if entry.draft %} <span class="draft-flag">Draft</span>{% endif %}
+</p>
+{%- if entry.emotions %}
+<ul class="badges">
+  {%- for emotion in entry.emotions %}
+  <li>{% include "partials/emotion-badge.html" %}</li>
+  {%- endfor %}
+</ul>
+{%- endif %}
+{%- if entry.tags %}
+<ul class="tags">
+  {%- for tag in entry.tags %}
+  <li>{% include "partials/tag-link.html" %}</li>
+  {%- endfor %}
+</ul>
+{%- endif %}
+"""# + "\n",
+        "partials/figure.html": #"""
+{#- One image as a figure. Needs `image`; on the entry page the figure carries the image's anchor. -#}
+<figure class="photo"{% if page.kind == "entry" %} id="{{ image.anchor }}"{% endif %}>
+  <a href="{{ image.url }}"><img src="{{ image.url }}" alt="{{ image.alt }}"{% if image.width %} width="{{ image.width }}"{% endif %}{% if image.height %} height="{{ image.height }}"{% endif %} loading="lazy"></a>
+  {%- if image.caption %}
+  <figcaption>{{ image.caption }}</figcaption>
+  {%- endif %}
+</figure>
+"""# + "\n",
+        "partials/pagination.html": #"""
+{#- Page links for a paginated list (newest first). Needs `pagination`. Long lists show the first,
+    previous, current, next and last pages with gaps between them. -#}
+{%- if pagination.count > 1 %}
+<nav class="pagination" aria-label="Pages">
+  {%- if pagination.previous_url %}
+  <a class="page-step" href="{{ pagination.previous_url }}" rel="prev"><span aria-hidden="true">←</span> Newer</a>
+  {%- else %}
+  <span class="page-step is-disabled"><span aria-hidden="true">←</span> Newer</span>
+  {%- endif %}
+  <ol class="page-numbers">
+    {%- for p in pagination.pages %}
+    {%- if pagination.count <= 7 or loop.first or loop.last or p.current or p.url == pagination.previous_url or p.url == pagination.next_url %}
+    {%- if pagination.count > 7 and p.url == pagination.previous_url and p.number > 2 %}
+    <li class="gap" aria-hidden="true">…</li>
+    {%- endif %}
+    <li>{% if p.current %}<a href="{{ p.url }}" aria-current="page">{{ p.number }}</a>{% else %}<a href="{{ p.url }}">{{ p.number }}</a>{% endif %}</li>
+    {%- if pagination.count > 7 and p.url == pagination.next_url %}
+    {%- for after in pagination.pages %}
+    {%- if loop.index0 == p.number and after.number < pagination.count %}
+    <li class="gap" aria-hidden="true">…</li>
+    {%- endif %}
+    {%- endfor %}
+    {%- endif %}
+    {%- endif %}
+    {%- endfor %}
+  </ol>
+  {%- if pagination.next_url %}
+  <a class="page-step" href="{{ pagination.next_url }}" rel="next">Older <span aria-hidden="true">→</span></a>
+  {%- else %}
+  <span class="page-step is-disabled">Older <span aria-hidden="true">→</span></span>
+  {%- endif %}
+</nav>
+{%- endif %}
+"""# + "\n",
+        "partials/tag-link.html": #"""
+{#- One tag as a link. Needs `tag`. -#}
+{%- if tag -%}
+<a class="tag" href="{{ tag.url }}"><span aria-hidden="true">#</span>{{ tag.name }}</a>
+{%- endif -%}
+"""# + "\n",
+        "tag.html": #"""
+{% extends "layout.html" %}
+
+{% block main %}
+<header class="page-header">
+  <p class="breadcrumbs"><a href="{{ site.urls.tags }}">Tags</a></p>
+  <h1><span aria-hidden="true">#</span>{{ tag.name }}{% if pagination.number > 1 %} <span class="muted">· {{ pagination.number }}</span>{% endif %}</h1>
+  <p class="muted">{{ tag.count }} {% if tag.count == 1 %}entry{% else %}entries{% endif %}</p>
+</header>
+<div class="cards">
+  {%- for card in entries %}
+  {% include "partials/entry-card.html" %}
+  {%- else %}
+  <p class="empty">No entries with this tag yet.</p>
+  {%- endfor %}
+</div>
+{% include "partials/pagination.html" %}
+{% endblock %}
+"""# + "\n",
+        "tags.html": #"""
+{% extends "layout.html" %}
+
+{% block main %}
+<header class="page-header">
+  <h1>{{ page.title }}</h1>
+</header>
+<ul class="tag-cloud">
+  {%- for tag in tags %}
+  <li><a class="tag" href="{{ tag.url }}"><span aria-hidden="true">#</span>{{ tag.name }} <span class="count">{{ tag.count }}</span></a></li>
+  {%- else %}
+  <li class="empty">No tags yet.</li>
+  {%- endfor %}
+</ul>
+{% endblock %}
+"""# + "\n",
+        "year.html": #"""
+{% extends "layout.html" %}
+
+{% block main %}
+<header class="page-header">
+  <h1><time datetime="{{ year.date | date: "yyyy" }}">{{ page.title }}</time></h1>
+  <p class="muted">{{ year.count }} {% if year.count == 1 %}entry{% else %}entries{% endif %}</p>
+</header>
+
+<section class="year-pixels" aria-labelledby="pixels-title">
+  <h2 class="section-title" id="pixels-title">Year in pixels</h2>
+  <div class="calendar-box">
+    <svg class="calendar" viewBox="0 0 {{ year.calendar.width }} {{ year.calendar.height }}" width="{{ year.calendar.width }}" height="{{ year.calendar.height }}" aria-labelledby="calendar-title">
+      <title id="calendar-title">{{ year.year }}: each day coloured by its main emotion</title>
+      {%- for row in year.calendar.rows %}
+      <text class="calendar-month" x="0" y="{{ row.y }}" dy="10">{{ row.date | date: "MMM" }}</text>
+      {%- endfor %}
+      {%- for cell in year.calendar.cells %}
+      {%- if cell.url %}
+      <a href="{{ cell.url }}"><title>{{ cell.label }}</title><rect x="{{ cell.x }}" y="{{ cell.y }}" width="{{ year.calendar.cell }}" height="{{ year.calendar.cell }}" rx="3"{% if cell.fill %} fill="{{ cell.fill }}"{% else %} class="no-fill"{% endif %}/></a>
+      {%- else %}
+      <rect x="{{ cell.x }}" y="{{ cell.y }}" width="{{ year.calendar.cell }}" height="{{ year.calendar.cell }}" rx="3"{% if cell.fill %} fill="{{ cell.fill }}"{% else %} class="no-fill"{% endif %}><title>{{ cell.label }}</title></rect>
+      {%- endif %}
+      {%- endfor %}
+    </svg>
+  </div>
+  {%- if year.calendar.legend %}
+  <ul class="badges legend">
+    {%- for emotion in year.calendar.legend %}
+    <li>{% include "partials/emotion-badge.html" %}</li>
+    {%- endfor %}
+  </ul>
+  {%- endif %}
+</section>
+
+<section aria-labelledby="months-title">
+  <h2 class="section-title" id="months-title">Months</h2>
+  <ul class="month-list">
+    {%- for m in year.months %}
+    <li><a href="{{ m.url }}"><time datetime="{{ m.date | date: "yyyy-MM" }}">{{ m.date | date: "MMMM" }}</time></a> <span class="muted">{{ m.count }} {% if m.count == 1 %}entry{% else %}entries{% endif %} · {{ m.day_count }} {% if m.day_count == 1 %}day{% else %}days{% endif %}</span></li>
+    {%- else %}
+    <li class="empty">No entries this year.</li>
+    {%- endfor %}
+  </ul>
+</section>
+{% endblock %}
+"""# + "\n",
     ]
 }

@@ -84,6 +84,18 @@ struct OutputFolder {
         return manifest
     }
 
+    /// How many files the last build wrote, when every one of them is still there; nil otherwise.
+    func unchangedFileCount() -> Int? {
+        let manifest = loadManifest()
+        guard !manifest.isEmpty else { return nil }
+        let base = url.path + "/"
+        for path in manifest.keys {
+            var info = stat()
+            if stat(base + path, &info) != 0 { return nil }
+        }
+        return manifest.count
+    }
+
     func saveManifest(_ manifest: [String: String]) throws {
         let text = manifest.keys.sorted().map { "\(manifest[$0]!)\t\($0)\n" }.joined()
         try FileManager.default.createDirectory(at: url.appendingPathComponent(Self.stateFolder), withIntermediateDirectories: true)

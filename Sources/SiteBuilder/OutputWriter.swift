@@ -17,7 +17,9 @@ struct OutputWriter {
 
     let folder: OutputFolder
 
-    func write(_ files: [OutputFile], clean: Bool) throws -> Outcome {
+    /// Writes `files`; the files at `keeping` were not produced this time but are unchanged
+    /// from the last build, so they stay (and count as unchanged).
+    func write(_ files: [OutputFile], keeping: [String] = [], clean: Bool) throws -> Outcome {
         try folder.prepare(clean: clean)
         let previous = folder.loadManifest()
         let base = folder.url.path
@@ -48,6 +50,7 @@ struct OutputWriter {
         }
         var written: [String] = []
         var manifest: [String: String] = [:]
+        for path in keeping { manifest[path] = previous[path] }
         var firstError: Error?
         for (position, result) in results.enumerated() {
             switch result {
@@ -70,7 +73,7 @@ struct OutputWriter {
         }
         try folder.saveManifest(manifest)
         if let firstError { throw firstError }
-        return Outcome(written: written, unchanged: files.count - written.count, deleted: deleted)
+        return Outcome(written: written, unchanged: files.count + keeping.count - written.count, deleted: deleted)
     }
 
     private static func exists(_ path: String) -> Bool {
@@ -83,41 +86,11 @@ struct OutputWriter {
     static func fingerprint(of content: OutputFile.Content) -> String {
         switch content {
         case .bytes(let bytes):
-            return "b:\(bytes.count):\(String(ContentHash.of(bytes), radix: 16))"
+            return "b:\(bytes.count):\(String(StableHasher.hash(bytes), radix: 16))"
         case .copy(let source):
             var info = stat()
             guard stat(source, &info) == 0 else { return "c:missing" }
             return "c:\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(source)"
         }
-    }
-}
-
-/// A fast 64-bit hash of bytes, the same on every run and machine (Swift's `Hasher` is seeded
-/// per process, so it cannot fingerprint files across builds). Eight bytes a step.
-enum ContentHash {
-    static func of(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset + 8 <= raw.count {
-                hash = mix(hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                offset += 8
-            }
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < raw.count {
-                tail |= UInt64(raw[offset]) << shift
-                shift += 8
-                offset += 1
-            }
-            hash = mix(hash ^ tail)
-        }
-        return hash
-    }
-
-    private static func mix(_ value: UInt64) -> UInt64 {
-        var z = value &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 31)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 29)
     }
 }

@@ -10,8 +10,24 @@ struct PlannedPage: Sendable {
     var template: String
     var kind: String
     var title: String
+    /// The entries whose content the page shows (in full or as cards), by index.
+    var entries: [Int] = []
+    /// Anything else the page's values depend on besides those entries and the site-wide values
+    /// (neighbouring days, page counts…), as text: a change in it re-renders the page.
+    var key: String = ""
     /// The page's own values (besides `site` and `page`), built when the page is rendered.
     var values: @Sendable (SiteValues) -> [String: TemplateValue]
+
+    init(path: String, template: String, kind: String, title: String, entries: [Int] = [], key: String = "",
+         values: @escaping @Sendable (SiteValues) -> [String: TemplateValue]) {
+        self.path = path
+        self.template = template
+        self.kind = kind
+        self.title = title
+        self.entries = entries
+        self.key = key
+        self.values = values
+    }
 }
 
 /// Lists every page of SPEC §3 for a site index.
@@ -24,45 +40,59 @@ struct PagePlan {
         let titles = DateTitles(config: index.config)
         let pageSize = index.config.pageSize
 
-        pages.append(PlannedPage(path: "index.html", template: "home.html", kind: "home", title: index.config.title) { values in
+        let recent = (0..<min(7, index.days.count))
+        let homeEntries = (index.latestEntry.map { [$0] + [index.previous(of: $0)].compactMap { $0 } } ?? [])
+            + recent.flatMap { index.days[$0].entries } + index.onThisDay
+        pages.append(PlannedPage(path: "index.html", template: "home.html", kind: "home", title: index.config.title,
+                                 entries: homeEntries, key: dayKeys(0..<min(8, index.days.count))) { values in
             let index = values.index
             return [
                 "latest": index.latestEntry.map(values.fullEntry) ?? .null,
                 "recent_days": .list((0..<min(7, index.days.count)).map { values.day($0) }),
-                "on_this_day": .list(index.onThisDay.map { values.cards[$0] }),
+                "on_this_day": .list(index.onThisDay.map { values.card($0) }),
             ]
         })
         for position in index.entries.indices {
             let entry = index.entries[position]
-            pages.append(PlannedPage(path: entry.urlPath + "index.html", template: "entry.html", kind: "entry", title: entry.title) { values in
+            let neighbours = [index.previous(of: position), index.next(of: position)].compactMap { $0 }
+            pages.append(PlannedPage(path: entry.urlPath + "index.html", template: "entry.html", kind: "entry", title: entry.title,
+                                     entries: [position] + neighbours) { values in
                 ["entry": values.fullEntry(position)]
             })
         }
         for position in index.days.indices {
             let section = index.days[position]
             pages.append(PlannedPage(path: section.urlPath + "index.html", template: "day.html", kind: "day",
-                                     title: titles.day(section.day)) { values in
+                                     title: titles.day(section.day), entries: section.entries.flatMap(neighboursIncluded),
+                                     key: dayKeys(max(0, position - 1)..<min(index.days.count, position + 2))) { values in
                 ["day": values.day(position, full: true)]
             })
         }
         for position in index.months.indices {
             let month = index.months[position]
             pages.append(PlannedPage(path: month.urlPath + "index.html", template: "month.html", kind: "month",
-                                     title: titles.month(year: month.year, month: month.month)) { values in
+                                     title: titles.month(year: month.year, month: month.month),
+                                     entries: month.days.flatMap { index.days[$0].entries },
+                                     key: dayKeys(max(0, month.days.first! - 1)..<min(index.days.count, month.days.last! + 2))) { values in
                 ["month": values.month(position)]
             })
         }
         for position in index.years.indices {
             let year = index.years[position]
-            pages.append(PlannedPage(path: year.urlPath + "index.html", template: "year.html", kind: "year", title: String(year.year)) { values in
+            pages.append(PlannedPage(path: year.urlPath + "index.html", template: "year.html", kind: "year", title: String(year.year),
+                                     entries: year.days.flatMap { index.days[$0].entries }) { values in
                 ["year": values.year(position)]
             })
         }
 
         let archive = Pagination(count: index.days.count, size: pageSize)
+        let jumpKey = index.months.map { "\($0.urlPath)\($0.entryCount)" }.joined(separator: ",")
         for number in 1...archive.pageCount {
+            let shown = archive.range(ofPage: number)
             pages.append(PlannedPage(path: Pagination.urlPath("archive/", page: number) + "index.html", template: "archive.html",
-                                     kind: "archive", title: number == 1 ? "Archive" : "Archive · \(number)") { values in
+                                     kind: "archive", title: number == 1 ? "Archive" : "Archive · \(number)",
+                                     entries: shown.flatMap { index.days[$0].entries },
+                                     key: "\(archive.pageCount)|\(jumpKey)|" + dayKeys(max(0, shown.lowerBound - 1)..<min(index.days.count, shown.upperBound + 1))) { values in
                 [
                     "days": .list(archive.range(ofPage: number).map { values.day($0) }),
                     "jump": values.jumpIndex(),
@@ -94,8 +124,10 @@ struct PagePlan {
 
         let gallery = Pagination(count: index.gallery.count, size: pageSize)
         for number in 1...gallery.pageCount {
+            let shown = gallery.range(ofPage: number).map { index.gallery[$0] }
             pages.append(PlannedPage(path: Pagination.urlPath("gallery/", page: number) + "index.html", template: "gallery.html",
-                                     kind: "gallery", title: number == 1 ? "Gallery" : "Gallery · \(number)") { values in
+                                     kind: "gallery", title: number == 1 ? "Gallery" : "Gallery · \(number)",
+                                     entries: shown.map(\.entry), key: "\(gallery.pageCount)|" + shown.map(\.image.id).joined(separator: ",")) { values in
                 [
                     "images": .list(gallery.range(ofPage: number).map { values.galleryImage($0) }),
                     "pagination": values.pagination(gallery, page: number, base: "gallery/"),
@@ -106,15 +138,27 @@ struct PagePlan {
         return pages
     }
 
+    /// The days at `positions`, as text for a page key.
+    private func dayKeys(_ positions: Range<Int>) -> String {
+        positions.map { index.days[$0].day.description }.joined(separator: ",")
+    }
+
+    /// An entry and its neighbours in time, whose cards its full form shows.
+    private func neighboursIncluded(_ position: Int) -> [Int] {
+        [position] + [index.previous(of: position), index.next(of: position)].compactMap { $0 }
+    }
+
     /// The pages of an emotion or a tag: `page_size` entries each.
     private func groupPages(_ group: EntryGroup, base: String, template: String, kind: String, title: String, pageSize: Int,
                             own: @escaping @Sendable (SiteValues) -> [String: TemplateValue]) -> [PlannedPage] {
         let pagination = Pagination(count: group.entries.count, size: pageSize)
         return (1...pagination.pageCount).map { number in
-            PlannedPage(path: Pagination.urlPath(base, page: number) + "index.html", template: template, kind: kind,
-                        title: number == 1 ? title : "\(title) · \(number)") { values in
+            let shown = pagination.range(ofPage: number).map { group.entries[$0] }
+            return PlannedPage(path: Pagination.urlPath(base, page: number) + "index.html", template: template, kind: kind,
+                               title: number == 1 ? title : "\(title) · \(number)", entries: shown,
+                               key: "\(pagination.pageCount)|" + shown.map(String.init).joined(separator: ",")) { values in
                 var map = own(values)
-                map["entries"] = .list(pagination.range(ofPage: number).map { values.cards[group.entries[$0]] })
+                map["entries"] = .list(shown.map { values.card($0) })
                 map["pagination"] = values.pagination(pagination, page: number, base: base)
                 return map
             }
@@ -155,7 +199,7 @@ extension SiteValues {
 
     func galleryImage(_ position: Int) -> TemplateValue {
         let item = index.gallery[position]
-        guard case .map(let card) = cards[item.entry], case .list(let images) = card["images"],
+        guard case .map(let card) = card(item.entry), case .list(let images) = card["images"],
               case .map(var image) = images[item.image.number - 1] else { return .null }
         image["entry_title"] = card["title"]
         image["date"] = card["date"]

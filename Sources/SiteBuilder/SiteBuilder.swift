@@ -63,10 +63,15 @@ public struct SiteBuilder {
 
     /// Builds the site. Throws `BuildError` when the output folder is refused or cannot be written;
     /// content and template problems come back as diagnostics in the report.
+    ///
+    /// Incremental: unchanged entry files are not parsed again, and a page is rendered only when
+    /// the signature of its inputs (template, site-wide values, the entries it shows, its
+    /// neighbours) differs from the last build's. The result is byte for byte a full build's.
     public func build(_ options: Options, progress: (String) -> Void = { _ in }) throws -> Report {
         let started = Date()
         let output = outputFolder(options)
         try OutputFolder.validate(output, root: root)
+        let folder = OutputFolder(url: output)
         var report = Report()
         var stepStarted = started
         var stepName = ""
@@ -75,11 +80,25 @@ public struct SiteBuilder {
             if !stepName.isEmpty { report.stepSeconds.append((stepName, now.timeIntervalSince(stepStarted))) }
             stepStarted = now
             stepName = name
-            if !name.isEmpty { progress("[\(report.stepSeconds.count + 1)/5] \(name)") }
+            if !name.isEmpty { progress("[\(report.stepSeconds.count + 1)/6] \(name)") }
+        }
+
+        step("Check for changes")
+        let previous = options.clean ? BuildState() : BuildState.load(from: folder)
+        let inputs = InputFingerprint.compute(root: root, options: options, output: output)
+        if let inputs, inputs == previous.inputs, let unchanged = folder.unchangedFileCount() {
+            report.entryCount = previous.entryCount
+            report.pageCount = previous.pageCount
+            report.unchangedCount = unchanged
+            step("")
+            report.seconds = Date().timeIntervalSince(started)
+            return report
         }
 
         step("Read entries")
-        let reading = DiaryReader(root: root).read(.init(includeDrafts: options.includeDrafts, strict: options.strict))
+        let configKey = Self.configKey(root: root)
+        let reading = DiaryReader(root: root).read(.init(includeDrafts: options.includeDrafts, strict: options.strict),
+                                                   cache: previous.entryCache, configKey: configKey)
         report.diagnostics = reading.diagnostics
 
         step("Load templates")
@@ -94,11 +113,20 @@ public struct SiteBuilder {
         step("Index days, emotions, tags and pictures")
         let index = SiteIndex(diary: reading.diary)
         let imageSizes = readImageSizes(index.entries.flatMap(\.images))
-        let values = SiteValues(index: index, imageSizes: imageSizes)
-        let pages = PagePlan(index: index, urls: values.urls).pages()
+        let shared = SiteValues(index: index, imageSizes: imageSizes, cardsFor: [])
+        let pages = PagePlan(index: index, urls: shared.urls).pages()
+        let signatures = PageSignatures(index: index, values: shared, library: library, sources: theme.templates, configKey: configKey).signatures(of: pages)
+        let manifest = folder.loadManifest()
+        let stale = pages.indices.filter { position in
+            let path = pages[position].path
+            return previous.pageSignatures[path] != signatures[position] || manifest[path] == nil
+                || FileStatus.of(output.path + "/" + path) == nil
+        }
+        let values = SiteValues(index: index, imageSizes: imageSizes, cardsFor: Set(stale.flatMap { pages[$0].entries }))
 
-        step("Render \(pages.count) pages")
-        let rendered = ParallelMap.map(pages, chunkSize: 16) { page -> Result<OutputFile, TemplateError> in
+        step("Render \(stale.count) of \(pages.count) pages")
+        let rendered = ParallelMap.map(stale, chunkSize: 16) { position -> Result<OutputFile, TemplateError> in
+            let page = pages[position]
             let context: [String: TemplateValue] = page.values(values).merging([
                 "site": values.site,
                 "page": .map(["kind": .string(page.kind), "title": .string(page.title),
@@ -123,7 +151,7 @@ public struct SiteBuilder {
             }
         }
         guard !report.hasErrors else { return report }
-        report.pageCount = files.count
+        report.pageCount = pages.count
         report.entryCount = index.entries.count
 
         var copied = Set<String>()
@@ -135,15 +163,38 @@ public struct SiteBuilder {
         }
         files.append(OutputFile(path: "robots.txt", content: .bytes(Array("User-agent: *\nDisallow: /\n".utf8))))
 
-        step("Write \(files.count) files")
-        let writer = OutputWriter(folder: OutputFolder(url: output))
-        let outcome = try writer.write(files, clean: options.clean)
+        step("Write files")
+        let staleSet = Set(stale)
+        let kept = pages.indices.filter { !staleSet.contains($0) }.map { pages[$0].path }
+        BuildState.forgetInputs(in: folder)
+        let outcome = try OutputWriter(folder: folder).write(files, keeping: kept, clean: options.clean)
         report.writtenPaths = outcome.written
         report.unchangedCount = outcome.unchanged
         report.deletedPaths = outcome.deleted
+
+        var state = BuildState()
+        state.entryCache = reading.cache
+        state.inputs = report.diagnostics.isEmpty ? inputs : nil
+        state.entryCount = report.entryCount
+        state.pageCount = report.pageCount
+        for (page, signature) in zip(pages, signatures) { state.pageSignatures[page.path] = signature }
+        let entriesChanged = reading.parsedCount > 0 || reading.cache.count != (previous.entryCache?.count ?? -1)
+            || reading.cache.configKey != previous.entryCache?.configKey
+        try state.save(to: folder, saveEntries: entriesChanged)
         step("")
         report.seconds = Date().timeIntervalSince(started)
         return report
+    }
+
+    /// Identifies the configuration entries are read with: daybook.yml and the system timezone
+    /// it falls back to.
+    static func configKey(root: URL) -> String {
+        var hasher = StableHasher()
+        hasher.combine(BuildState.version)
+        hasher.combine(TimeZone.current.identifier)
+        let config = FileManager.default.contents(atPath: root.appendingPathComponent(ConfigLoader.fileName).path)
+        hasher.combine(config.map { [UInt8]($0) } ?? [])
+        return String(hasher.value, radix: 16)
     }
 
     /// Sizes of the pictures, by picture id, from the first bytes of each distinct file.

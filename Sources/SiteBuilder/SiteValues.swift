@@ -14,11 +14,11 @@ struct SiteValues: Sendable {
     let site: TemplateValue
     let emotionValues: [String: TemplateValue]
     let tagValues: [String: TemplateValue]
-    /// Per entry index.
-    let cards: [TemplateValue]
-    private let cardMaps: [[String: TemplateValue]]
+    /// Entry cards built ahead, by entry index; others are built when asked for.
+    private let cardMaps: [Int: [String: TemplateValue]]
 
-    init(index: SiteIndex, imageSizes: [String: ImageSize]) {
+    /// Builds the shared values; cards ahead of time for the entries in `cardsFor` (all when nil).
+    init(index: SiteIndex, imageSizes: [String: ImageSize], cardsFor: Set<Int>? = nil) {
         self.index = index
         self.imageSizes = imageSizes
         let urls = SiteURLs(baseURL: index.config.baseURL)
@@ -44,11 +44,11 @@ struct SiteValues: Sendable {
         }
         self.tagValues = tagValues
 
-        let cardMaps = ParallelMap.map(Array(index.entries.indices), chunkSize: 256) { position in
+        let wanted = cardsFor.map { Array($0).sorted() } ?? Array(index.entries.indices)
+        let maps = ParallelMap.map(wanted, chunkSize: 256) { position in
             Self.cardMap(for: index.entries[position], urls: urls, emotions: emotionValues, tags: tagValues, sizes: imageSizes)
         }
-        self.cardMaps = cardMaps
-        cards = cardMaps.map(TemplateValue.map)
+        cardMaps = Dictionary(uniqueKeysWithValues: zip(wanted, maps))
 
         let lang = index.config.localeIdentifier.split(whereSeparator: { $0 == "_" || $0 == "-" }).first.map(String.init) ?? "en"
         site = .map([
@@ -100,15 +100,24 @@ struct SiteValues: Sendable {
         ]
     }
 
+    /// An entry as a card (Templates/README.md: entry card).
+    func card(_ position: Int) -> TemplateValue {
+        .map(cardMap(position))
+    }
+
+    private func cardMap(_ position: Int) -> [String: TemplateValue] {
+        cardMaps[position] ?? Self.cardMap(for: index.entries[position], urls: urls, emotions: emotionValues, tags: tagValues, sizes: imageSizes)
+    }
+
     /// An entry with its body, extra front matter and neighbours (Templates/README.md: full entry).
     func fullEntry(_ position: Int) -> TemplateValue {
         let entry = index.entries[position]
-        var map = cardMaps[position]
+        var map = cardMap(position)
         map["body"] = .html(entry.bodyHTML)
         map["extra"] = .map(entry.extra.mapValues(Self.value(of:)))
         map["source"] = .string(entry.sourcePath)
-        map["previous"] = index.previous(of: position).map { cards[$0] } ?? .null
-        map["next"] = index.next(of: position).map { cards[$0] } ?? .null
+        map["previous"] = index.previous(of: position).map(card) ?? .null
+        map["next"] = index.next(of: position).map(card) ?? .null
         return .map(map)
     }
 
@@ -137,7 +146,7 @@ struct SiteValues: Sendable {
             "url": .string(urls.page(section.urlPath)),
             "count": .int(section.entries.count),
             "main_emotion": emotionValues[section.mainEmotionID] ?? .null,
-            "entries": .list(section.entries.map { full ? fullEntry($0) : cards[$0] }),
+            "entries": .list(section.entries.map { full ? fullEntry($0) : card($0) }),
             "previous": older.map { dayLink($0) } ?? .null,
             "next": newer.map { dayLink($0) } ?? .null,
         ])

@@ -1,0 +1,208 @@
+import DiaryModel
+import Foundation
+
+/// What reading each entry file gave last time, so a build re-parses only the files that
+/// changed. A cached result is reused only while the file's size and modification time,
+/// the configuration, and the way each of its image references resolves are all unchanged.
+public struct EntryCache: Sendable {
+    /// One file's last reading.
+    struct Source: Sendable {
+        var size: Int
+        var modified: Int
+        /// Every local image reference and the file it resolved to (nil: not found).
+        var imageLookups: [ImageLookup]
+        var parsed: ParsedEntry
+    }
+
+    /// Bump when the encoding or the parser's output changes, so old caches are ignored.
+    static let formatVersion = 1
+
+    /// Identifies the configuration the entries were read with.
+    public let configKey: String
+    var sources: [String: Source]
+
+    public init(configKey: String) {
+        self.configKey = configKey
+        self.sources = [:]
+    }
+
+    init(configKey: String, sources: [String: Source]) {
+        self.configKey = configKey
+        self.sources = sources
+    }
+
+    public var count: Int { sources.count }
+
+    /// The cached reading of `path` if it still holds for a file of this size and time.
+    func reusable(_ path: String, size: Int, modified: Int, files: ContentFiles) -> ParsedEntry? {
+        guard let source = sources[path], source.size == size, source.modified == modified else { return nil }
+        for lookup in source.imageLookups where files.resolveImage(lookup.reference, fromEntryAt: path) != lookup.resolved {
+            return nil
+        }
+        return source.parsed
+    }
+
+    // MARK: - Bytes
+
+    public func encoded() -> [UInt8] {
+        var writer = BinaryWriter()
+        writer.write("daybook-entry-cache")
+        writer.write(Self.formatVersion)
+        writer.write(configKey)
+        writer.write(sources.count)
+        for path in sources.keys.sorted() {
+            let source = sources[path]!
+            writer.write(path)
+            writer.write(source.size)
+            writer.write(source.modified)
+            writer.write(source.imageLookups.count)
+            for lookup in source.imageLookups {
+                writer.write(lookup.reference)
+                writer.write(optional: lookup.resolved)
+            }
+            Self.write(source.parsed, into: &writer)
+        }
+        return writer.bytes
+    }
+
+    /// Decodes a cache; nil for a damaged, foreign or older one (then everything is read again).
+    public init?(decoding bytes: [UInt8]) {
+        var reader = BinaryReader(bytes)
+        guard reader.string() == "daybook-entry-cache", reader.int() == Self.formatVersion,
+              let configKey = reader.string(), let count = reader.int(), count >= 0 else { return nil }
+        var sources: [String: Source] = [:]
+        sources.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let path = reader.string(), let size = reader.int(), let modified = reader.int(),
+                  let lookupCount = reader.int(), lookupCount >= 0, lookupCount < 10_000 else { return nil }
+            var lookups: [ImageLookup] = []
+            for _ in 0..<lookupCount {
+                guard let reference = reader.string(), let resolved = reader.optionalString() else { return nil }
+                lookups.append(ImageLookup(reference: reference, resolved: resolved))
+            }
+            guard let parsed = Self.readParsed(&reader) else { return nil }
+            sources[path] = Source(size: size, modified: modified, imageLookups: lookups, parsed: parsed)
+        }
+        guard reader.isAtEnd else { return nil }
+        self.init(configKey: configKey, sources: sources)
+    }
+
+    private static func write(_ parsed: ParsedEntry, into writer: inout BinaryWriter) {
+        writer.write(parsed.diagnostics.count)
+        for diagnostic in parsed.diagnostics {
+            writer.write(diagnostic.isError)
+            writer.write(diagnostic.location.path)
+            writer.write(diagnostic.location.line)
+            writer.write(diagnostic.location.column)
+            writer.write(diagnostic.message)
+        }
+        let unknown = parsed.unknownEmotions.keys.sorted()
+        writer.write(unknown)
+        writer.write(unknown.map { parsed.unknownEmotions[$0]! })
+        writer.write(parsed.entry != nil)
+        guard let entry = parsed.entry else { return }
+        writer.write(entry.id)
+        writer.write(entry.slug)
+        writer.write(entry.sourcePath)
+        writer.write(entry.title)
+        writer.write(entry.instant.timeIntervalSince1970)
+        writer.write(entry.local.wallClockSeconds)
+        writer.write(entry.emotionIDs)
+        writer.write(entry.tags)
+        writer.write(entry.images.count)
+        for image in entry.images {
+            writer.write(image.number)
+            writer.write(image.sourcePath)
+            writer.write(image.fileExtension)
+            writer.write(image.alt)
+            writer.write(optional: image.caption)
+            writer.write(image.origin == .body)
+        }
+        writer.write(entry.bodyHTML)
+        writer.write(entry.isDraft)
+        writeMetadata(.map(entry.extra), into: &writer)
+    }
+
+    private static func readParsed(_ reader: inout BinaryReader) -> ParsedEntry? {
+        guard let diagnosticCount = reader.int(), diagnosticCount >= 0, diagnosticCount < 100_000 else { return nil }
+        var diagnostics: [Diagnostic] = []
+        for _ in 0..<diagnosticCount {
+            guard let isError = reader.bool(), let path = reader.string(), let line = reader.int(), let column = reader.int(),
+                  let message = reader.string() else { return nil }
+            diagnostics.append(Diagnostic(isError ? .error : .warning, at: SourceLocation(path: path, line: line, column: column), message))
+        }
+        guard let unknownIDs = reader.strings(), let unknownNames = reader.strings(), unknownIDs.count == unknownNames.count,
+              let hasEntry = reader.bool() else { return nil }
+        let unknown = Dictionary(uniqueKeysWithValues: zip(unknownIDs, unknownNames))
+        guard hasEntry else { return ParsedEntry(entry: nil, unknownEmotions: unknown, diagnostics: diagnostics, imageLookups: []) }
+        guard let id = reader.string(), let slug = reader.string(), let sourcePath = reader.string(), let title = reader.string(),
+              let instant = reader.double(), let wallClock = reader.int(), let emotionIDs = reader.strings(),
+              let tags = reader.strings(), let imageCount = reader.int(), imageCount >= 0, imageCount < 100_000 else { return nil }
+        var images: [EntryImage] = []
+        for _ in 0..<imageCount {
+            guard let number = reader.int(), let imagePath = reader.string(), let fileExtension = reader.string(),
+                  let alt = reader.string(), let caption = reader.optionalString(), let fromBody = reader.bool() else { return nil }
+            images.append(EntryImage(number: number, entryID: id, sourcePath: imagePath, fileExtension: fileExtension,
+                                     alt: alt, caption: caption, origin: fromBody ? .body : .frontMatter))
+        }
+        guard let bodyHTML = reader.string(), let isDraft = reader.bool(), case .map(let extra)? = readMetadata(&reader) else { return nil }
+        let entry = Entry(id: id, slug: slug, sourcePath: sourcePath, title: title, instant: Date(timeIntervalSince1970: instant),
+                          local: LocalDateTime(wallClockSeconds: wallClock), emotionIDs: emotionIDs, tags: tags, images: images,
+                          bodyHTML: bodyHTML, isDraft: isDraft, extra: extra)
+        return ParsedEntry(entry: entry, unknownEmotions: unknown, diagnostics: diagnostics, imageLookups: [])
+    }
+
+    private static func writeMetadata(_ value: MetadataValue, into writer: inout BinaryWriter) {
+        switch value {
+        case .string(let text): writer.write(0); writer.write(text)
+        case .int(let number): writer.write(1); writer.write(number)
+        case .double(let number): writer.write(2); writer.write(number)
+        case .bool(let flag): writer.write(3); writer.write(flag)
+        case .null: writer.write(4)
+        case .list(let items):
+            writer.write(5)
+            writer.write(items.count)
+            for item in items { writeMetadata(item, into: &writer) }
+        case .map(let pairs):
+            writer.write(6)
+            writer.write(pairs.count)
+            for key in pairs.keys.sorted() {
+                writer.write(key)
+                writeMetadata(pairs[key]!, into: &writer)
+            }
+        }
+    }
+
+    private static func readMetadata(_ reader: inout BinaryReader) -> MetadataValue? {
+        switch reader.int() {
+        case 0: return reader.string().map(MetadataValue.string)
+        case 1: return reader.int().map(MetadataValue.int)
+        case 2: return reader.double().map(MetadataValue.double)
+        case 3: return reader.bool().map(MetadataValue.bool)
+        case 4: return .null
+        case 5:
+            guard let count = reader.int(), count >= 0, count < 1_000_000 else { return nil }
+            var items: [MetadataValue] = []
+            for _ in 0..<count {
+                guard let item = readMetadata(&reader) else { return nil }
+                items.append(item)
+            }
+            return .list(items)
+        case 6:
+            guard let count = reader.int(), count >= 0, count < 1_000_000 else { return nil }
+            var pairs: [String: MetadataValue] = [:]
+            for _ in 0..<count {
+                guard let key = reader.string(), let item = readMetadata(&reader) else { return nil }
+                pairs[key] = item
+            }
+            return .map(pairs)
+        default: return nil
+        }
+    }
+}
+
+/// An image reference of an entry and the file it resolved to.
+struct ImageLookup: Sendable, Equatable {
+    var reference: String
+    var resolved: String?
+}

@@ -1,0 +1,74 @@
+/// Lists of entry numbers (ascending) as short JSON-safe strings, whichever form is shorter:
+///
+/// - gaps: each gap (the first number + 1, then the difference to the previous one) minus 1,
+///   written in base 32, most significant digit first, with the alphabet's upper half
+///   (`ALPHABET[32...]`) for every digit but the last, so `[0, 1, 2]` is `"000"` and `[40]` is `"x8"`;
+/// - bitmap: `~` and then one character per six entries, bit `i` of character `k` standing for
+///   entry `6k + i`, trailing empty characters left out.
+///
+/// The same code is in search.js (`decodePostings`).
+enum PostingsCoding {
+    static let alphabet = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_".utf8)
+    static let bitmapMark = UInt8(ascii: "~")
+
+    private static let digitValues: [Int8] = {
+        var values = [Int8](repeating: -1, count: 128)
+        for (value, character) in alphabet.enumerated() { values[Int(character)] = Int8(value) }
+        return values
+    }()
+
+    static func encode(_ numbers: [Int]) -> [UInt8] {
+        var gaps: [UInt8] = []
+        var previous = -1
+        for number in numbers {
+            appendDigits(of: number - previous - 1, to: &gaps)
+            previous = number
+        }
+        guard let last = numbers.last, last / 6 + 2 < gaps.count else { return gaps }
+        var bitmap = [UInt8](repeating: 0, count: last / 6 + 1)
+        for number in numbers { bitmap[number / 6] |= 1 << UInt8(number % 6) }
+        return [bitmapMark] + bitmap.map { alphabet[Int($0)] }
+    }
+
+    static func decode(_ text: String) throws -> [Int] {
+        var numbers: [Int] = []
+        let bytes = Array(text.utf8)
+        if bytes.first == bitmapMark {
+            for (position, byte) in bytes.dropFirst().enumerated() {
+                let bits = try digit(byte)
+                for bit in 0..<6 where bits & (1 << bit) != 0 { numbers.append(position * 6 + bit) }
+            }
+            return numbers
+        }
+        var value = 0
+        var previous = -1
+        for byte in bytes {
+            let digit = try digit(byte)
+            value = value * 32 + (digit & 31)
+            if digit < 32 {
+                previous += value + 1
+                numbers.append(previous)
+                value = 0
+            }
+        }
+        guard value == 0 else { throw PostingsError() }
+        return numbers
+    }
+
+    private static func appendDigits(of value: Int, to output: inout [UInt8]) {
+        var shift = 0
+        while value >> (shift + 5) > 0 { shift += 5 }
+        while shift > 0 {
+            output.append(alphabet[32 + (value >> shift) & 31])
+            shift -= 5
+        }
+        output.append(alphabet[value & 31])
+    }
+
+    private static func digit(_ byte: UInt8) throws -> Int {
+        guard byte < 128, digitValues[Int(byte)] >= 0 else { throw PostingsError() }
+        return Int(digitValues[Int(byte)])
+    }
+
+    struct PostingsError: Error {}
+}

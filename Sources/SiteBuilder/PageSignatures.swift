@@ -1,0 +1,78 @@
+import DiaryIndex
+import DiaryModel
+import Templating
+
+/// A signature of everything a page is rendered from. Two builds that give a page the same
+/// signature give it the same bytes, so an unchanged signature means the page need not be
+/// rendered again.
+struct PageSignatures {
+    let index: SiteIndex
+    let values: SiteValues
+    let library: TemplateLibrary
+    /// Template name → text.
+    let sources: [String: String]
+    let configKey: String
+
+    func signatures(of pages: [PlannedPage]) -> [UInt64] {
+        var global = StableHasher()
+        global.combine(configKey)
+        values.site.fingerprint(into: &global)
+        for key in values.emotionValues.keys.sorted() { values.emotionValues[key]!.fingerprint(into: &global) }
+        for key in values.tagValues.keys.sorted() { values.tagValues[key]!.fingerprint(into: &global) }
+
+        var templates: [String: UInt64] = [:]
+        for name in Set(pages.map(\.template)) {
+            var hasher = StableHasher()
+            for dependency in library.dependencies(of: name).sorted() {
+                hasher.combine(dependency)
+                hasher.combine(sources[dependency] ?? "\u{0}")
+            }
+            templates[name] = hasher.value
+        }
+
+        let entryVersions = ParallelMap.map(Array(index.entries.indices), chunkSize: 256) { position in
+            version(of: index.entries[position])
+        }
+        let globalValue = global.value
+        return ParallelMap.map(pages, chunkSize: 64) { page in
+            var hasher = StableHasher()
+            hasher.combine(globalValue)
+            hasher.combine(templates[page.template] ?? 0)
+            hasher.combine(page.path)
+            hasher.combine(page.template)
+            hasher.combine(page.kind)
+            hasher.combine(page.title)
+            hasher.combine(page.key)
+            hasher.combine(page.entries.count)
+            for entry in page.entries {
+                hasher.combine(entry)
+                hasher.combine(entryVersions[entry])
+            }
+            return hasher.value
+        }
+    }
+
+    /// Everything about an entry that a page can show, and the sizes of its pictures.
+    private func version(of entry: Entry) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine(entry.id)
+        hasher.combine(entry.sourcePath)
+        hasher.combine(entry.title)
+        hasher.combine(entry.instant.timeIntervalSince1970.bitPattern)
+        hasher.combine(entry.emotionIDs.joined(separator: "\n"))
+        hasher.combine(entry.tags.joined(separator: "\n"))
+        hasher.combine(entry.isDraft)
+        hasher.combine(entry.bodyHTML)
+        SiteValues.value(of: .map(entry.extra)).fingerprint(into: &hasher)
+        for image in entry.images {
+            hasher.combine(image.id)
+            hasher.combine(image.sourcePath)
+            hasher.combine(image.alt)
+            hasher.combine(image.caption ?? "\u{0}")
+            let size = values.imageSizes[image.id]
+            hasher.combine(size?.width ?? -1)
+            hasher.combine(size?.height ?? -1)
+        }
+        return hasher.value
+    }
+}
