@@ -27,6 +27,8 @@ let package = Package(
         ),
         // What the site shows: days, months, years, emotions, tags, gallery. Pure values.
         .target(name: "DiaryIndex", dependencies: ["DiaryModel"]),
+        // The sharded search index (built into search/) and the query engine `daybook search` uses.
+        .target(name: "DiarySearch", dependencies: ["DiaryModel", "DiaryIndex"]),
         // A template engine that knows nothing about diaries.
         .target(name: "Templating"),
         // Renders the index through the templates and writes the site safely.
@@ -49,6 +51,7 @@ let package = Package(
         .testTarget(name: "DiaryCommandsTests", dependencies: ["DiaryCommands", "DiaryReader", "DiaryCorpus"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
         .testTarget(name: "DiaryIndexTests", dependencies: ["DiaryIndex", "DiaryReader"]),
+        .testTarget(name: "DiarySearchTests", dependencies: ["DiarySearch", "DiaryIndex", "DiaryModel", "DiaryReader", "DiaryCorpus"]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "DiaryReader"]),
     ]
 )

@@ -1,0 +1,185 @@
+import Foundation
+
+/// Answers queries from the files `SearchIndexBuilder` writes, with the same algorithm as the
+/// search page (search.js), so `daybook search` and `/search/` agree exactly.
+///
+///     let engine = try SearchEngine(files: SearchIndexBuilder(entries: diary.entries,
+///                                                             emotions: diary.emotions, baseURL: "/").files())
+///     for result in try engine.search("산책 walk", limit: 20) { print(result.line) }
+///
+/// Every word of the query (after `SearchText` normalisation) must be a substring of the entry's
+/// searchable text; results are newest first.
+public struct SearchEngine {
+    /// How many entries the index holds.
+    public let entryCount: Int
+    let shardCount: Int
+    private let loadFile: (String) throws -> [UInt8]?
+
+    /// An engine over index files in memory, keyed by their path under the site (`search/…`).
+    public init(files: [String: [UInt8]]) throws {
+        try self.init(loadFile: { files[$0] })
+    }
+
+    /// An engine that reads each file when it needs it: `loadFile` gets a path under the site
+    /// (`search/index.json`) and returns the file's bytes, or nil when there is no such file.
+    public init(loadFile: @escaping (String) throws -> [UInt8]?) throws {
+        self.loadFile = loadFile
+        let manifest = try Self.decode(Manifest.self, at: SearchIndexLayout.manifestPath, with: loadFile)
+        guard manifest.version == SearchIndexLayout.version else {
+            throw SearchIndexError(path: SearchIndexLayout.manifestPath, reason: .unsupportedVersion(manifest.version))
+        }
+        entryCount = manifest.entries
+        shardCount = max(1, manifest.shards)
+    }
+
+    /// The entries that match `query` (up to `limit` of them), newest first.
+    public func search(_ query: String, limit: Int? = nil) throws -> [SearchResult] {
+        var numbers = try entryNumbers(matching: query)
+        if let limit { numbers = Array(numbers.prefix(max(0, limit))) }
+        return try numbers.map { number in
+            let path = SearchIndexLayout.entryPath(number)
+            let entry = try Self.decode(EntryRecord.self, at: path, with: loadFile)
+            return SearchResult(id: entry.id, url: entry.url, title: entry.title, date: entry.date,
+                                emotion: entry.emotions.first ?? "", path: entry.path)
+        }
+    }
+
+    /// The numbers (diary order, 0 the oldest) of the entries that match `query`, newest first.
+    /// An empty query (or one with nothing but white space and invisible marks) matches nothing.
+    public func entryNumbers(matching query: String) throws -> [Int] {
+        let words = Self.words(of: query)
+        guard !words.isEmpty else { return [] }
+        var shards: [Int: [String: ShardValue]] = [:]
+        var matches: EntrySet?
+        for word in words {
+            for part in SearchIndexLayout.parts(of: word) {
+                let found = try entries(containing: part, shards: &shards)
+                matches = matches.map { $0.intersection(found) } ?? found
+                if matches!.isEmpty { return [] }
+            }
+        }
+        return matches?.numbersNewestFirst ?? []
+    }
+
+    /// The query's distinct normalised words, as characters, in order.
+    static func words(of query: String) -> [[Unicode.Scalar]] {
+        var seen = Set<[UInt8]>()
+        return SearchText.tokens(of: query).filter { seen.insert(Array($0.utf8)).inserted }.map { Array($0.unicodeScalars) }
+    }
+
+    // MARK: - Lookup
+
+    /// The entries with a token that contains `part` (at most `SearchIndexLayout.longestWord` characters).
+    private func entries(containing part: ArraySlice<Unicode.Scalar>, shards: inout [Int: [String: ShardValue]]) throws -> EntrySet {
+        let key = SearchIndexLayout.key(of: part)
+        let number = SearchIndexLayout.shard(of: key, shardCount: shardCount)
+        let path = SearchIndexLayout.shardPath(number)
+        if shards[number] == nil { shards[number] = try Self.decode([String: ShardValue].self, at: path, with: loadFile) }
+        var found = EntrySet(count: entryCount)
+        switch shards[number]![key] {
+        case nil:
+            break
+        case .entries(let postings)?:
+            try found.insert(postings, path: path)
+        case .tokens(let list)?:
+            let needle = Array(SearchIndexLayout.string(part).utf8)
+            var position = 0
+            while position + 1 < list.count {
+                if Self.contains(Array(list[position].utf8), needle) { try found.insert(list[position + 1], path: path) }
+                position += 2
+            }
+        }
+        return found
+    }
+
+    /// Substring search on UTF-8 bytes, which is substring search on characters (Unicode scalars),
+    /// as JavaScript's `indexOf` is on well-formed UTF-16.
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        guard let first = needle.first else { return true }
+        var start = 0
+        while start + needle.count <= haystack.count {
+            if haystack[start] == first && haystack[start..<start + needle.count].elementsEqual(needle) { return true }
+            start += 1
+        }
+        return false
+    }
+
+    // MARK: - Files
+
+    private static func decode<Value: Decodable>(_ type: Value.Type, at path: String,
+                                                 with loadFile: (String) throws -> [UInt8]?) throws -> Value {
+        guard let bytes = try loadFile(path) else { throw SearchIndexError(path: path, reason: .missingFile) }
+        do {
+            return try JSONDecoder().decode(Value.self, from: Data(bytes))
+        } catch {
+            throw SearchIndexError(path: path, reason: .unreadable("\(error)"))
+        }
+    }
+
+    private struct Manifest: Decodable {
+        var version: Int
+        var entries: Int
+        var shards: Int
+    }
+
+    private struct EntryRecord: Decodable {
+        var id: String
+        var url: String
+        var title: String
+        var date: String
+        var emotions: [String]
+        var path: String
+    }
+
+    /// A shard's value: the entries of a 1- or 2-character key, or the tokens (each followed by
+    /// its entries) of a 3-character key.
+    private enum ShardValue: Decodable {
+        case entries(String)
+        case tokens([String])
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let postings = try? container.decode(String.self) {
+                self = .entries(postings)
+            } else {
+                self = .tokens(try container.decode([String].self))
+            }
+        }
+    }
+}
+
+/// A set of entry numbers as a bitmap.
+struct EntrySet {
+    private var words: [UInt64]
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+        words = [UInt64](repeating: 0, count: (count + 63) / 64)
+    }
+
+    mutating func insert(_ postings: String, path: String) throws {
+        let numbers: [Int]
+        do { numbers = try PostingsCoding.decode(postings) } catch {
+            throw SearchIndexError(path: path, reason: .unreadable("bad entry list \"\(postings.prefix(20))\""))
+        }
+        for number in numbers where number < count { words[number >> 6] |= 1 << UInt64(number & 63) }
+    }
+
+    func intersection(_ other: EntrySet) -> EntrySet {
+        var result = self
+        for index in words.indices { result.words[index] &= other.words[index] }
+        return result
+    }
+
+    var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
+
+    var numbersNewestFirst: [Int] {
+        var numbers: [Int] = []
+        for index in words.indices.reversed() where words[index] != 0 {
+            for bit in (0..<64).reversed() where words[index] & (1 << UInt64(bit)) != 0 { numbers.append(index * 64 + bit) }
+        }
+        return numbers
+    }
+}

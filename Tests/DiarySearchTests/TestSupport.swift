@@ -1,0 +1,24 @@
+import DiaryModel
+import Foundation
+import XCTest
+
+/// An entry at `time` ("2025-10-20 09:30"); entries need no files here.
+func makeEntry(_ time: String, title: String? = nil, body: String = "", emotions: [String] = ["happy"],
+               tags: [String] = [], path: String? = nil) -> Entry {
+    let parts = time.split(separator: " ")
+    let date = parts[0].split(separator: "-").map { Int($0)! }
+    let clock = parts[1].split(separator: ":").map { Int($0)! }
+    let local = LocalDateTime(day: Day(year: date[0], month: date[1], day: date[2]), hour: clock[0], minute: clock[1])
+    let slug = Slug.make(from: path ?? time)
+    return Entry(id: "\(local.day)-\(slug)", slug: slug, sourcePath: path ?? "Content/\(slug).md", title: title ?? time,
+                 instant: Date(timeIntervalSince1970: TimeInterval(local.wallClockSeconds)), local: local,
+                 emotionIDs: emotions, tags: tags, images: [], bodyHTML: body, isDraft: false, extra: [:])
+}
+
+/// A fresh empty folder, removed when the test ends.
+func temporaryFolder(_ test: XCTestCase) -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-search-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+    return url
+}
