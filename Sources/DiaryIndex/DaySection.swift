@@ -21,7 +21,10 @@ public struct MonthSection: Sendable {
     public var entryCount: Int
 
     /// `YYYY/MM/`, relative to `base_url`.
-    public var urlPath: String { "\(year)/\(month < 10 ? "0" : "")\(month)/" }
+    public var urlPath: String { Self.urlPath(year: year, month: month) }
+
+    /// `YYYY/MM/` of any month.
+    public static func urlPath(year: Int, month: Int) -> String { "\(year)/\(month < 10 ? "0" : "")\(month)/" }
 }
 
 /// One year: its months, newest first, and every day for the year-in-pixels calendar.

@@ -20,22 +20,31 @@ public struct EntryCache: Sendable {
     /// Identifies the configuration the entries were read with.
     public let configKey: String
     var sources: [String: Source]
+    /// When the cache was saved (nanoseconds since 1970). A file modified this close to it may
+    /// have changed again within the file system's timestamp granularity, so it is read again.
+    var savedAt: Int
+
+    /// File systems stamp modification times with a coarse clock (a few milliseconds).
+    public static let racyWindow = 100_000_000
 
     public init(configKey: String) {
         self.configKey = configKey
         self.sources = [:]
+        self.savedAt = 0
     }
 
-    init(configKey: String, sources: [String: Source]) {
+    init(configKey: String, sources: [String: Source], savedAt: Int) {
         self.configKey = configKey
         self.sources = sources
+        self.savedAt = savedAt
     }
 
     public var count: Int { sources.count }
 
     /// The cached reading of `path` if it still holds for a file of this size and time.
     func reusable(_ path: String, size: Int, modified: Int, files: ContentFiles) -> ParsedEntry? {
-        guard let source = sources[path], source.size == size, source.modified == modified else { return nil }
+        guard let source = sources[path], source.size == size, source.modified == modified,
+              modified < savedAt - Self.racyWindow else { return nil }
         for lookup in source.imageLookups where files.resolveImage(lookup.reference, fromEntryAt: path) != lookup.resolved {
             return nil
         }
@@ -44,11 +53,13 @@ public struct EntryCache: Sendable {
 
     // MARK: - Bytes
 
+    /// The cache as bytes, stamped with the current time as its save time.
     public func encoded() -> [UInt8] {
         var writer = BinaryWriter()
         writer.write("daybook-entry-cache")
         writer.write(Self.formatVersion)
         writer.write(configKey)
+        writer.write(Int(Date().timeIntervalSince1970 * 1_000_000_000))
         writer.write(sources.count)
         for path in sources.keys.sorted() {
             let source = sources[path]!
@@ -69,7 +80,7 @@ public struct EntryCache: Sendable {
     public init?(decoding bytes: [UInt8]) {
         var reader = BinaryReader(bytes)
         guard reader.string() == "daybook-entry-cache", reader.int() == Self.formatVersion,
-              let configKey = reader.string(), let count = reader.int(), count >= 0 else { return nil }
+              let configKey = reader.string(), let savedAt = reader.int(), let count = reader.int(), count >= 0 else { return nil }
         var sources: [String: Source] = [:]
         sources.reserveCapacity(count)
         for _ in 0..<count {
@@ -84,7 +95,7 @@ public struct EntryCache: Sendable {
             sources[path] = Source(size: size, modified: modified, imageLookups: lookups, parsed: parsed)
         }
         guard reader.isAtEnd else { return nil }
-        self.init(configKey: configKey, sources: sources)
+        self.init(configKey: configKey, sources: sources, savedAt: savedAt)
     }
 
     private static func write(_ parsed: ParsedEntry, into writer: inout BinaryWriter) {

@@ -124,8 +124,20 @@ private struct EntryReading {
 
         guard !diagnostics.contains(where: \.isError) else { return nil }
         return Entry(id: id, slug: slug, sourcePath: path, title: title, instant: instant, local: local,
-                     emotionIDs: emotionIDs, tags: tags, images: images, bodyHTML: document.html(),
+                     emotionIDs: emotionIDs, tags: tags, images: images, bodyHTML: Self.scopeFootnotes(document.html(), to: id),
                      isDraft: isDraft, extra: extra)
+    }
+
+    /// cmark names footnotes `fn-1` and `fnref-1`; a day page shows several entries, so each
+    /// entry's footnote ids get its id in them to stay unique on the page.
+    static func scopeFootnotes(_ html: String, to id: String) -> String {
+        guard html.contains("data-footnote-ref") else { return html }
+        var scoped = html
+        for (old, new) in [("href=\"#fn-", "href=\"#fn-\(id)-"), ("id=\"fn-", "id=\"fn-\(id)-"),
+                           ("href=\"#fnref-", "href=\"#fnref-\(id)-"), ("id=\"fnref-", "id=\"fnref-\(id)-")] {
+            scoped = scoped.replacingOccurrences(of: old, with: new)
+        }
+        return scoped
     }
 
     // MARK: - Fields

@@ -67,7 +67,10 @@ struct BuildState {
 /// A fingerprint of everything a build reads: Daybook's own version, the options, daybook.yml,
 /// the theme, and the name, size and modification time of every file under Content/.
 enum InputFingerprint {
-    static func compute(root: URL, options: SiteBuilder.Options, output: URL) -> UInt64? {
+    /// The fingerprint, or nil when a file was modified so recently (within `racyWindow` of
+    /// `now`) that a second change in the same timestamp tick could go unseen.
+    static func compute(root: URL, options: SiteBuilder.Options, output: URL, now: Date = Date()) -> UInt64? {
+        let racyAfter = Int(now.timeIntervalSince1970 * 1_000_000_000) - EntryCache.racyWindow
         var hasher = StableHasher()
         hasher.combine(BuildState.version)
         hasher.combine(options.includeDrafts)
@@ -86,6 +89,7 @@ enum InputFingerprint {
                 continue
             }
             for file in files {
+                if file.modified >= racyAfter { return nil }
                 hasher.combine(file.path)
                 hasher.combine(file.size)
                 hasher.combine(file.modified)

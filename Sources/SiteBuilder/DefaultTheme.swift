@@ -51,13 +51,479 @@ enum DefaultTheme {
 {% include "partials/pagination.html" %}
 {% endblock %}
 """# + "\n",
+        "assets/search.js": #"""
+/* Daybook search page: plain JavaScript, no library, no other host.
+ *
+ * Reads the index that `daybook build` writes under <base_url>search/ (see
+ * Sources/DiarySearch/SearchIndexBuilder.swift for the layout) and answers exactly as
+ * `daybook search` does: the same normalisation, the same shards, the same algorithm.
+ * A query fetches search/index.json once, one shard per word, and the entry files of the
+ * results it shows. Every string from the index is inserted as text, never as HTML.
+ *
+ * The pure functions are exported for Node (module.exports) so they can be tested outside a
+ * browser; in a page, the script starts on the element with `data-search` and reads the site's
+ * base URL from its `data-base-url` attribute.
+ */
+(function () {
+  'use strict';
+
+  // MARK: - Normalisation (twin of SearchText.swift)
+
+  var IGNORABLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]/g;
+  var SPACE_CHAR = /[\t-\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]/g;
+  var MARK = /\p{M}/gu;
+
+  /** Text folded for search, white space kept as one space per character. */
+  function fold(text) {
+    return String(text).replace(IGNORABLE, '').normalize('NFKC').toLowerCase().normalize('NFD')
+      .replace(MARK, '').normalize('NFC').replace(/\u03C2/g, '\u03C3').replace(SPACE_CHAR, ' ');
+  }
+
+  /** NFKC, lower case, no diacritics, Hangul syllables kept, runs of white space as one space. */
+  function normalize(text) {
+    return fold(text).replace(/ {2,}/g, ' ').replace(/^ | $/g, '');
+  }
+
+  /** The distinct normalised words of a query, in order. */
+  function words(query) {
+    var seen = Object.create(null);
+    return normalize(query).split(' ').filter(function (word) {
+      if (word === '' || seen[word]) return false;
+      seen[word] = true;
+      return true;
+    });
+  }
+
+  // MARK: - Index layout (twin of SearchIndexLayout.swift)
+
+  var VERSION = 1;
+  var PIECE_LENGTH = 32;
+  var PIECE_STEP = 16;
+  var LONGEST_WORD = PIECE_LENGTH - PIECE_STEP + 1;
+
+  function manifestPath() { return 'search/index.json'; }
+  function shardPath(number) { return 'search/shards/' + number + '.json'; }
+  function entryPath(number) { return 'search/entries/' + number + '.json'; }
+
+  /** A word as its lookup parts: itself, or overlapping parts of LONGEST_WORD characters. */
+  function parts(word) {
+    var chars = Array.from(word);
+    if (chars.length <= LONGEST_WORD) return [word];
+    var result = [];
+    for (var start = 0; ; start += LONGEST_WORD - 1) {
+      var end = Math.min(chars.length, start + LONGEST_WORD);
+      result.push(chars.slice(end - LONGEST_WORD, end).join(''));
+      if (end === chars.length) return result;
+    }
+  }
+
+  /** The key a part is looked up under: its first three characters (code points). */
+  function keyOf(part) {
+    return Array.from(part).slice(0, 3).join('');
+  }
+
+  function utf8(text) {
+    var bytes = [];
+    for (var i = 0; i < text.length; i++) {
+      var c = text.codePointAt(i);
+      if (c > 0xFFFF) i++;
+      if (c < 0x80) bytes.push(c);
+      else if (c < 0x800) bytes.push(0xC0 | c >> 6, 0x80 | c & 63);
+      else if (c < 0x10000) bytes.push(0xE0 | c >> 12, 0x80 | c >> 6 & 63, 0x80 | c & 63);
+      else bytes.push(0xF0 | c >> 18, 0x80 | c >> 12 & 63, 0x80 | c >> 6 & 63, 0x80 | c & 63);
+    }
+    return bytes;
+  }
+
+  /** FNV-1a (32 bits) over the key's UTF-8 bytes, modulo the number of shards. */
+  function shardOf(key, shardCount) {
+    var hash = 0x811C9DC5;
+    var bytes = utf8(key);
+    for (var i = 0; i < bytes.length; i++) {
+      hash ^= bytes[i];
+      hash = Math.imul(hash, 0x01000193);
+    }
+    return (hash >>> 0) % shardCount;
+  }
+
+  // MARK: - Entry lists (twin of PostingsCoding.swift)
+
+  var ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_';
+  var DIGIT = Object.create(null);
+  for (var d = 0; d < ALPHABET.length; d++) DIGIT[ALPHABET[d]] = d;
+
+  function digitOf(character) {
+    var value = DIGIT[character];
+    if (value === undefined) throw new Error('bad entry list in the search index');
+    return value;
+  }
+
+  /** Calls `each` with every entry number of an encoded list, ascending. */
+  function forEachPosting(text, each) {
+    var i;
+    if (text.charAt(0) === '~') {
+      for (i = 1; i < text.length; i++) {
+        var bits = digitOf(text[i]);
+        for (var bit = 0; bit < 6; bit++) if (bits & (1 << bit)) each((i - 1) * 6 + bit);
+      }
+      return;
+    }
+    var value = 0;
+    var previous = -1;
+    for (i = 0; i < text.length; i++) {
+      var digit = digitOf(text[i]);
+      value = value * 32 + (digit & 31);
+      if (digit < 32) {
+        previous += value + 1;
+        each(previous);
+        value = 0;
+      }
+    }
+    if (value !== 0) throw new Error('bad entry list in the search index');
+  }
+
+  function decodePostings(text) {
+    var numbers = [];
+    forEachPosting(text, function (n) { numbers.push(n); });
+    return numbers;
+  }
+
+  // MARK: - Engine (twin of SearchEngine.swift)
+
+  /** A set of entry numbers as a bitmap. */
+  function EntrySet(count) {
+    this.count = count;
+    this.bits = new Uint32Array((count + 31) >>> 5);
+  }
+  EntrySet.prototype.insert = function (postings) {
+    var bits = this.bits, count = this.count;
+    forEachPosting(postings, function (n) { if (n < count) bits[n >>> 5] |= 1 << (n & 31); });
+  };
+  EntrySet.prototype.intersect = function (other) {
+    for (var i = 0; i < this.bits.length; i++) this.bits[i] &= other.bits[i];
+  };
+  EntrySet.prototype.isEmpty = function () {
+    for (var i = 0; i < this.bits.length; i++) if (this.bits[i] !== 0) return false;
+    return true;
+  };
+  EntrySet.prototype.newestFirst = function () {
+    var numbers = [];
+    for (var i = this.bits.length - 1; i >= 0; i--) {
+      var word = this.bits[i];
+      if (word === 0) continue;
+      for (var bit = 31; bit >= 0; bit--) if (word & (1 << bit)) numbers.push(i * 32 + bit);
+    }
+    return numbers;
+  };
+
+  /**
+   * An engine over the index; `loadJSON(path)` returns a promise of the parsed file at
+   * `path` under the site (`search/index.json`). Files are fetched once and kept.
+   */
+  function createEngine(loadJSON) {
+    var cache = new Map();
+    function load(path) {
+      if (!cache.has(path)) {
+        var promise = Promise.resolve().then(function () { return loadJSON(path); });
+        promise.catch(function () { cache.delete(path); });
+        cache.set(path, promise);
+      }
+      return cache.get(path);
+    }
+    function manifest() {
+      return load(manifestPath()).then(function (m) {
+        if (!m || m.version !== VERSION) throw new Error('the search index has an unknown format; build the site again');
+        return m;
+      });
+    }
+    /** The entries with a token that contains `part`. */
+    function entriesContaining(m, part) {
+      var key = keyOf(part);
+      return load(shardPath(shardOf(key, Math.max(1, m.shards)))).then(function (shard) {
+        var found = new EntrySet(m.entries);
+        var value = Object.prototype.hasOwnProperty.call(shard, key) ? shard[key] : null;
+        if (typeof value === 'string') {
+          found.insert(value);
+        } else if (Array.isArray(value)) {
+          for (var i = 0; i + 1 < value.length; i += 2) {
+            if (String(value[i]).indexOf(part) !== -1) found.insert(String(value[i + 1]));
+          }
+        }
+        return found;
+      });
+    }
+    /** Entry numbers matching `query`, newest first. An empty query fetches nothing. */
+    function entryNumbers(query) {
+      var lookups = [];
+      words(query).forEach(function (word) { lookups = lookups.concat(parts(word)); });
+      if (lookups.length === 0) return Promise.resolve([]);
+      return manifest().then(function (m) {
+        var matches = null;
+        var step = function (index) {
+          if (index === lookups.length) return matches.newestFirst();
+          return entriesContaining(m, lookups[index]).then(function (found) {
+            if (matches === null) matches = found; else matches.intersect(found);
+            return matches.isEmpty() ? [] : step(index + 1);
+          });
+        };
+        return step(0);
+      });
+    }
+    function entry(number) { return load(entryPath(number)); }
+    return { manifest: manifest, entryNumbers: entryNumbers, entry: entry };
+  }
+
+  // MARK: - Excerpts
+
+  var CLUSTER = /[\s\S]\p{M}*/gu;
+
+  /**
+   * A piece of `text` around the first match of any of `queryWords` (normalised words), as
+   * segments `{text, mark}`; every match inside the piece is marked. About `length` characters.
+   */
+  function excerpt(text, queryWords, length) {
+    text = String(text || '');
+    length = length || 180;
+    // Fold each character (with its combining marks) alone, remembering where it came from.
+    var folded = '';
+    var origin = [];
+    var starts = [];
+    var match;
+    CLUSTER.lastIndex = 0;
+    while ((match = CLUSTER.exec(text)) !== null) {
+      var piece = fold(match[0]);
+      for (var k = 0; k < piece.length; k++) origin.push(starts.length);
+      starts.push(match.index);
+      folded += piece;
+    }
+    starts.push(text.length);
+    var ranges = [];
+    queryWords.forEach(function (word) {
+      if (!word) return;
+      for (var at = folded.indexOf(word); at !== -1; at = folded.indexOf(word, at + 1)) {
+        ranges.push([starts[origin[at]], starts[origin[at + word.length - 1] + 1]]);
+      }
+    });
+    ranges.sort(function (a, b) { return a[0] - b[0] || b[1] - a[1]; });
+    var merged = [];
+    ranges.forEach(function (range) {
+      var last = merged[merged.length - 1];
+      if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
+      else merged.push([range[0], range[1]]);
+    });
+
+    var start = 0;
+    if (merged.length > 0 && merged[0][0] > 40) {
+      start = merged[0][0] - 40;
+      var space = text.indexOf(' ', start);
+      if (space !== -1 && space < merged[0][0] && space - start < 20) start = space + 1;
+    }
+    var end = Math.min(text.length, start + length);
+    if (end < text.length) {
+      var cut = text.lastIndexOf(' ', end);
+      if (cut > start + length - 30 && (merged.length === 0 || cut >= merged[0][1])) end = cut;
+    }
+    // Never cut a surrogate pair or a character from its marks.
+    while (start > 0 && starts.indexOf(start) === -1) start--;
+    while (end < text.length && starts.indexOf(end) === -1) end++;
+
+    var segments = [];
+    if (start > 0) segments.push({ text: '… ', mark: false });
+    var position = start;
+    merged.forEach(function (range) {
+      var from = Math.max(range[0], start);
+      var to = Math.min(range[1], end);
+      if (from >= to) return;
+      if (from > position) segments.push({ text: text.slice(position, from), mark: false });
+      segments.push({ text: text.slice(from, to), mark: true });
+      position = to;
+    });
+    if (position < end) segments.push({ text: text.slice(position, end), mark: false });
+    if (end < text.length) segments.push({ text: ' …', mark: false });
+    return segments;
+  }
+
+  // MARK: - Page
+
+  var PAGE_SIZE = 20;
+
+  function start(doc) {
+    var root = doc.querySelector('[data-search]');
+    if (!root) return;
+    var base = root.getAttribute('data-base-url') || '/';
+    if (base.charAt(base.length - 1) !== '/') base += '/';
+    var form = root.querySelector('form');
+    var input = root.querySelector('input[name="q"]');
+    var status = root.querySelector('[data-search-status]');
+    var list = root.querySelector('[data-search-results]');
+    var more = root.querySelector('[data-search-more]');
+    if (!form || !input || !status || !list) return;
+
+    var engine = createEngine(function (path) {
+      return fetch(base + path, { credentials: 'same-origin' }).then(function (response) {
+        if (!response.ok) throw new Error('could not load ' + path + ' (' + response.status + ')');
+        return response.json();
+      });
+    });
+    var generation = 0;
+    var timer = null;
+    var current = { numbers: [], shown: 0, words: [], manifest: null, generation: 0 };
+
+    function setStatus(text) { status.textContent = text; }
+
+    function clear() {
+      while (list.firstChild) list.removeChild(list.firstChild);
+      if (more) more.hidden = true;
+    }
+
+    function element(name, className, text) {
+      var node = doc.createElement(name);
+      if (className) node.className = className;
+      if (text !== undefined) node.textContent = String(text);
+      return node;
+    }
+
+    function resultItem(record, m, queryWords) {
+      var item = element('li', 'search-result');
+      var card = element('article', 'card');
+      var emotions = Array.isArray(record.emotions) ? record.emotions : [];
+      var first = m.emotions && Object.prototype.hasOwnProperty.call(m.emotions, emotions[0]) ? m.emotions[emotions[0]] : null;
+      if (first && first[2]) card.style.setProperty('--emotion', String(first[2]));
+      var body = element('div', 'card-text');
+      var heading = element('h2', 'card-title');
+      var link = element('a', null, record.title);
+      link.setAttribute('href', String(record.url));
+      heading.appendChild(link);
+      body.appendChild(heading);
+
+      var meta = element('p', 'meta');
+      var time = element('time', null, record.date);
+      time.setAttribute('datetime', String(record.date).replace(' ', 'T'));
+      meta.appendChild(time);
+      body.appendChild(meta);
+
+      if (emotions.length > 0) {
+        var badges = element('ul', 'badges');
+        emotions.forEach(function (id) {
+          var known = m.emotions && Object.prototype.hasOwnProperty.call(m.emotions, id) ? m.emotions[id] : null;
+          var badge = element('span', 'emotion');
+          if (known && known[2]) badge.style.setProperty('--emotion', String(known[2]));
+          var emoji = element('span', 'emoji', known ? known[0] : '•');
+          emoji.setAttribute('aria-hidden', 'true');
+          badge.appendChild(emoji);
+          badge.appendChild(doc.createTextNode(' '));
+          badge.appendChild(element('span', 'emotion-label', known ? known[1] : id));
+          var li = element('li');
+          li.appendChild(badge);
+          badges.appendChild(li);
+        });
+        body.appendChild(badges);
+      }
+
+      var paragraph = element('p', 'excerpt');
+      excerpt(record.text, queryWords).forEach(function (segment) {
+        paragraph.appendChild(segment.mark ? element('mark', null, segment.text) : doc.createTextNode(segment.text));
+      });
+      body.appendChild(paragraph);
+      card.appendChild(body);
+      item.appendChild(card);
+      return item;
+    }
+
+    function showMore() {
+      var mine = current.generation;
+      var next = current.numbers.slice(current.shown, current.shown + PAGE_SIZE);
+      current.shown += next.length;
+      if (more) more.hidden = true;
+      return Promise.all(next.map(engine.entry)).then(function (records) {
+        if (mine !== generation) return;
+        records.forEach(function (record) { list.appendChild(resultItem(record, current.manifest, current.words)); });
+        if (more) more.hidden = current.shown >= current.numbers.length;
+      });
+    }
+
+    function fail(error) {
+      setStatus('Search failed: ' + (error && error.message ? error.message : String(error)));
+    }
+
+    function run(query) {
+      var mine = ++generation;
+      var queryWords = words(query);
+      if (queryWords.length === 0) {
+        clear();
+        setStatus('');
+        return;
+      }
+      setStatus('Searching…');
+      Promise.all([engine.entryNumbers(query), engine.manifest()]).then(function (answer) {
+        if (mine !== generation) return;
+        clear();
+        current = { numbers: answer[0], shown: 0, words: queryWords, manifest: answer[1], generation: mine };
+        var count = answer[0].length;
+        if (count === 0) {
+          setStatus('No entries match “' + query.trim() + '”.');
+          return;
+        }
+        setStatus(count === 1 ? '1 entry matches.' : count + ' entries match.');
+        return showMore();
+      }).catch(function (error) { if (mine === generation) fail(error); });
+    }
+
+    function updateAddress(query) {
+      if (!window.history || !window.history.replaceState) return;
+      var url = new URL(window.location.href);
+      if (query.trim() === '') url.searchParams.delete('q'); else url.searchParams.set('q', query);
+      window.history.replaceState(null, '', url.pathname + url.search + url.hash);
+    }
+
+    input.addEventListener('input', function () {
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        updateAddress(input.value);
+        run(input.value);
+      }, 200);
+    });
+    form.addEventListener('submit', function (event) {
+      event.preventDefault();
+      clearTimeout(timer);
+      updateAddress(input.value);
+      run(input.value);
+    });
+    if (more) {
+      more.addEventListener('click', function () {
+        showMore().catch(fail);
+      });
+    }
+
+    var initial = new URLSearchParams(window.location.search).get('q') || '';
+    if (initial !== '') {
+      input.value = initial;
+      run(initial);
+    }
+  }
+
+  var api = {
+    fold: fold, normalize: normalize, words: words, parts: parts, keyOf: keyOf, shardOf: shardOf,
+    decodePostings: decodePostings, createEngine: createEngine, excerpt: excerpt, start: start,
+  };
+  if (typeof module === 'object' && module.exports) {
+    module.exports = api;
+  } else if (typeof document !== 'undefined') {
+    if (document.readyState === 'loading') {
+      document.addEventListener('DOMContentLoaded', function () { start(document); });
+    } else {
+      start(document);
+    }
+  }
+})();
+"""# + "\n",
         "assets/style.css": #"""
-/* Daybook default theme: a calm diary. No external resources. */
+/* Daybook default theme: a calm diary. One file, no external resources. */
 
 :root {
   color-scheme: light dark;
   --bg: #f8f6f2;
-  --surface: #ffffff;
+  --surface: #fff;
   --text: #2a2825;
   --muted: #655f57;
   --border: #e3ded5;
@@ -66,8 +532,9 @@ enum DefaultTheme {
   --cell-empty: #e9e4dc;
   --shadow: 0 1px 2px rgb(60 50 40 / 0.06);
   --radius: 12px;
-  --font: system-ui, -apple-system, "Segoe UI", "Apple SD Gothic Neo", "Noto Sans KR", "Malgun Gothic", Roboto, "Helvetica Neue", sans-serif;
-  --mono: ui-monospace, SFMono-Regular, Menlo, Consolas, "D2Coding", monospace;
+  --font: system-ui, -apple-system, "Segoe UI", "Apple SD Gothic Neo", "Noto Sans KR", "Malgun Gothic", sans-serif;
+  --emoji: "Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji", sans-serif;
+  --mono: ui-monospace, Menlo, Consolas, "D2Coding", monospace;
 }
 
 @media (prefers-color-scheme: dark) {
@@ -84,237 +551,191 @@ enum DefaultTheme {
   }
 }
 
-*, *::before, *::after { box-sizing: border-box; }
-
-html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
+*, ::before, ::after { box-sizing: border-box; }
 
 body {
   margin: 0;
   background: var(--bg);
   color: var(--text);
-  font-family: var(--font);
-  font-size: 1.0625rem;
-  line-height: 1.75;
-  word-break: keep-all;
+  font: 1.0625rem/1.75 var(--font);
+  word-break: keep-all; /* Korean breaks between words */
   overflow-wrap: break-word;
 }
 
-:lang(en) body { word-break: normal; }
-
-a { color: var(--accent); text-underline-offset: 0.2em; text-decoration-thickness: 1px; }
+a { color: var(--accent); text-underline-offset: 0.2em; }
 a:hover { text-decoration-thickness: 2px; }
-
-:focus-visible {
-  outline: 3px solid var(--focus);
-  outline-offset: 2px;
-  border-radius: 4px;
-}
+:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; border-radius: 4px; }
 main:focus { outline: none; }
-
 img, svg { max-width: 100%; height: auto; }
 
-h1, h2, h3, h4 { line-height: 1.35; margin: 0 0 0.5rem; font-weight: 700; text-wrap: balance; }
-h1 { font-size: 1.75rem; letter-spacing: -0.01em; }
+h1, h2, h3, h4 { line-height: 1.35; margin: 0 0 0.5rem; text-wrap: balance; }
+h1 { font-size: 1.75rem; }
 h2 { font-size: 1.3rem; }
 h3, h4 { font-size: 1.1rem; }
 
 .wrap { max-width: 44rem; margin: 0 auto; padding: 0 1rem; }
-.wrap.wide { max-width: 64rem; }
+main.wrap { padding-top: 2.25rem; padding-bottom: 3rem; min-height: 60vh; }
+.muted, .breadcrumbs, .meta, .empty, .excerpt, .nav-dir, figcaption { color: var(--muted); }
+.empty { font-style: italic; }
+.emoji { font-family: var(--emoji); font-style: normal; }
 
-.muted { color: var(--muted); }
 .visually-hidden {
-  position: absolute !important;
-  width: 1px; height: 1px;
-  margin: -1px; padding: 0; border: 0;
+  position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; border: 0;
   overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
 }
-
 .skip-link {
-  position: absolute; left: 0.5rem; top: -3rem; z-index: 10;
-  padding: 0.5rem 1rem; border-radius: 8px;
-  background: var(--surface); color: var(--text); box-shadow: 0 2px 8px rgb(0 0 0 / 0.2);
+  position: absolute; left: 0.5rem; top: 0.5rem; z-index: 10; transform: translateY(-200%);
+  padding: 0.5rem 1rem; border-radius: 8px; background: var(--surface); color: var(--text);
+  box-shadow: 0 2px 8px rgb(0 0 0 / 0.25);
 }
-.skip-link:focus { top: 0.5rem; }
+.skip-link:focus { transform: none; }
 
-/* Header, navigation, footer */
+/* Shared shapes */
+
+ul.badges, ul.tags, .inline-list, .site-nav ul, .tag-cloud, .emotion-grid, .gallery, .month-list, .jump ul, .entry-nav ul, .page-numbers {
+  list-style: none; margin: 0; padding: 0;
+}
+.card, .jump, .calendar-box, .gallery a, .prose pre, .page-numbers a, .tag-cloud .tag {
+  background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius);
+}
+.entry-title a, .card-title a, .day-title a, .site-title, .emotion, .emotion-tile, .gallery a {
+  color: var(--text); text-decoration: none;
+}
+.entry-title a:hover, .card-title a:hover, .day-title a:hover, .gallery a:hover .gallery-title { text-decoration: underline; }
+
+/* Header and footer */
 
 .site-header { border-bottom: 1px solid var(--border); background: var(--surface); }
 .header-inner {
   display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between;
   gap: 0.25rem 1rem; padding-top: 0.75rem; padding-bottom: 0.75rem;
 }
-.site-title { color: var(--text); font-weight: 700; font-size: 1.1rem; text-decoration: none; }
-.site-nav ul, .inline-list, .badges, .tags, .tag-cloud, .emotion-grid, .gallery, .month-list, .jump ul, .entry-nav ul, .page-numbers {
-  list-style: none; margin: 0; padding: 0;
-}
-.site-nav ul { display: flex; flex-wrap: wrap; gap: 0.1rem 0.25rem; margin-left: -0.5rem; }
-.site-nav a {
-  display: inline-block; padding: 0.2rem 0.5rem; border-radius: 8px;
-  color: var(--muted); text-decoration: none; font-size: 0.95rem;
-}
-.site-nav a:hover { color: var(--text); background: var(--bg); }
-.site-nav a[aria-current="page"] { color: var(--text); background: var(--bg); font-weight: 600; }
-
-main { padding-top: 2rem; padding-bottom: 3rem; min-height: 60vh; }
+.site-title { font-weight: 700; font-size: 1.1rem; }
+.site-nav ul { display: flex; flex-wrap: wrap; gap: 0.1rem; margin-left: -0.45rem; }
+.site-nav a { display: inline-block; padding: 0.2rem 0.45rem; border-radius: 8px; color: var(--muted); text-decoration: none; font-size: 0.95rem; }
+.site-nav a:hover, .site-nav a[aria-current="page"] { color: var(--text); background: var(--bg); }
+.site-nav a[aria-current="page"] { font-weight: 600; }
 
 .site-footer { border-top: 1px solid var(--border); padding: 1.5rem 0 2rem; font-size: 0.9rem; }
 .site-footer p { margin: 0.5rem 0 0; }
 .inline-list { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; }
 
-/* Page headers and sections */
+/* Page headers */
 
 .page-header { margin-bottom: 2rem; }
 .page-header p { margin: 0; }
-.breadcrumbs { font-size: 0.95rem; color: var(--muted); }
+.breadcrumbs { font-size: 0.95rem; }
 .eyebrow, .section-title {
   font-size: 0.85rem; font-weight: 600; letter-spacing: 0.06em; text-transform: uppercase;
   color: var(--muted); margin: 2.5rem 0 1rem;
 }
 .eyebrow { margin: 0 0 0.5rem; }
-.emotion-header h1 .emoji { font-size: 1.2em; }
-.emotion-header { border-left: 4px solid var(--emotion); padding-left: 1rem; }
-.empty { color: var(--muted); font-style: italic; }
+.emotion-header, .kind-entry .entry-header, .kind-day .entry-header, .latest .entry-header {
+  border-left: 4px solid var(--emotion); padding-left: 1rem;
+}
 .read-more { margin: 1rem 0 0; }
 
-/* Badges and tags */
+/* Emotion badges, tags, flags */
 
-.badges, .tags { display: flex; flex-wrap: wrap; gap: 0.4rem; margin: 0.5rem 0; }
+ul.badges, ul.tags { display: flex; flex-wrap: wrap; gap: 0.4rem; margin: 0.5rem 0; }
 .emotion {
-  display: inline-flex; align-items: center; gap: 0.3rem;
-  padding: 0.05rem 0.6rem; border-radius: 999px;
-  font-size: 0.9rem; line-height: 1.6; text-decoration: none; color: var(--text);
+  display: inline-flex; align-items: center; gap: 0.3rem; padding: 0.05rem 0.6rem; border-radius: 999px;
+  font-size: 0.9rem; line-height: 1.6;
   background: var(--surface);
   background: color-mix(in srgb, var(--emotion) 18%, var(--surface));
   border: 1px solid color-mix(in srgb, var(--emotion) 55%, var(--surface));
 }
-.emotion:hover { background: color-mix(in srgb, var(--emotion) 30%, var(--surface)); }
-.tag {
-  display: inline-block; padding: 0 0.5rem; border-radius: 6px;
-  font-size: 0.9rem; color: var(--muted); text-decoration: none;
-  border: 1px solid var(--border);
-}
+.emotion:hover, .emotion-tile:hover { border-color: var(--emotion); }
+.tag { display: inline-block; padding: 0 0.5rem; border-radius: 6px; font-size: 0.9rem; color: var(--muted); text-decoration: none; border: 1px solid var(--border); }
 .tag:hover { color: var(--text); border-color: var(--muted); }
-.tag .count { color: var(--muted); font-size: 0.85em; margin-left: 0.25rem; }
+.tag .count { font-size: 0.85em; margin-left: 0.25rem; }
 .draft-flag {
   display: inline-block; padding: 0 0.45rem; margin-left: 0.25rem; border-radius: 6px;
-  font-size: 0.8rem; font-weight: 600; border: 1px dashed var(--muted); color: var(--muted);
+  font-size: 0.8rem; font-weight: 600; border: 1px dashed; color: var(--muted);
 }
 
 /* Entries */
 
-.entry {
-  margin-bottom: 2.5rem;
-}
+.entry { margin-bottom: 2.5rem; }
 .entry-header { margin-bottom: 1.5rem; }
-.entry-title a { color: var(--text); text-decoration: none; }
-.entry-title a:hover { text-decoration: underline; }
-.meta { color: var(--muted); font-size: 0.95rem; margin: 0.25rem 0; }
+.latest .entry-title { font-size: 1.6rem; }
+.meta { font-size: 0.95rem; margin: 0.25rem 0; }
 .meta a { color: inherit; }
-.kind-entry .entry-header, .kind-day .entry-header, .latest .entry-header {
-  border-left: 4px solid var(--emotion); padding-left: 1rem;
-}
-.kind-day .entry { padding-top: 1rem; border-top: 1px solid var(--border); }
-.kind-day .entry:first-child { border-top: 0; padding-top: 0; }
-.is-draft { opacity: 0.85; }
+.kind-day .entry + .entry { padding-top: 1.5rem; border-top: 1px solid var(--border); }
 
 .prose > :first-child { margin-top: 0; }
-.prose p, .prose ul, .prose ol, .prose blockquote, .prose pre, .prose table, .prose figure { margin: 0 0 1.1rem; }
-.prose h1, .prose h2, .prose h3, .prose h4 { margin-top: 2rem; }
-.prose ul, .prose ol { padding-left: 1.5rem; }
-.prose li + li { margin-top: 0.25rem; }
+.prose :is(p, ul, ol, blockquote, pre, table, figure) { margin: 0 0 1.1rem; }
+.prose :is(h1, h2, h3, h4, h5, h6) { margin-top: 2rem; font-size: 1.15rem; }
+.prose :is(ul, ol) { padding-left: 1.5rem; }
 .prose a { overflow-wrap: anywhere; }
-.prose blockquote {
-  margin-left: 0; padding: 0.25rem 1rem;
-  border-left: 3px solid var(--border); color: var(--muted);
-}
+.prose blockquote { margin-left: 0; padding: 0.25rem 1rem; border-left: 3px solid var(--border); color: var(--muted); }
 .prose img { border-radius: 8px; }
 .prose hr { border: 0; border-top: 1px solid var(--border); margin: 2rem 0; }
 code, pre { font-family: var(--mono); font-size: 0.9em; }
 :not(pre) > code { background: var(--surface); border: 1px solid var(--border); border-radius: 4px; padding: 0 0.3em; }
-.prose pre {
-  overflow-x: auto; padding: 0.75rem 1rem; line-height: 1.5;
-  background: var(--surface); border: 1px solid var(--border); border-radius: 8px;
-}
-.prose table {
-  display: block; max-width: 100%; overflow-x: auto;
-  border-collapse: collapse; font-size: 0.95rem; line-height: 1.5;
-}
-.prose th, .prose td { padding: 0.4rem 0.75rem; border: 1px solid var(--border); text-align: left; vertical-align: top; }
+.prose pre { overflow-x: auto; padding: 0.75rem 1rem; line-height: 1.5; border-radius: 8px; }
+/* A wide table scrolls inside its own box. */
+.prose table { display: block; width: max-content; max-width: 100%; overflow-x: auto; border-collapse: collapse; font-size: 0.95rem; line-height: 1.5; }
+.prose :is(th, td) { min-width: 4.5em; padding: 0.4rem 0.75rem; border: 1px solid var(--border); text-align: left; vertical-align: top; }
 .prose th { background: var(--surface); }
-.prose input[type="checkbox"] { margin: 0 0.4rem 0 0; }
-.prose .footnotes { font-size: 0.9rem; color: var(--muted); border-top: 1px solid var(--border); padding-top: 0.5rem; }
+.prose .footnotes { font-size: 0.9rem; color: var(--muted); border-top: 1px solid var(--border); }
 
-.photo-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 1rem; margin-top: 1.5rem; }
+.photo-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 14rem), 1fr)); gap: 1rem; margin-top: 1.5rem; }
 .photo { margin: 0; scroll-margin-top: 1rem; }
-.photo img { display: block; width: 100%; border-radius: 8px; background: var(--cell-empty); }
-.photo figcaption { color: var(--muted); font-size: 0.9rem; margin-top: 0.4rem; line-height: 1.5; }
+.photo img, .gallery img { display: block; width: 100%; background: var(--cell-empty); }
+.photo img { border-radius: 8px; }
+.photo figcaption { font-size: 0.9rem; margin-top: 0.4rem; line-height: 1.5; }
 .photo:target img { outline: 3px solid var(--emotion); outline-offset: 3px; }
 
 .entry-nav { margin-top: 2.5rem; border-top: 1px solid var(--border); padding-top: 1rem; }
 .entry-nav ul { display: grid; grid-template-columns: 1fr auto 1fr; gap: 1rem; align-items: start; }
-.entry-nav li:only-child { grid-column: 1 / -1; text-align: center; }
+.entry-nav li:only-child { grid-column: 1 / -1; }
+.entry-nav a { display: block; text-decoration: none; }
 .nav-next { text-align: right; }
-.nav-day { text-align: center; font-size: 0.95rem; }
-.entry-nav a { text-decoration: none; display: block; }
-.nav-dir { display: block; font-size: 0.85rem; color: var(--muted); }
-.nav-title { display: block; line-height: 1.45; }
+.nav-day, .entry-nav li:only-child { text-align: center; font-size: 0.95rem; }
+.nav-dir, .nav-title { display: block; }
+.nav-dir { font-size: 0.85rem; }
+.nav-title { line-height: 1.45; }
 .entry-nav a:hover .nav-title { text-decoration: underline; }
 
 /* Cards and days */
 
 .cards { display: grid; gap: 0.75rem; }
-.card {
-  display: flex; gap: 1rem; align-items: flex-start;
-  padding: 0.9rem 1rem; border-radius: var(--radius);
-  background: var(--surface); border: 1px solid var(--border);
-  border-left: 4px solid var(--emotion); box-shadow: var(--shadow);
-}
+.card { display: flex; gap: 1rem; align-items: flex-start; padding: 0.9rem 1rem; border-left: 4px solid var(--emotion); box-shadow: var(--shadow); }
+.card.is-draft { border-style: dashed; border-left-style: solid; }
 .card-text { flex: 1; min-width: 0; }
 .card-title { font-size: 1.1rem; margin: 0; }
-.card-title a { color: var(--text); text-decoration: none; }
-.card-title a:hover { text-decoration: underline; }
 .card .meta { margin: 0.1rem 0 0.25rem; font-size: 0.9rem; }
-.card .badges, .card .tags { margin: 0.35rem 0; }
-.excerpt { margin: 0.25rem 0; color: var(--muted); font-size: 0.95rem; line-height: 1.7;
-  display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 3; line-clamp: 3; overflow: hidden; }
-.card-cover { flex: 0 0 5.5rem; }
+.card ul.badges, .card ul.tags { margin: 0.35rem 0; }
+.excerpt {
+  margin: 0.25rem 0; font-size: 0.95rem; line-height: 1.7;
+  display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 3; overflow: hidden;
+}
 .card-cover img { display: block; width: 5.5rem; height: 5.5rem; object-fit: cover; border-radius: 8px; }
-.card.is-draft { border-style: dashed; border-left-style: solid; }
 
 .day { margin-bottom: 2rem; }
 .day-title { font-size: 1.05rem; margin-bottom: 0.6rem; }
-.day-title a { color: var(--text); text-decoration: none; display: inline-flex; align-items: center; gap: 0.5rem; }
-.day-title a:hover { text-decoration: underline; }
-.day-dot { width: 0.7rem; height: 0.7rem; border-radius: 50%; background: var(--emotion); flex: none; }
+.day-title a { display: inline-flex; align-items: center; gap: 0.5rem; }
+.day-dot { flex: none; width: 0.7rem; height: 0.7rem; border-radius: 50%; background: var(--emotion); }
 
-/* Home */
-
-.latest { padding-bottom: 0.5rem; }
 .empty-state, .not-found { text-align: center; padding: 2rem 0; }
 .not-found .inline-list { justify-content: center; }
 .big-emoji { font-size: 3rem; margin: 0; line-height: 1.3; }
 
-/* Year */
+/* Year in pixels */
 
-.calendar-box {
-  padding: 1rem; border-radius: var(--radius);
-  background: var(--surface); border: 1px solid var(--border);
-}
-.calendar { display: block; width: 100%; height: auto; }
+.calendar-box { overflow-x: auto; padding: 1rem; }
+.calendar { display: block; width: 100%; min-width: 26rem; }
 .calendar rect { stroke: var(--surface); stroke-width: 2; }
-.calendar rect.no-fill { fill: var(--cell-empty); }
-.calendar a:hover rect, .calendar a:focus rect { stroke: var(--text); stroke-width: 1.5; }
+.calendar .no-fill { fill: var(--cell-empty); }
+.calendar a:is(:hover, :focus) rect { stroke: var(--text); stroke-width: 1.5; }
 .calendar a:focus { outline: none; }
 .calendar-month { fill: var(--muted); font-size: 10px; }
-.legend { margin-top: 0.75rem; }
-.month-list li {
-  display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0 1rem;
-  padding: 0.5rem 0; border-bottom: 1px solid var(--border);
-}
+.month-list li { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0 1rem; padding: 0.5rem 0; border-bottom: 1px solid var(--border); }
 
 /* Archive jump index */
 
-.jump { margin-bottom: 2rem; padding: 0.75rem 1rem; border-radius: var(--radius); background: var(--surface); border: 1px solid var(--border); }
+.jump { margin-bottom: 2rem; padding: 0.75rem 1rem; }
 .jump > ul > li { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.25rem 0.75rem; padding: 0.25rem 0; }
 .jump-year { font-weight: 700; min-width: 3.5rem; }
 .jump-months { display: flex; flex-wrap: wrap; gap: 0.1rem 0.6rem; }
@@ -324,68 +745,49 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
 .emotion-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(9.5rem, 1fr)); gap: 0.75rem; }
 .emotion-tile {
   display: grid; grid-template-columns: auto 1fr; align-items: center; gap: 0 0.6rem;
-  padding: 0.75rem 1rem; border-radius: var(--radius); text-decoration: none; color: var(--text);
+  padding: 0.75rem 1rem; border-radius: var(--radius);
   background: var(--surface);
   background: color-mix(in srgb, var(--emotion) 14%, var(--surface));
   border: 1px solid color-mix(in srgb, var(--emotion) 50%, var(--surface));
 }
-.emotion-tile:hover { background: color-mix(in srgb, var(--emotion) 26%, var(--surface)); }
 .emotion-tile .emoji { grid-row: span 2; font-size: 1.8rem; line-height: 1; }
 .emotion-tile .emotion-label { font-weight: 600; }
 .emotion-tile .count { color: var(--muted); font-size: 0.85rem; }
 .emotion-tile.is-unused { opacity: 0.75; border-style: dashed; }
 .tag-cloud { display: flex; flex-wrap: wrap; gap: 0.5rem; }
-.tag-cloud .tag { font-size: 1rem; padding: 0.2rem 0.7rem; background: var(--surface); }
+.tag-cloud .tag { font-size: 1rem; padding: 0.2rem 0.7rem; border-radius: 6px; }
 
 /* Gallery */
 
-.gallery { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 14rem), 1fr)); gap: 1rem; }
-.gallery a {
-  display: block; height: 100%; text-decoration: none; color: var(--text);
-  background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); overflow: hidden;
-}
-.gallery img { display: block; width: 100%; aspect-ratio: 4 / 3; object-fit: cover; background: var(--cell-empty); }
+.gallery { display: grid; grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr)); gap: 0.75rem; }
+.gallery a { display: block; height: 100%; overflow: hidden; }
+.gallery img { aspect-ratio: 4 / 3; object-fit: cover; }
 .gallery-caption { display: block; padding: 0.5rem 0.75rem 0.6rem; border-top: 3px solid var(--emotion); line-height: 1.45; }
 .gallery-title { display: block; font-weight: 600; font-size: 0.95rem; }
 .gallery-caption time { color: var(--muted); font-size: 0.85rem; }
-.gallery a:hover .gallery-title { text-decoration: underline; }
 
 /* Pagination */
 
-.pagination {
-  display: flex; flex-wrap: wrap; align-items: center; justify-content: center; gap: 0.5rem 1rem;
-  margin-top: 2.5rem;
-}
+.pagination { display: flex; flex-wrap: wrap; align-items: center; justify-content: center; gap: 0.5rem 1rem; margin-top: 2.5rem; }
 .page-numbers { display: flex; flex-wrap: wrap; gap: 0.25rem; }
-.page-numbers a, .page-numbers .gap {
-  display: inline-block; min-width: 2.5rem; padding: 0.3rem 0.5rem; text-align: center;
-  border-radius: 8px; text-decoration: none;
-}
-.page-numbers a { border: 1px solid var(--border); background: var(--surface); }
+.page-numbers a { display: inline-block; min-width: 2.5rem; padding: 0.3rem 0.5rem; text-align: center; border-radius: 8px; text-decoration: none; }
 .page-numbers a[aria-current="page"] { background: var(--text); color: var(--bg); border-color: var(--text); font-weight: 700; }
-.page-numbers .gap { min-width: 1rem; padding: 0.3rem 0; color: var(--muted); }
+.page-numbers .gap { padding: 0.3rem 0.1rem; color: var(--muted); }
 .page-step { text-decoration: none; padding: 0.3rem 0.25rem; }
 .page-step.is-disabled { color: var(--muted); opacity: 0.6; }
+
+/* Phones */
 
 @media (max-width: 30rem) {
   body { font-size: 1rem; }
   h1 { font-size: 1.5rem; }
-  main { padding-top: 1.5rem; }
+  main.wrap { padding-top: 1.75rem; }
   .card { padding: 0.75rem 0.85rem; }
-  .card-cover { flex-basis: 4rem; }
   .card-cover img { width: 4rem; height: 4rem; }
   .calendar-box { padding: 0.5rem; }
   .entry-nav ul { grid-template-columns: 1fr 1fr; }
   .nav-day { grid-column: 1 / -1; grid-row: 2; }
-}
-
-@media (prefers-reduced-motion: no-preference) {
-  html { scroll-behavior: smooth; }
-}
-
-@media print {
-  .site-header, .site-footer, .entry-nav, .pagination, .skip-link { display: none; }
-  body { background: #fff; color: #000; }
+  .page-numbers { order: -1; flex-basis: 100%; justify-content: center; }
 }
 """# + "\n",
         "day.html": #"""
@@ -393,7 +795,7 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
 
 {% block main %}
 <header class="page-header">
-  <p class="breadcrumbs"><a href="{{ site.base_url }}{{ day.date | date: "yyyy/" }}">{{ day.date | date: "yyyy" }}</a> <span aria-hidden="true">›</span> <a href="{{ site.base_url }}{{ day.date | date: "yyyy/MM/" }}">{{ day.date | date: "MMMM" }}</a></p>
+  <p class="breadcrumbs"><a href="{{ day.year_url }}">{{ day.date | date: "yyyy" }}</a> <span aria-hidden="true">›</span> <a href="{{ day.month_url }}">{{ day.date | date: "MMMM" }}</a></p>
   <h1><time datetime="{{ day.date | date: "yyyy-MM-dd" }}">{{ page.title }}</time></h1>
   <p class="muted">{{ day.count }} {% if day.count == 1 %}entry{% else %}entries{% endif %}
     {%- if day.main_emotion %} · <a class="emotion" href="{{ day.main_emotion.url }}" style="--emotion: {{ day.main_emotion.color }}"><span class="emoji" aria-hidden="true">{{ day.main_emotion.emoji }}</span> <span class="emotion-label">{{ day.main_emotion.label }}</span></a>{% endif %}</p>
@@ -465,8 +867,6 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
 """# + "\n",
         "gallery.html": #"""
 {% extends "layout.html" %}
-
-{% block main_class %} wide{% endblock %}
 
 {% block main %}
 <header class="page-header">
@@ -589,7 +989,7 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
     </nav>
   </div>
 </header>
-<main id="main" class="wrap{% block main_class %}{% endblock %}" tabindex="-1">
+<main id="main" class="wrap" tabindex="-1">
 {% block main %}{% endblock %}
 </main>
 <footer class="site-footer">
@@ -641,7 +1041,7 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
       <a href="{{ day.previous.url }}" rel="prev"><span class="nav-dir"><span aria-hidden="true">←</span> Previous day</span> <span class="nav-title"><time datetime="{{ day.previous.date | date: "yyyy-MM-dd" }}">{{ day.previous.date | date: "yyyy-MM-dd (EEE)" }}</time></span></a>
       {%- endif %}
     </li>
-    <li class="nav-day"><a href="{{ site.base_url }}{{ day.date | date: "yyyy/MM/" }}">{{ day.date | date: "MMMM yyyy" }}</a></li>
+    <li class="nav-day"><a href="{{ day.month_url }}">{{ day.date | date: "MMMM yyyy" }}</a></li>
     <li class="nav-next">
       {%- if day.next %}
       <a href="{{ day.next.url }}" rel="next"><span class="nav-dir">Next day <span aria-hidden="true">→</span></span> <span class="nav-title"><time datetime="{{ day.next.date | date: "yyyy-MM-dd" }}">{{ day.next.date | date: "yyyy-MM-dd (EEE)" }}</time></span></a>
@@ -808,6 +1208,44 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
 {%- if tag -%}
 <a class="tag" href="{{ tag.url }}"><span aria-hidden="true">#</span>{{ tag.name }}</a>
 {%- endif -%}
+"""# + "\n",
+        "search.html": #"""
+{% extends "layout.html" %}
+
+{#- The search page (/search/). search.js reads the index under <base_url>search/ and fills in
+    the results; every string from the index goes in as text. Needs only `site` and `page`. -#}
+
+{% block head %}
+<script src="{{ site.base_url }}assets/search.js" defer></script>
+<style>
+.search-form { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin: 0 0 1rem; }
+.search-form label { flex-basis: 100%; font-weight: 600; }
+.search-form input { flex: 1; min-width: 0; font: inherit; padding: 0.45rem 0.75rem; border: 1px solid var(--border, #ccc); border-radius: 8px; background: var(--surface, #fff); color: inherit; }
+.search-form button, .search-more { font: inherit; padding: 0.45rem 1rem; border: 1px solid var(--border, #ccc); border-radius: 8px; background: var(--surface, #fff); color: inherit; cursor: pointer; }
+ol.search-results { list-style: none; margin: 0 0 1rem; padding: 0; }
+.search-result .excerpt { -webkit-line-clamp: 4; }
+.search-result mark { border-radius: 3px; padding: 0 0.1em; }
+</style>
+{% endblock %}
+
+{% block main %}
+<div class="search" data-search data-base-url="{{ site.base_url }}">
+  <header class="page-header">
+    <h1>{{ page.title }}</h1>
+  </header>
+  <form class="search-form" role="search" action="{{ site.urls.search }}" method="get">
+    <label for="search-input">Search titles, text, tags and emotions</label>
+    <input id="search-input" type="search" name="q" autocomplete="off" spellcheck="false" enterkeyhint="search" placeholder="산책, walk, happy…">
+    <button type="submit">Search</button>
+  </form>
+  <noscript>
+    <p class="empty">Searching needs JavaScript, which is turned off here. The <a href="{{ site.urls.archive }}">archive</a>, <a href="{{ site.urls.emotions }}">emotions</a> and <a href="{{ site.urls.tags }}">tags</a> list every entry.</p>
+  </noscript>
+  <p class="search-status muted" role="status" aria-live="polite" data-search-status></p>
+  <ol class="search-results cards" data-search-results></ol>
+  <p><button type="button" class="search-more" data-search-more hidden>Show more</button></p>
+</div>
+{% endblock %}
 """# + "\n",
         "tag.html": #"""
 {% extends "layout.html" %}

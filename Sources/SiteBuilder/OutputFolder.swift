@@ -1,4 +1,5 @@
 import DiaryModel
+import DiaryReader
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -71,17 +72,30 @@ struct OutputFolder {
 
     // MARK: - The manifest: what the last build wrote
 
-    /// Output path → a fingerprint of the bytes (or of the copied file) the last build wrote.
+    /// Output path → a fingerprint of the bytes (or of the copied file) the last build wrote;
+    /// empty when unknown.
     func loadManifest() -> [String: String] {
+        readManifest() ?? [:]
+    }
+
+    /// The manifest, or nil when it is missing or damaged.
+    func readManifest() -> [String: String]? {
         guard let data = FileManager.default.contents(atPath: url.appendingPathComponent("\(Self.stateFolder)/\(Self.manifestName)").path),
-              let text = String(data: data, encoding: .utf8) else { return [:] }
+              let text = String(data: data, encoding: .utf8) else { return nil }
         var manifest: [String: String] = [:]
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: "\t", maxSplits: 1)
-            guard parts.count == 2 else { return [:] }
+            guard parts.count == 2, parts[0].hasPrefix("b:") || parts[0].hasPrefix("c:") else { return nil }
             manifest[String(parts[1])] = String(parts[0])
         }
         return manifest
+    }
+
+    /// Every file in the folder but Daybook's own bookkeeping, with a fingerprint nothing matches.
+    func filesWithUnknownContent() -> [String: String] {
+        var files: [String: String] = [:]
+        for file in FileStatus.list(url.path) ?? [] { files[file.path] = "unknown" }
+        return files
     }
 
     /// How many files the last build wrote, when every one of them is still there; nil otherwise.

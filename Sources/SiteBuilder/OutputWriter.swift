@@ -21,7 +21,9 @@ struct OutputWriter {
     /// from the last build, so they stay (and count as unchanged).
     func write(_ files: [OutputFile], keeping: [String] = [], clean: Bool) throws -> Outcome {
         try folder.prepare(clean: clean)
-        let previous = folder.loadManifest()
+        // Without a readable manifest, every file in the (marked) folder counts as one an earlier
+        // build wrote, so anything this build does not write again is removed: never a stale page.
+        let previous = folder.readManifest() ?? folder.filesWithUnknownContent()
         let base = folder.url.path
         let fingerprints = ParallelMap.map(files, chunkSize: 64) { Self.fingerprint(of: $0.content) }
 

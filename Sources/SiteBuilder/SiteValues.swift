@@ -149,6 +149,8 @@ struct SiteValues: Sendable {
             "entries": .list(section.entries.map { full ? fullEntry($0) : card($0) }),
             "previous": older.map { dayLink($0) } ?? .null,
             "next": newer.map { dayLink($0) } ?? .null,
+            "month_url": .string(urls.page(MonthSection.urlPath(year: section.day.year, month: section.day.month))),
+            "year_url": .string(urls.page("\(section.day.year)/")),
         ])
     }
 
