@@ -20,13 +20,14 @@ struct BuildState {
     private static let pagesFile = "pages.tsv"
     private static let inputsFile = "inputs.txt"
 
-    static func load(from folder: OutputFolder) -> BuildState {
+    /// Loads the state; with `inputsOnly`, just the fingerprint and counts (the nothing-changed check).
+    static func load(from folder: OutputFolder, inputsOnly: Bool = false) -> BuildState {
         var state = BuildState()
         let base = folder.url.appendingPathComponent(OutputFolder.stateFolder)
-        if let data = FileManager.default.contents(atPath: base.appendingPathComponent(entriesFile).path) {
+        if !inputsOnly, let data = FileManager.default.contents(atPath: base.appendingPathComponent(entriesFile).path) {
             state.entryCache = EntryCache(decoding: [UInt8](data))
         }
-        if let data = FileManager.default.contents(atPath: base.appendingPathComponent(pagesFile).path) {
+        if !inputsOnly, let data = FileManager.default.contents(atPath: base.appendingPathComponent(pagesFile).path) {
             for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
                 let parts = line.split(separator: "\t", maxSplits: 1)
                 guard parts.count == 2, let signature = UInt64(parts[0], radix: 16) else { return BuildState() }

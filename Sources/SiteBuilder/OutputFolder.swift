@@ -80,13 +80,20 @@ struct OutputFolder {
 
     /// The manifest, or nil when it is missing or damaged.
     func readManifest() -> [String: String]? {
-        guard let data = FileManager.default.contents(atPath: url.appendingPathComponent("\(Self.stateFolder)/\(Self.manifestName)").path),
-              let text = String(data: data, encoding: .utf8) else { return nil }
+        guard let data = FileManager.default.contents(atPath: url.appendingPathComponent("\(Self.stateFolder)/\(Self.manifestName)").path) else {
+            return nil
+        }
         var manifest: [String: String] = [:]
-        for line in text.split(separator: "\n") {
-            let parts = line.split(separator: "\t", maxSplits: 1)
-            guard parts.count == 2, parts[0].hasPrefix("b:") || parts[0].hasPrefix("c:") else { return nil }
-            manifest[String(parts[1])] = String(parts[0])
+        let bytes = [UInt8](data)
+        var lineStart = 0
+        // Lines are "<fingerprint>\t<path>\n"; split on bytes, as String splitting is slow here.
+        while lineStart < bytes.count {
+            guard let tab = bytes[lineStart...].firstIndex(of: 0x09),
+                  let end = bytes[tab...].firstIndex(of: 0x0A) else { return nil }
+            let fingerprint = String(decoding: bytes[lineStart..<tab], as: UTF8.self)
+            guard fingerprint.hasPrefix("b:") || fingerprint.hasPrefix("c:") else { return nil }
+            manifest[String(decoding: bytes[(tab + 1)..<end], as: UTF8.self)] = fingerprint
+            lineStart = end + 1
         }
         return manifest
     }
@@ -100,14 +107,13 @@ struct OutputFolder {
 
     /// How many files the last build wrote, when every one of them is still there; nil otherwise.
     func unchangedFileCount() -> Int? {
-        let manifest = loadManifest()
-        guard !manifest.isEmpty else { return nil }
+        guard let manifest = readManifest(), !manifest.isEmpty else { return nil }
         let base = url.path + "/"
-        for path in manifest.keys {
+        let missing = ParallelMap.map(Array(manifest.keys), chunkSize: 1024) { path -> Bool in
             var info = stat()
-            if stat(base + path, &info) != 0 { return nil }
+            return stat(base + path, &info) != 0
         }
-        return manifest.count
+        return missing.contains(true) ? nil : manifest.count
     }
 
     func saveManifest(_ manifest: [String: String]) throws {

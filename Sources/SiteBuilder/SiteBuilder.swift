@@ -84,16 +84,19 @@ public struct SiteBuilder {
         }
 
         step("Check for changes")
-        let previous = options.clean ? BuildState() : BuildState.load(from: folder)
         let inputs = InputFingerprint.compute(root: root, options: options, output: output)
-        if let inputs, inputs == previous.inputs, let unchanged = folder.unchangedFileCount() {
-            report.entryCount = previous.entryCount
-            report.pageCount = previous.pageCount
-            report.unchangedCount = unchanged
-            step("")
-            report.seconds = Date().timeIntervalSince(started)
-            return report
+        if !options.clean, let inputs {
+            let last = BuildState.load(from: folder, inputsOnly: true)
+            if inputs == last.inputs, let unchanged = folder.unchangedFileCount() {
+                report.entryCount = last.entryCount
+                report.pageCount = last.pageCount
+                report.unchangedCount = unchanged
+                step("")
+                report.seconds = Date().timeIntervalSince(started)
+                return report
+            }
         }
+        let previous = options.clean ? BuildState() : BuildState.load(from: folder)
 
         step("Read entries")
         let configKey = Self.configKey(root: root)
