@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", exact: "5.0.1"),
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     targets: [
         // Debian's cmark-gfm (libcmark-gfm-dev, libcmark-gfm-extensions-dev).
@@ -35,11 +36,16 @@ let package = Package(
         .target(name: "SiteBuilder", dependencies: ["DiaryModel", "DiaryReader", "DiaryIndex", "Templating"]),
         // What the commands do (init, new, check, build), testable without a process.
         .target(name: "DiaryCommands", dependencies: ["DiaryModel", "DiaryReader", "SiteBuilder"]),
+        // `daybook serve`: the HTTP server, the diary watcher, the rebuild loop and live reload.
+        .target(
+            name: "DiaryServer",
+            dependencies: ["DiaryModel", "DiaryReader", "SiteBuilder", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
         // A deterministic synthetic diary for tests and benchmarks.
         .target(name: "DiaryCorpus", dependencies: ["DiaryModel"]),
         .executableTarget(
             name: "daybook",
-            dependencies: ["DiaryCommands", "SiteBuilder", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["DiaryCommands", "SiteBuilder", "DiaryServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "daybook-corpus",
@@ -47,6 +53,7 @@ let package = Package(
         ),
         .executableTarget(name: "template-bench", dependencies: ["Templating"]),
         .testTarget(name: "DiaryModelTests", dependencies: ["DiaryModel"]),
+        .testTarget(name: "DiaryServerTests", dependencies: ["DiaryServer", "SiteBuilder"]),
         .testTarget(name: "DiaryReaderTests", dependencies: ["DiaryReader", "DiaryCorpus"]),
         .testTarget(name: "DiaryCommandsTests", dependencies: ["DiaryCommands", "DiaryReader", "DiaryCorpus"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),

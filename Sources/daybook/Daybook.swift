@@ -1,5 +1,6 @@
 import ArgumentParser
 import DiaryCommands
+import DiaryServer
 import Foundation
 import SiteBuilder
 
@@ -8,7 +9,7 @@ struct Daybook: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daybook",
         abstract: "Turn a private diary of Markdown files into a static website.",
-        subcommands: [InitCommand.self, NewCommand.self, BuildCommand.self, CheckCommand.self]
+        subcommands: [InitCommand.self, NewCommand.self, BuildCommand.self, CheckCommand.self, ServeCommand.self]
     )
 }
 
@@ -156,8 +157,43 @@ struct BuildCommand: ParsableCommand {
     }
 }
 
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Build the site, serve it, and rebuild and reload open pages on every save."
+    )
+
+    @OptionGroup var location: DiaryLocation
+
+    @Option(help: "The port to listen on (0 picks a free one).")
+    var port: UInt16 = 4000
+
+    @Option(help: "The address to listen on; 0.0.0.0 lets other machines see your diary.")
+    var host = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("The folder to build into and serve (default: Output/ in the diary).", valueName: "dir"))
+    var output: String?
+
+    @Flag(help: "Include entries marked 'draft: true'.")
+    var drafts = false
+
+    func run() throws {
+        let root = location.root
+        let build = SiteBuilder.Options(output: output.map { URL(fileURLWithPath: $0, relativeTo: root).standardizedFileURL },
+                                        includeDrafts: drafts)
+        let progress = Progress(enabled: true)
+        let console = DiaryServer.Console(out: { Swift.print($0); fflush(stdout) }, err: { StandardError.print($0) },
+                                          progress: { step in if let step { progress.show(step) } else { progress.finish() } })
+        do {
+            try DiaryServer(root: root, options: .init(build: build, host: host, port: port), console: console).runUntilInterrupted()
+        } catch let error as ServeError {
+            throw CommandError(error.description, isUsage: error.isUsage)
+        }
+    }
+}
+
 /// Progress lines on a terminal only, each replacing the last.
-final class Progress {
+final class Progress: @unchecked Sendable {
     private let enabled: Bool
     private var shown = false
 
