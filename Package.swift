@@ -59,6 +59,6 @@ let package = Package(
         .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
         .testTarget(name: "DiaryIndexTests", dependencies: ["DiaryIndex", "DiaryReader"]),
         .testTarget(name: "DiarySearchTests", dependencies: ["DiarySearch", "DiaryIndex", "DiaryModel", "DiaryReader", "DiaryCorpus"]),
-        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "DiaryReader"]),
+        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "DiaryReader", "DiaryCorpus"]),
     ]
 )

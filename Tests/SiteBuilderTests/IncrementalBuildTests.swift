@@ -1,0 +1,170 @@
+import DiaryCorpus
+import Foundation
+@testable import SiteBuilder
+import XCTest
+
+/// An incremental build must give exactly what a full build gives, whatever was edited.
+final class IncrementalBuildTests: XCTestCase {
+    /// One change a diary writer makes.
+    private enum Edit: CaseIterable {
+        case addEntry, editBody, moveToAnotherDay, changeEmotion, addImage, removeImage, deleteEntry, renameEntry,
+             editTemplate, editConfig, addDraft, touchWithoutChange
+    }
+
+    func testRandomEditsAlwaysGiveTheSameSiteAsAFullBuild() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        try buildSite(root)
+        var random = SeededGenerator(seed: 7)
+        var applied: [String] = []
+        for step in 1...24 {
+            let edit = Edit.allCases[random.int(in: 0...Edit.allCases.count - 1)]
+            try apply(edit, to: root, step: step, random: &random)
+            applied.append("\(edit)")
+            let incremental = try SiteBuilder(root: root).build(.init())
+            XCTAssertFalse(incremental.hasErrors, "after \(applied): \(incremental.diagnostics)")
+
+            let fresh = try freshCopy(of: root)
+            let full = try SiteBuilder(root: fresh).build(.init())
+            XCTAssertEqual(full.diagnostics, incremental.diagnostics, "after \(applied)")
+            let expected = try filesBelow(fresh.appendingPathComponent("Output"))
+            let actual = try filesBelow(root.appendingPathComponent("Output"))
+            XCTAssertEqual(Set(actual.keys).subtracting(expected.keys).sorted(), [], "stale files after \(applied)")
+            XCTAssertEqual(Set(expected.keys).subtracting(actual.keys).sorted(), [], "missing files after \(applied)")
+            for path in expected.keys.sorted() where expected[path] != actual[path] {
+                XCTFail("\(path) differs from a full build after \(applied)")
+            }
+        }
+    }
+
+    func testANothingChangedRebuildWritesNoFileAndKeepsEveryTime() throws {
+        let root = try copyOfFixture("english-subpath", test: self)
+        try buildSite(root)
+        let output = root.appendingPathComponent("Output")
+        // Step outside the window in which a file system's coarse clock could hide a change.
+        Thread.sleep(forTimeInterval: 0.15)
+        try buildSite(root)
+        let before = try modificationTimes(below: output)
+        Thread.sleep(forTimeInterval: 0.05)
+        let report = try buildSite(root)
+        XCTAssertEqual(report.writtenPaths, [])
+        XCTAssertEqual(report.deletedPaths, [])
+        XCTAssertEqual(try modificationTimes(below: output), before)
+    }
+
+    func testEditingOneEntryRewritesOnlyThePagesThatShowIt() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        try buildSite(root)
+        let path = root.appendingPathComponent("Content/2024/03/02/last-year.md")
+        let text = try String(contentsOf: path, encoding: .utf8).replacingOccurrences(of: "rain and tea", with: "snow and cocoa")
+        try text.write(to: path, atomically: true, encoding: .utf8)
+        let report = try buildSite(root)
+        let written = Set(report.writtenPaths)
+        XCTAssertTrue(written.contains("2024/03/02/last-year/index.html"))
+        XCTAssertTrue(written.contains("2024/03/02/index.html"))
+        XCTAssertFalse(written.contains("2025/03/02/new-york-call/index.html"), "an unrelated entry page stays as it was")
+        XCTAssertFalse(written.contains("emotions/index.html"), "counts did not change")
+        XCTAssertLessThan(written.count, report.pageCount / 2)
+    }
+
+    func testADamagedStateFallsBackToAFullBuild() throws {
+        let root = try copyOfFixture("english-subpath", test: self)
+        try buildSite(root)
+        let state = root.appendingPathComponent("Output/.daybook")
+        for name in try FileManager.default.contentsOfDirectory(atPath: state.path) {
+            try Data("garbage\u{0}".utf8).write(to: state.appendingPathComponent(name))
+        }
+        try "Changed.".write(to: root.appendingPathComponent("Content/notes/2025-07-05-tired.md"), atomically: true,
+                             encoding: .utf8)
+        let report = try SiteBuilder(root: root).build(.init())
+        XCTAssertEqual(report.diagnostics.count, 1, "the broken entry is reported, not hidden by a stale cache")
+        try "---\ndate: 2025-07-05T07:00:00Z\nemotion: tired\n---\nFixed.\n"
+            .write(to: root.appendingPathComponent("Content/notes/2025-07-05-tired.md"), atomically: true, encoding: .utf8)
+        try buildSite(root)
+        let fresh = try freshCopy(of: root)
+        try buildSite(fresh)
+        let actual = try filesBelow(root.appendingPathComponent("Output"))
+        let expected = try filesBelow(fresh.appendingPathComponent("Output"))
+        XCTAssertEqual(actual.keys.sorted(), expected.keys.sorted())
+        for path in expected.keys.sorted() where actual[path] != expected[path] { XCTFail("\(path) differs from a full build") }
+    }
+
+    // MARK: - Helpers
+
+    private func freshCopy(of root: URL) throws -> URL {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-fresh-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        for item in ["daybook.yml", "Content", "Templates"] where FileManager.default.fileExists(atPath: root.appendingPathComponent(item).path) {
+            try FileManager.default.copyItem(at: root.appendingPathComponent(item), to: copy.appendingPathComponent(item))
+        }
+        addTeardownBlock { try? FileManager.default.removeItem(at: copy) }
+        return copy
+    }
+
+    private func modificationTimes(below folder: URL) throws -> [String: Date] {
+        var times: [String: Date] = [:]
+        let enumerator = try XCTUnwrap(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.contentModificationDateKey]))
+        for case let url as URL in enumerator {
+            times[url.path] = try url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate
+        }
+        return times
+    }
+
+    private func entryFiles(in root: URL) throws -> [URL] {
+        let enumerator = try XCTUnwrap(FileManager.default.enumerator(at: root.appendingPathComponent("Content"), includingPropertiesForKeys: nil))
+        return enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == "md" }.sorted { $0.path < $1.path }
+    }
+
+    private func apply(_ edit: Edit, to root: URL, step: Int, random: inout SeededGenerator) throws {
+        let entries = try entryFiles(in: root)
+        let emotions = ["happy", "calm", "sad", "기쁨", "nostalgic"]
+        func anyEntry() -> URL { entries[random.int(in: 0...entries.count - 1)] }
+        func rewrite(_ url: URL, _ change: (String) -> String) throws {
+            try change(try String(contentsOf: url, encoding: .utf8)).write(to: url, atomically: true, encoding: .utf8)
+        }
+        switch edit {
+        case .addEntry, .addDraft:
+            let day = random.int(in: 1...28)
+            let url = root.appendingPathComponent("Content/2025/04/\(day < 10 ? "0" : "")\(day)/entry-\(step).md")
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let draft = edit == .addDraft ? "draft: true\n" : ""
+            try "---\ntitle: Step \(step)\ndate: 2025-04-\(day < 10 ? "0" : "")\(day) 1\(step % 10):00\nemotion: \(random.pick(emotions))\ntags: [step\(step % 3)]\n\(draft)---\nText of step \(step).\n"
+                .write(to: url, atomically: true, encoding: .utf8)
+        case .editBody:
+            try rewrite(anyEntry()) { $0 + "\nMore words at step \(step).\n" }
+        case .moveToAnotherDay:
+            try rewrite(anyEntry()) { text in
+                text.replacingOccurrences(of: #"date: [^\n]+"#, with: "date: 2024-12-\(10 + step % 18) 08:00", options: .regularExpression)
+            }
+        case .changeEmotion:
+            let emotion = random.pick(emotions)
+            try rewrite(anyEntry()) { text in
+                text.replacingOccurrences(of: #"emotion: [^\n]+"#, with: "emotion: \(emotion)", options: .regularExpression)
+            }
+        case .addImage:
+            try rewrite(anyEntry()) { $0 + "\n![picture \(step)](/pictures/plum.png)\n" }
+        case .removeImage:
+            for url in entries where try String(contentsOf: url, encoding: .utf8).contains("](/pictures/plum.png)") {
+                try rewrite(url) { $0.replacingOccurrences(of: #"!\[[^\]]*\]\(/pictures/plum.png\)"#, with: "", options: .regularExpression) }
+                break
+            }
+        case .deleteEntry:
+            guard entries.count > 2 else { return }
+            try FileManager.default.removeItem(at: anyEntry())
+        case .renameEntry:
+            let url = anyEntry()
+            try FileManager.default.moveItem(at: url, to: url.deletingLastPathComponent().appendingPathComponent("renamed-\(step).md"))
+        case .editTemplate:
+            let templates = root.appendingPathComponent("Templates")
+            try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+            try "<!DOCTYPE html><title>{{ page.title }}</title><p>Lost at step \(step) in {{ site.title }}.</p>\n"
+                .write(to: templates.appendingPathComponent("404.html"), atomically: true, encoding: .utf8)
+        case .editConfig:
+            try rewrite(root.appendingPathComponent("daybook.yml")) { text in
+                text.replacingOccurrences(of: #"page_size: \d+"#, with: "page_size: \(random.int(in: 1...3))", options: .regularExpression)
+            }
+        case .touchWithoutChange:
+            let url = anyEntry()
+            try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: url.path)
+        }
+    }
+}
