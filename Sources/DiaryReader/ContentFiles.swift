@@ -20,10 +20,15 @@ public struct ContentFiles: Sendable {
         guard let files = FileStatus.list(folder) else {
             throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: folder])
         }
+        return ContentFiles(listing: files)
+    }
+
+    /// The files of a listing of `Content/` (paths relative to it).
+    public init(listing files: [FileStatus]) {
         var statuses: [String: FileStatus] = [:]
         statuses.reserveCapacity(files.count)
-        for file in files { statuses[folderName + "/" + file.path] = file }
-        return ContentFiles(paths: Set(statuses.keys), statuses: statuses)
+        for file in files { statuses[Self.folderName + "/" + file.path] = file }
+        self.init(paths: Set(statuses.keys), statuses: statuses)
     }
 
     /// The entry files, sorted by path.

@@ -36,7 +36,9 @@ public struct DiaryReader: Sendable {
 
     /// Reads the diary. With `cache` (from the previous read, made with the same `configKey`),
     /// files whose size and modification time are unchanged are not parsed again.
-    public func read(_ options: Options = Options(), cache: EntryCache? = nil, configKey: String = "") -> DiaryReadResult {
+    /// `files` is a listing of Content/ made just before, to save listing it again.
+    public func read(_ options: Options = Options(), cache: EntryCache? = nil, configKey: String = "",
+                     files listed: ContentFiles? = nil) -> DiaryReadResult {
         var diagnostics: [Diagnostic] = []
         let (config, configProblems) = loadConfig()
         diagnostics += configProblems
@@ -45,7 +47,7 @@ public struct DiaryReader: Sendable {
 
         let files: ContentFiles
         do {
-            files = try ContentFiles.list(root: root)
+            files = try listed ?? ContentFiles.list(root: root)
         } catch {
             diagnostics.append(.error(at: SourceLocation(path: ContentFiles.folderName),
                                       "cannot read the Content/ folder; a diary keeps its entries in Content/ (run 'daybook init' to start one)"))

@@ -70,8 +70,12 @@ struct BuildState {
 enum InputFingerprint {
     /// The fingerprint, or nil when a file was modified so recently (within `racyWindow` of
     /// `now`) that a second change in the same timestamp tick could go unseen.
-    static func compute(root: URL, options: SiteBuilder.Options, output: URL, now: Date = Date()) -> UInt64? {
+    /// Also returns the listing of Content/ it made, for the reader to reuse.
+    static func compute(root: URL, options: SiteBuilder.Options, output: URL,
+                        now: Date = Date()) -> (fingerprint: UInt64?, content: ContentFiles?) {
         let racyAfter = Int(now.timeIntervalSince1970 * 1_000_000_000) - EntryCache.racyWindow
+        var content: ContentFiles?
+        var isRacy = false
         var hasher = StableHasher()
         hasher.combine(BuildState.version)
         hasher.combine(options.includeDrafts)
@@ -89,13 +93,14 @@ enum InputFingerprint {
                 hasher.combine("no \(folder)")
                 continue
             }
+            if folder == ContentFiles.folderName { content = ContentFiles(listing: files) }
             for file in files {
-                if file.modified >= racyAfter { return nil }
+                if file.modified >= racyAfter { isRacy = true }
                 hasher.combine(file.path)
                 hasher.combine(file.size)
                 hasher.combine(file.modified)
             }
         }
-        return hasher.value
+        return (isRacy ? nil : hasher.value, content)
     }
 }

@@ -84,7 +84,7 @@ public struct SiteBuilder {
         }
 
         step("Check for changes")
-        let inputs = InputFingerprint.compute(root: root, options: options, output: output)
+        let (inputs, contentListing) = InputFingerprint.compute(root: root, options: options, output: output)
         if !options.clean, let inputs {
             let last = BuildState.load(from: folder, inputsOnly: true)
             if inputs == last.inputs, let unchanged = folder.unchangedFileCount() {
@@ -101,7 +101,7 @@ public struct SiteBuilder {
         step("Read entries")
         let configKey = Self.configKey(root: root)
         let reading = DiaryReader(root: root).read(.init(includeDrafts: options.includeDrafts, strict: options.strict),
-                                                   cache: previous.entryCache, configKey: configKey)
+                                                   cache: previous.entryCache, configKey: configKey, files: contentListing)
         report.diagnostics = reading.diagnostics
 
         step("Load templates")
@@ -181,9 +181,10 @@ public struct SiteBuilder {
         state.entryCount = report.entryCount
         state.pageCount = report.pageCount
         for (page, signature) in zip(pages, signatures) { state.pageSignatures[page.path] = signature }
-        let entriesChanged = reading.parsedCount > 0 || reading.cache.count != (previous.entryCache?.count ?? -1)
-            || reading.cache.configKey != previous.entryCache?.configKey
-        try state.save(to: folder, saveEntries: entriesChanged)
+        // Saving the cache costs more than parsing a few files again next time, and an outdated
+        // cached file is never reused (its size or time differs), so small edits leave it be.
+        let cacheWorthSaving = previous.entryCache?.configKey != reading.cache.configKey || reading.parsedCount > 32
+        try state.save(to: folder, saveEntries: cacheWorthSaving)
         step("")
         report.seconds = Date().timeIntervalSince(started)
         return report
