@@ -67,8 +67,10 @@ public final class DiaryServer: @unchecked Sendable {
     private var isBroken = false
     private var refusal: BuildError?
 
-    /// The site's address once started, such as `http://127.0.0.1:4000/diary/`.
-    public private(set) var url: URL?
+    /// The site's address once listening, such as `http://127.0.0.1:4000/diary/`.
+    public var url: URL? {
+        site.port.map { URL(string: "http://\(hostAndPort($0))\(site.basePath)")! }
+    }
 
     public init(root: URL, options: Options = .init(), console: Console = .silent) {
         self.root = root
@@ -102,16 +104,20 @@ public final class DiaryServer: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(10)
         while await !server.isListening {
             if let error = failure.error {
+                serverTask = nil
                 throw ServeError.cannotListen(address: hostAndPort(options.port), reason: Self.reason(error))
             }
-            guard Date() < deadline else { throw ServeError.cannotListen(address: hostAndPort(options.port), reason: "timed out") }
+            guard Date() < deadline else {
+                serverTask?.cancel()
+                serverTask = nil
+                throw ServeError.cannotListen(address: hostAndPort(options.port), reason: "timed out")
+            }
             try await Task.sleep(nanoseconds: 5_000_000)
         }
         self.server = server
-        var port = options.port
         switch await server.listeningAddress {
-        case .ip4(_, let bound), .ip6(_, let bound): port = bound
-        default: break
+        case .ip4(_, let bound), .ip6(_, let bound): site.port = bound
+        default: site.port = options.port
         }
 
         let watcher = DiaryWatcher(root: root, mechanism: options.watching, debounce: options.debounce) { [weak self] _ in
@@ -131,9 +137,11 @@ public final class DiaryServer: @unchecked Sendable {
             await stop()
             throw ServeError.refusedOutput(refusal.description)
         }
-        let url = URL(string: "http://\(hostAndPort(port))\(site.basePath)")!
-        self.url = url
+        let url = self.url!
         console.out("Serving \(output.path) at \(url.absoluteString) (Ctrl-C to stop)")
+        if ["0.0.0.0", "::", "[::]"].contains(options.host) {
+            console.err("warning: listening on every network interface: anyone who can reach this machine can read the diary")
+        }
         return url
     }
 
@@ -212,7 +220,12 @@ public final class DiaryServer: @unchecked Sendable {
             fail("error: \(error)")
             return
         }
-        if let basePath = Self.basePath(root: root) { site.basePath = basePath }
+        if let basePath = Self.basePath(root: root), basePath != site.basePath {
+            site.basePath = basePath
+            if !first, let url {
+                console.out("The site moved to \(url.absoluteString) (base_url in \(ConfigLoader.fileName))")
+            }
+        }
         for diagnostic in report.diagnostics { console.err(diagnostic.description) }
         if report.hasErrors {
             console.err(report.summary)

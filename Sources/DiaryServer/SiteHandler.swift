@@ -64,6 +64,7 @@ struct SiteHandler: HTTPHandler {
 final class ServedSite: @unchecked Sendable {
     private let lock = NSLock()
     private var current: SiteFileResolver
+    private var listening: UInt16?
 
     init(output: URL, basePath: String) {
         current = SiteFileResolver(output: output, basePath: basePath)
@@ -76,5 +77,11 @@ final class ServedSite: @unchecked Sendable {
     var basePath: String {
         get { lock.withLock { current.basePath } }
         set { lock.withLock { current.basePath = newValue } }
+    }
+
+    /// The port listened on, once listening.
+    var port: UInt16? {
+        get { lock.withLock { listening } }
+        set { lock.withLock { listening = newValue } }
     }
 }

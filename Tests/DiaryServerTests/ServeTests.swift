@@ -144,16 +144,23 @@ final class ServeTests: XCTestCase {
         }
     }
 
-    func testChangingATemplateAndTheConfigurationRebuilds() async throws {
+    func testChangingTheThemeAndTheConfigurationRebuilds() async throws {
         let diary = try TemporaryDiary()
-        try await serving(diary) { server, port in
+        let console = CapturedConsole()
+        try await serving(diary, console: console) { server, port in
             let page = try LiveSocket(port: port)
             XCTAssertTrue(eventually { server.connectedPages == 1 })
+            try diary.write("Templates/assets/extra.css", "body { color: teal }\n")
+            XCTAssertEqual(page.nextMessage(), "reload")
+            XCTAssertEqual(try fetch("/diary/assets/extra.css", port: port).text, "body { color: teal }\n")
+
             try diary.save("daybook.yml", try diary.read("daybook.yml").replacingOccurrences(of: "Lake notes", with: "Pond notes")
                 .replacingOccurrences(of: "/diary/", with: "/pond/"))
             XCTAssertEqual(page.nextMessage(), "reload")
             XCTAssertTrue(try fetch("/pond/", port: port).text.contains("Pond notes"), "the site moves with base_url")
             XCTAssertEqual(try fetch("/", port: port).header("Location"), "/pond/")
+            XCTAssertEqual(server.url?.absoluteString, "http://127.0.0.1:\(port)/pond/")
+            XCTAssertTrue(console.text.contains("out: The site moved to http://127.0.0.1:\(port)/pond/"), console.text)
         }
     }
 
