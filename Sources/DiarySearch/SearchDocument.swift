@@ -26,26 +26,38 @@ struct SearchDocument: Sendable {
     }
 
     /// `html` with each `<img … alt="x">` followed by its description as text, because an image's
-    /// alt text is what a reader (or a screen reader) gets instead of the picture.
+    /// alt text is what a reader (or a screen reader) gets instead of the picture. cmark-gfm
+    /// writes the attribute as ` alt="…"` with `"`, `<` and `>` escaped inside it.
     static func withImageDescriptions(_ html: String) -> String {
-        guard html.contains("<img") else { return html }
-        var output = ""
-        var rest = html[...]
-        while let open = rest.range(of: "<img") {
-            guard let close = rest[open.upperBound...].firstIndex(of: ">") else { break }
-            let tag = rest[open.lowerBound...close]
-            output += rest[..<tag.endIndex]
-            if let alt = altAttribute(of: tag), !alt.isEmpty { output += " " + alt + " " }
-            rest = rest[tag.endIndex...]
+        let bytes = Array(html.utf8)
+        let open = Array("<img".utf8)
+        let alt = Array(" alt=\"".utf8)
+        var output: [UInt8] = []
+        var copied = 0
+        var position = 0
+        while let tagStart = find(open, in: bytes, from: position) {
+            guard let tagEnd = bytes[tagStart...].firstIndex(of: UInt8(ascii: ">")) else { break }
+            position = tagEnd + 1
+            guard let name = find(alt, in: bytes, from: tagStart), name < tagEnd,
+                  let valueEnd = bytes[(name + alt.count)..<tagEnd].firstIndex(of: UInt8(ascii: "\"")),
+                  valueEnd > name + alt.count else { continue }
+            output += bytes[copied..<position]
+            output.append(UInt8(ascii: " "))
+            output += bytes[(name + alt.count)..<valueEnd]
+            output.append(UInt8(ascii: " "))
+            copied = position
         }
-        return output + rest
+        guard copied > 0 else { return html }
+        output += bytes[copied...]
+        return String(decoding: output, as: UTF8.self)
     }
 
-    /// The `alt` attribute's raw (still entity-encoded) value, as cmark-gfm writes it.
-    private static func altAttribute(of tag: Substring) -> Substring? {
-        guard let name = tag.range(of: " alt=\"") else { return nil }
-        let value = tag[name.upperBound...]
-        guard let end = value.firstIndex(of: "\"") else { return nil }
-        return value[..<end]
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index + needle.count <= bytes.count {
+            if bytes[index] == needle[0] && bytes[index..<index + needle.count].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
     }
 }

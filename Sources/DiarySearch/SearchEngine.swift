@@ -13,6 +13,7 @@ public struct SearchEngine {
     /// How many entries the index holds.
     public let entryCount: Int
     let shardCount: Int
+    let heavy: [String: HeavyKey]
     private let loadFile: (String) throws -> [UInt8]?
 
     /// An engine over index files in memory, keyed by their path under the site (`search/…`).
@@ -30,6 +31,9 @@ public struct SearchEngine {
         }
         entryCount = manifest.entries
         shardCount = max(1, manifest.shards)
+        var heavy: [String: HeavyKey] = [:]
+        for (key, numbers) in manifest.heavy where numbers.count == 2 { heavy[key] = HeavyKey(file: numbers[0], bytes: numbers[1]) }
+        self.heavy = heavy
     }
 
     /// The entries that match `query` (up to `limit` of them), newest first.
@@ -49,7 +53,7 @@ public struct SearchEngine {
     public func entryNumbers(matching query: String) throws -> [Int] {
         let words = Self.words(of: query)
         guard !words.isEmpty else { return [] }
-        var shards: [Int: [String: ShardValue]] = [:]
+        var shards: [String: [String: ShardValue]] = [:]
         var matches: EntrySet?
         for word in words {
             for part in SearchIndexLayout.parts(of: word) {
@@ -70,19 +74,18 @@ public struct SearchEngine {
     // MARK: - Lookup
 
     /// The entries with a token that contains `part` (at most `SearchIndexLayout.longestWord` characters).
-    private func entries(containing part: ArraySlice<Unicode.Scalar>, shards: inout [Int: [String: ShardValue]]) throws -> EntrySet {
-        let key = SearchIndexLayout.key(of: part)
-        let number = SearchIndexLayout.shard(of: key, shardCount: shardCount)
-        let path = SearchIndexLayout.shardPath(number)
-        if shards[number] == nil { shards[number] = try Self.decode([String: ShardValue].self, at: path, with: loadFile) }
+    private func entries(containing part: ArraySlice<Unicode.Scalar>, shards: inout [String: [String: ShardValue]]) throws -> EntrySet {
+        let key = SearchIndexLayout.key(of: part, heavy: heavy)
+        let path = SearchIndexLayout.path(of: key, shardCount: shardCount, heavy: heavy)
+        if shards[path] == nil { shards[path] = try Self.decode([String: ShardValue].self, at: path, with: loadFile) }
         var found = EntrySet(count: entryCount)
-        switch shards[number]![key] {
+        switch shards[path]![key] {
         case nil:
             break
         case .entries(let postings)?:
             try found.insert(postings, path: path)
         case .tokens(let list)?:
-            let needle = Array(SearchIndexLayout.string(part).utf8)
+            let needle = Array(SearchText.string(part).utf8)
             var position = 0
             while position + 1 < list.count {
                 if Self.contains(Array(list[position].utf8), needle) { try found.insert(list[position + 1], path: path) }
@@ -121,6 +124,7 @@ public struct SearchEngine {
         var version: Int
         var entries: Int
         var shards: Int
+        var heavy: [String: [Int]]
     }
 
     private struct EntryRecord: Decodable {

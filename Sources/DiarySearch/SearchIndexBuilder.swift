@@ -24,7 +24,7 @@ import DiaryModel
 /// the way one big index file does.
 ///
 /// Files (all JSON, deterministic: sorted keys, no timestamps):
-/// - `search/index.json`: `{"version", "entries": N, "shards": S, "emotions": {id: [emoji, label]}}`
+/// - `search/index.json`: `{"version", "entries": N, "shards": S, "emotions": {id: [emoji, label, colour]}}`
 /// - `search/shards/<k>.json`: `{key: postings}` for 1- and 2-character keys,
 ///   `{key: [token, postings, token, postings, …]}` for 3-character keys (`PostingsCoding`)
 /// - `search/entries/<n>.json`: entry `n` in diary order (0 is the oldest):
@@ -32,7 +32,11 @@ import DiaryModel
 ///   `text` being the body's visible text, for the excerpt.
 public struct SearchIndexBuilder: Sendable {
     /// Shards are sized to hold about this many bytes on average.
-    public static let targetShardBytes = 12_000
+    public static let targetShardBytes = 8_000
+    /// A key whose value is bigger than this has a file of its own (the biggest `maxHeavyKeys`
+    /// of them, so that the manifest that names them stays small).
+    public static let heavyKeyBytes = 4_000
+    public static let maxHeavyKeys = 256
 
     public let entries: [Entry]
     public let emotions: [Emotion]
@@ -52,53 +56,83 @@ public struct SearchIndexBuilder: Sendable {
     public func files() -> [String: [UInt8]] {
         var emotionsByID: [String: Emotion] = [:]
         for emotion in emotions where emotionsByID[emotion.id] == nil { emotionsByID[emotion.id] = emotion }
-        let documents = ParallelMap.map(entries, chunkSize: 64) { entry -> (SearchDocument, [String]) in
+        let documents = ParallelMap.map(entries, chunkSize: 64) { entry -> (text: String, tokens: [String]) in
             let document = SearchDocument(entry: entry, emotions: emotionsByID)
-            return (document, SearchText.tokens(of: document.searchableText))
+            var seen = Set<TokenKey>(minimumCapacity: 512)
+            var tokens: [String] = []
+            for token in SearchText.tokens(of: document.searchableText) {
+                if token.utf8.count <= SearchIndexLayout.pieceLength || token.unicodeScalars.count <= SearchIndexLayout.pieceLength {
+                    if seen.insert(TokenKey(token)).inserted { tokens.append(token) }
+                } else {
+                    for piece in SearchIndexLayout.pieces(of: Array(token.unicodeScalars)).map(SearchText.string)
+                    where seen.insert(TokenKey(piece)).inserted {
+                        tokens.append(piece)
+                    }
+                }
+            }
+            return (document.bodyText, tokens)
         }
 
         var files: [String: [UInt8]] = [:]
         let entryFiles = ParallelMap.map(Array(entries.indices), chunkSize: 128) { number in
-            entryFile(entries[number], text: documents[number].0.bodyText)
+            entryFile(entries[number], text: documents[number].text)
         }
         for (number, bytes) in entryFiles.enumerated() { files[SearchIndexLayout.entryPath(number)] = bytes }
 
-        let keys = KeyTable(tokensByEntry: documents.map(\.1))
-        let values = keys.encodedValues()
-        let totalBytes = values.reduce(0) { $0 + $1.key.utf8.count + $1.value.count + 4 }
-        var shardCount = 1
-        while shardCount * Self.targetShardBytes < totalBytes { shardCount *= 2 }
-
-        var shards = [[(key: String, value: [UInt8])]](repeating: [], count: shardCount)
-        for item in values { shards[SearchIndexLayout.shard(of: item.key, shardCount: shardCount)].append(item) }
-        for (number, items) in shards.enumerated() {
-            var json = JSONWriter()
-            json.object(items.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) { json, item in
-                json.key(item.key)
-                json.raw(item.value)
-            }
-            files[SearchIndexLayout.shardPath(number)] = json.bytes
+        var values = KeyTable(tokensByEntry: documents.map(\.tokens)).encodedValues()
+        values.sort { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        let heavyCount = min(Self.maxHeavyKeys, values.prefix { $0.value.count > Self.heavyKeyBytes }.count)
+        let heavyValues = values[..<heavyCount].sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        let lightValues = values[heavyCount...]
+        var heavy: [String: HeavyKey] = [:]
+        for (number, item) in heavyValues.enumerated() {
+            heavy[item.key] = HeavyKey(file: number, bytes: item.value.count)
+            files[SearchIndexLayout.heavyKeyPath(number)] = Self.shardFile([item])
         }
 
-        files[SearchIndexLayout.manifestPath] = manifest(shardCount: shardCount, emotions: emotionsByID)
+        let lightBytes = lightValues.reduce(0) { $0 + $1.key.utf8.count + $1.value.count + 4 }
+        var shardCount = 1
+        while shardCount * Self.targetShardBytes < lightBytes { shardCount *= 2 }
+        var shards = [[(key: String, value: [UInt8])]](repeating: [], count: shardCount)
+        for item in lightValues { shards[SearchIndexLayout.shard(of: item.key, shardCount: shardCount)].append(item) }
+        for (number, items) in shards.enumerated() {
+            files[SearchIndexLayout.shardPath(number)] = Self.shardFile(items.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
+        }
+
+        files[SearchIndexLayout.manifestPath] = manifest(shardCount: shardCount, heavy: heavyValues.map { ($0.key, $0.value.count) },
+                                                         emotions: emotionsByID)
         return files
+    }
+
+    private static func shardFile(_ items: [(key: String, value: [UInt8])]) -> [UInt8] {
+        var json = JSONWriter()
+        json.object(items) { json, item in
+            json.key(item.key)
+            json.raw(item.value)
+        }
+        return json.bytes
     }
 
     // MARK: - Files
 
-    private func manifest(shardCount: Int, emotions: [String: Emotion]) -> [UInt8] {
+    private func manifest(shardCount: Int, heavy: [(key: String, bytes: Int)], emotions: [String: Emotion]) -> [UInt8] {
         var used = Set(self.emotions.map(\.id))
         for entry in entries { used.formUnion(entry.emotionIDs) }
         var json = JSONWriter()
-        json.object(["emotions", "entries", "shards", "version"]) { json, name in
+        json.object(["emotions", "entries", "heavy", "shards", "version"]) { json, name in
             json.key(name)
             switch name {
             case "emotions":
                 json.object(used.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }) { json, id in
                     json.key(id)
-                    json.array([emotions[id]?.emoji ?? "•", emotions[id]?.label ?? id]) { $0.string($1) }
+                    json.array([emotions[id]?.emoji ?? "•", emotions[id]?.label ?? id, emotions[id]?.color ?? ""]) { $0.string($1) }
                 }
             case "entries": json.number(entries.count)
+            case "heavy":
+                json.object(heavy.enumerated()) { json, item in
+                    json.key(item.element.key)
+                    json.array([item.offset, item.element.bytes]) { $0.number($1) }
+                }
             case "shards": json.number(shardCount)
             default: json.number(SearchIndexLayout.version)
             }
@@ -128,18 +162,19 @@ public struct SearchIndexBuilder: Sendable {
 
 /// Tokens, characters, pairs and triples of characters, with the entries they occur in.
 private struct KeyTable {
-    /// Distinct tokens (or pieces of long tokens) as characters.
-    var tokens: [[Unicode.Scalar]] = []
+    /// Distinct tokens (or pieces of long tokens).
+    var tokens: [String] = []
     var tokenEntries: [[Int]] = []
     /// 1- and 2-character keys → entries.
     var gramEntries: [[Int]] = []
-    var gramKeys: [[Unicode.Scalar]] = []
+    var gramKeys: [Gram] = []
     /// 3-character keys → tokens.
     var tripleTokens: [[Int]] = []
-    var tripleKeys: [[Unicode.Scalar]] = []
+    var tripleKeys: [Gram] = []
 
+    /// - Parameter tokensByEntry: per entry in diary order, its distinct tokens, long ones already cut into pieces.
     init(tokensByEntry: [[String]]) {
-        var tokenIDs: [String: Int] = [:]
+        var tokenIDs: [TokenKey: Int] = [:]
         var gramIDs: [Gram: Int] = [:]
         var tripleIDs: [Gram: Int] = [:]
         /// Per token: its distinct 1- and 2-character key ids.
@@ -147,55 +182,53 @@ private struct KeyTable {
         var tokenSeen: [Int] = []
         var gramSeen: [Int] = []
 
-        for (entry, words) in tokensByEntry.enumerated() {
-            for word in words {
-                let scalars = Array(word.unicodeScalars)
-                for piece in SearchIndexLayout.pieces(of: scalars) {
-                    let text = SearchIndexLayout.string(piece)
-                    let id: Int
-                    if let known = tokenIDs[text] {
-                        id = known
-                    } else {
-                        id = tokens.count
-                        tokenIDs[text] = id
-                        tokens.append(Array(piece))
-                        tokenEntries.append([])
-                        tokenSeen.append(-1)
-                        var grams: [Int] = []
-                        for (offset, scalar) in piece.enumerated() {
-                            var candidates = [Gram(scalar)]
-                            if offset + 1 < piece.count { candidates.append(Gram(scalar, piece[piece.startIndex + offset + 1])) }
-                            for gram in candidates {
-                                if let gramID = gramIDs[gram] {
-                                    if !grams.contains(gramID) { grams.append(gramID) }
-                                } else {
-                                    gramIDs[gram] = gramEntries.count
-                                    grams.append(gramEntries.count)
-                                    gramEntries.append([])
-                                    gramKeys.append(gram.scalars)
-                                    gramSeen.append(-1)
-                                }
-                            }
-                            if offset + 2 < piece.count {
-                                let triple = Gram(scalar, piece[piece.startIndex + offset + 1], piece[piece.startIndex + offset + 2])
-                                if let tripleID = tripleIDs[triple] {
-                                    if tripleTokens[tripleID].last != id { tripleTokens[tripleID].append(id) }
-                                } else {
-                                    tripleIDs[triple] = tripleTokens.count
-                                    tripleTokens.append([id])
-                                    tripleKeys.append(triple.scalars)
-                                }
-                            }
-                        }
-                        tokenGrams.append(grams)
-                    }
-                    guard tokenSeen[id] != entry else { continue }
-                    tokenSeen[id] = entry
-                    tokenEntries[id].append(entry)
-                    for gram in tokenGrams[id] where gramSeen[gram] != entry {
-                        gramSeen[gram] = entry
-                        gramEntries[gram].append(entry)
-                    }
+        func gramID(_ gram: Gram) -> Int {
+            if let id = gramIDs[gram] { return id }
+            gramIDs[gram] = gramEntries.count
+            gramEntries.append([])
+            gramKeys.append(gram)
+            gramSeen.append(-1)
+            return gramEntries.count - 1
+        }
+
+        func tokenID(_ text: String) -> Int {
+            if let id = tokenIDs[TokenKey(text)] { return id }
+            let id = tokens.count
+            tokenIDs[TokenKey(text)] = id
+            tokens.append(text)
+            let token = Array(text.unicodeScalars)
+            tokenEntries.append([])
+            tokenSeen.append(-1)
+            var grams: [Int] = []
+            for offset in token.indices {
+                let single = gramID(Gram(token[offset]))
+                if !grams.contains(single) { grams.append(single) }
+                guard offset + 1 < token.count else { continue }
+                let pair = gramID(Gram(token[offset], token[offset + 1]))
+                if !grams.contains(pair) { grams.append(pair) }
+                guard offset + 2 < token.count else { continue }
+                let triple = Gram(token[offset], token[offset + 1], token[offset + 2])
+                if let tripleID = tripleIDs[triple] {
+                    if tripleTokens[tripleID].last != id { tripleTokens[tripleID].append(id) }
+                } else {
+                    tripleIDs[triple] = tripleTokens.count
+                    tripleTokens.append([id])
+                    tripleKeys.append(triple)
+                }
+            }
+            tokenGrams.append(grams)
+            return id
+        }
+
+        for (entry, pieces) in tokensByEntry.enumerated() {
+            for piece in pieces {
+                let id = tokenID(piece)
+                guard tokenSeen[id] != entry else { continue }
+                tokenSeen[id] = entry
+                tokenEntries[id].append(entry)
+                for gram in tokenGrams[id] where gramSeen[gram] != entry {
+                    gramSeen[gram] = entry
+                    gramEntries[gram].append(entry)
                 }
             }
         }
@@ -208,9 +241,9 @@ private struct KeyTable {
         for (id, key) in gramKeys.enumerated() {
             var json = JSONWriter()
             json.rawString(PostingsCoding.encode(gramEntries[id]))
-            values.append((SearchIndexLayout.string(key), json.bytes))
+            values.append((key.string, json.bytes))
         }
-        let tokenTexts = tokens.map { SearchIndexLayout.string($0) }
+        let tokenTexts = tokens
         let tokenPostings = tokenEntries.map(PostingsCoding.encode)
         for (id, key) in tripleKeys.enumerated() {
             let listed = tripleTokens[id].sorted { tokenTexts[$0].utf8.lexicographicallyPrecedes(tokenTexts[$1].utf8) }
@@ -220,9 +253,24 @@ private struct KeyTable {
                 json.separator()
                 json.rawString(tokenPostings[token])
             }
-            values.append((SearchIndexLayout.string(key), json.bytes))
+            values.append((key.string, json.bytes))
         }
         return values
+    }
+}
+
+/// A token compared and hashed by its UTF-8 bytes: the tokens are normalised already, so
+/// `String`'s own comparison (canonical equivalence) would only cost time.
+private struct TokenKey: Hashable {
+    var text: String
+
+    init(_ text: String) { self.text = text }
+
+    static func == (a: TokenKey, b: TokenKey) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+
+    func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
 
@@ -238,7 +286,7 @@ private struct Gram: Hashable {
         count = 3
     }
 
-    var scalars: [Unicode.Scalar] {
-        (0..<Int(count)).reversed().map { Unicode.Scalar(UInt32(truncatingIfNeeded: packed >> (21 * UInt64($0))) & 0x1F_FFFF)! }
+    var string: String {
+        SearchText.string((0..<Int(count)).reversed().map { Unicode.Scalar(UInt32(truncatingIfNeeded: packed >> (21 * UInt64($0))) & 0x1F_FFFF)! })
     }
 }

@@ -1,4 +1,4 @@
-/// Where the search index's files live in the site and how a query word finds its shard.
+/// Where the search index's files live in the site and how a query word finds its key.
 /// Everything here has a twin in search.js; change both together (and `version`).
 enum SearchIndexLayout {
     /// The format's version, written into `search/index.json`.
@@ -6,6 +6,7 @@ enum SearchIndexLayout {
     static let manifestPath = "search/index.json"
 
     static func shardPath(_ number: Int) -> String { "search/shards/\(number).json" }
+    static func heavyKeyPath(_ number: Int) -> String { "search/keys/\(number).json" }
     static func entryPath(_ number: Int) -> String { "search/entries/\(number).json" }
 
     /// Tokens longer than this many characters are indexed as overlapping pieces of this length,
@@ -14,8 +15,8 @@ enum SearchIndexLayout {
     static let pieceLength = 32
     static let pieceStep = 16
     /// The longest query word matched as one: any substring of at most this length lies wholly
-    /// inside one piece. A longer word is matched as overlapping pieces of this length, all of
-    /// which must match the entry.
+    /// inside one piece. A longer word is matched as overlapping parts of this length, all of
+    /// which must occur in the entry.
     static let longestWord = pieceLength - pieceStep + 1
 
     /// The pieces a normalised token is indexed as (the token itself when it is short).
@@ -45,11 +46,24 @@ enum SearchIndexLayout {
         }
     }
 
-    /// The key a query part is looked up under: the part itself when it has one or two
-    /// characters (whose keys list entries directly), else its first three characters (whose
-    /// keys list the tokens that contain them, with their entries).
-    static func key(of part: ArraySlice<Unicode.Scalar>) -> String {
-        string(part.prefix(3))
+    /// The key a query part is looked up under. A part of one or two characters is its own key
+    /// (its value lists entries). A longer part uses one of its three-character runs (whose
+    /// values list tokens): the first that is not a heavy key, else the lightest heavy one.
+    static func key(of part: ArraySlice<Unicode.Scalar>, heavy: [String: HeavyKey]) -> String {
+        guard part.count > 2 else { return SearchText.string(part) }
+        var best: (key: String, bytes: Int)?
+        for start in part.startIndex...(part.endIndex - 3) {
+            let key = SearchText.string(part[start..<start + 3])
+            guard let known = heavy[key] else { return key }
+            if best == nil || known.bytes < best!.bytes { best = (key, known.bytes) }
+        }
+        return best!.key
+    }
+
+    /// The file that holds `key`: its own file when it is heavy, else the shard its hash picks.
+    static func path(of key: String, shardCount: Int, heavy: [String: HeavyKey]) -> String {
+        if let known = heavy[key] { return heavyKeyPath(known.file) }
+        return shardPath(shard(of: key, shardCount: shardCount))
     }
 
     /// FNV-1a (32 bits) over the key's UTF-8 bytes, modulo the number of shards.
@@ -61,10 +75,13 @@ enum SearchIndexLayout {
         }
         return Int(hash % UInt32(shardCount))
     }
+}
 
-    static func string(_ scalars: some Sequence<Unicode.Scalar>) -> String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars)
-        return String(view)
-    }
+/// A key whose value is too big to share a shard: it has a file of its own, and a query word
+/// looks it up only when all its other keys are heavy too.
+struct HeavyKey: Hashable, Sendable {
+    /// `search/keys/<file>.json`.
+    var file: Int
+    /// The size of the key's value, to pick the lightest.
+    var bytes: Int
 }

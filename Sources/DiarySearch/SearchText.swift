@@ -18,16 +18,56 @@ public enum SearchText {
 
     /// The white-space-separated words of the normalised `text`: a query word (which has no
     /// white space) is a substring of the normalised text exactly when it is one of some token.
+    ///
+    /// Normalising run by run (a run being what lies between white space) gives the same result as
+    /// normalising the whole text: every space character is a starter that never composes, and
+    /// `ς`/`σ` removes the one context-dependent case mapping.
     public static func tokens(of text: String) -> [String] {
         var tokens: [String] = []
-        forEachRun(of: text) { run in
-            if let simple = simpleNormalized(run) {
-                tokens.append(simple)
+        let utf8 = text.utf8
+        var runStart: String.Index?
+        var isSimple = true
+        var hasUpper = false
+        func finishRun(at end: String.Index) {
+            guard let start = runStart else { return }
+            runStart = nil
+            if !isSimple {
+                splitAtSpaces(fullyNormalized(text.unicodeScalars[start..<end]), into: &tokens)
+            } else if hasUpper {
+                // Printable ASCII and Hangul syllables: NFKC and the mark stripping change nothing.
+                tokens.append(String(decoding: utf8[start..<end].map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self))
             } else {
-                forEachRun(of: fullyNormalized(run)) { tokens.append(String($0)) }
+                tokens.append(String(text.unicodeScalars[start..<end]))
             }
         }
+        var index = text.unicodeScalars.startIndex
+        let end = text.unicodeScalars.endIndex
+        while index < end {
+            let value = text.unicodeScalars[index].value
+            if isSpace(value) {
+                finishRun(at: index)
+            } else {
+                if runStart == nil {
+                    runStart = index
+                    isSimple = true
+                    hasUpper = false
+                }
+                if value < 0x80 {
+                    if value < 0x21 || value == 0x7F { isSimple = false } else if value >= 0x41 && value <= 0x5A { hasUpper = true }
+                } else if !(0xAC00...0xD7A3).contains(value) {
+                    isSimple = false
+                }
+            }
+            text.unicodeScalars.formIndex(after: &index)
+        }
+        finishRun(at: end)
         return tokens
+    }
+
+    static func string(_ scalars: some Sequence<Unicode.Scalar>) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
     }
 
     // MARK: - Character classes (the same lists are in search.js)
@@ -57,52 +97,27 @@ public enum SearchText {
 
     // MARK: - Runs
 
-    /// Calls `body` with each maximal run of non-space characters. Normalising run by run gives
-    /// the same result as normalising the whole text: every space character is a starter that
-    /// never composes, and `ς`/`σ` removes the one context-dependent case mapping.
-    private static func forEachRun(of text: some StringProtocol, _ body: (Substring) -> Void) {
-        let string = String(text)
+    /// Slices go through the scalar view: a `String` subscript would round a range that starts
+    /// at a combining mark down to the start of its character.
+    private static func splitAtSpaces(_ text: String, into tokens: inout [String]) {
         var start: String.Index?
-        var index = string.unicodeScalars.startIndex
-        let end = string.unicodeScalars.endIndex
-        while index < end {
-            let space = isSpace(string.unicodeScalars[index].value)
-            if space, let runStart = start {
-                body(string[runStart..<index])
+        var index = text.unicodeScalars.startIndex
+        while index < text.unicodeScalars.endIndex {
+            if isSpace(text.unicodeScalars[index].value) {
+                if let runStart = start { tokens.append(String(text.unicodeScalars[runStart..<index])) }
                 start = nil
-            } else if !space, start == nil {
+            } else if start == nil {
                 start = index
             }
-            string.unicodeScalars.formIndex(after: &index)
+            text.unicodeScalars.formIndex(after: &index)
         }
-        if let runStart = start { body(string[runStart..<end]) }
-    }
-
-    /// The run normalised without Foundation when it holds only printable ASCII and Hangul
-    /// syllables (nearly every word of a Korean or English diary); nil otherwise.
-    private static func simpleNormalized(_ run: Substring) -> String? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(run.utf8.count)
-        var hasUpper = false
-        for scalar in run.unicodeScalars {
-            let value = scalar.value
-            if value >= 0x21 && value <= 0x7E {
-                hasUpper = hasUpper || (value >= 0x41 && value <= 0x5A)
-            } else if !(0xAC00...0xD7A3).contains(value) {
-                return nil
-            }
-        }
-        guard hasUpper else { return String(run) }
-        for byte in run.utf8 { bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) }
-        return String(decoding: bytes, as: UTF8.self)
+        if let runStart = start { tokens.append(String(text.unicodeScalars[runStart...])) }
     }
 
     /// The whole pipeline for one run; the result may contain spaces (NFKC maps `¨` to ` ̈`).
-    private static func fullyNormalized(_ run: Substring) -> String {
-        var visible = String.UnicodeScalarView()
-        visible.append(contentsOf: run.unicodeScalars.lazy.filter { !isIgnorable($0.value) })
-        let decomposed = String(visible).precomposedStringWithCompatibilityMapping.lowercased()
-            .decomposedStringWithCanonicalMapping
+    private static func fullyNormalized(_ run: Substring.UnicodeScalarView) -> String {
+        let visible = string(run.lazy.filter { !isIgnorable($0.value) })
+        let decomposed = visible.precomposedStringWithCompatibilityMapping.lowercased().decomposedStringWithCanonicalMapping
         var bare = String.UnicodeScalarView()
         for scalar in decomposed.unicodeScalars where !isMark(scalar) {
             bare.append(scalar.value == 0x3C2 ? "\u{3C3}" : scalar)

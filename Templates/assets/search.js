@@ -1,0 +1,486 @@
+/* Daybook search page: plain JavaScript, no library, no other host.
+ *
+ * Reads the index that `daybook build` writes under <base_url>search/ (see
+ * Sources/DiarySearch/SearchIndexBuilder.swift for the layout) and answers exactly as
+ * `daybook search` does: the same normalisation, the same shards, the same algorithm.
+ * A query fetches search/index.json once, one shard per word, and the entry files of the
+ * results it shows. Every string from the index is inserted as text, never as HTML.
+ *
+ * The pure functions are exported for Node (module.exports) so they can be tested outside a
+ * browser; in a page, the script starts on the element with `data-search` and reads the site's
+ * base URL from its `data-base-url` attribute.
+ */
+(function () {
+  'use strict';
+
+  // MARK: - Normalisation (twin of SearchText.swift)
+
+  var IGNORABLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]/g;
+  var SPACE_CHAR = /[\t-\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]/g;
+  var MARK = /\p{M}/gu;
+
+  /** Text folded for search, white space kept as one space per character. */
+  function fold(text) {
+    return String(text).replace(IGNORABLE, '').normalize('NFKC').toLowerCase().normalize('NFD')
+      .replace(MARK, '').normalize('NFC').replace(/\u03C2/g, '\u03C3').replace(SPACE_CHAR, ' ');
+  }
+
+  /** NFKC, lower case, no diacritics, Hangul syllables kept, runs of white space as one space. */
+  function normalize(text) {
+    return fold(text).replace(/ {2,}/g, ' ').replace(/^ | $/g, '');
+  }
+
+  /** The distinct normalised words of a query, in order. */
+  function words(query) {
+    var seen = Object.create(null);
+    return normalize(query).split(' ').filter(function (word) {
+      if (word === '' || seen[word]) return false;
+      seen[word] = true;
+      return true;
+    });
+  }
+
+  // MARK: - Index layout (twin of SearchIndexLayout.swift)
+
+  var VERSION = 1;
+  var PIECE_LENGTH = 32;
+  var PIECE_STEP = 16;
+  var LONGEST_WORD = PIECE_LENGTH - PIECE_STEP + 1;
+
+  function manifestPath() { return 'search/index.json'; }
+  function shardPath(number) { return 'search/shards/' + number + '.json'; }
+  function heavyKeyPath(number) { return 'search/keys/' + number + '.json'; }
+  function entryPath(number) { return 'search/entries/' + number + '.json'; }
+
+  /** A word as its lookup parts: itself, or overlapping parts of LONGEST_WORD characters. */
+  function parts(word) {
+    var chars = Array.from(word);
+    if (chars.length <= LONGEST_WORD) return [word];
+    var result = [];
+    for (var start = 0; ; start += LONGEST_WORD - 1) {
+      var end = Math.min(chars.length, start + LONGEST_WORD);
+      result.push(chars.slice(end - LONGEST_WORD, end).join(''));
+      if (end === chars.length) return result;
+    }
+  }
+
+  /**
+   * The key a part is looked up under: the part itself when it has one or two characters
+   * (its value lists entries); else one of its three-character runs (whose values list
+   * tokens): the first that is not heavy, else the lightest heavy one.
+   */
+  function keyOf(part, heavy) {
+    var chars = Array.from(part);
+    if (chars.length <= 2) return part;
+    var best = null;
+    var bestBytes = 0;
+    for (var start = 0; start + 3 <= chars.length; start++) {
+      var key = chars.slice(start, start + 3).join('');
+      var known = heavy && Object.prototype.hasOwnProperty.call(heavy, key) ? heavy[key] : null;
+      if (!known) return key;
+      if (best === null || known[1] < bestBytes) { best = key; bestBytes = known[1]; }
+    }
+    return best;
+  }
+
+  /** The file that holds `key`: its own when it is heavy, else the shard its hash picks. */
+  function pathOf(key, m) {
+    var heavy = m.heavy || {};
+    if (Object.prototype.hasOwnProperty.call(heavy, key)) return heavyKeyPath(heavy[key][0]);
+    return shardPath(shardOf(key, Math.max(1, m.shards)));
+  }
+
+  function utf8(text) {
+    var bytes = [];
+    for (var i = 0; i < text.length; i++) {
+      var c = text.codePointAt(i);
+      if (c > 0xFFFF) i++;
+      if (c < 0x80) bytes.push(c);
+      else if (c < 0x800) bytes.push(0xC0 | c >> 6, 0x80 | c & 63);
+      else if (c < 0x10000) bytes.push(0xE0 | c >> 12, 0x80 | c >> 6 & 63, 0x80 | c & 63);
+      else bytes.push(0xF0 | c >> 18, 0x80 | c >> 12 & 63, 0x80 | c >> 6 & 63, 0x80 | c & 63);
+    }
+    return bytes;
+  }
+
+  /** FNV-1a (32 bits) over the key's UTF-8 bytes, modulo the number of shards. */
+  function shardOf(key, shardCount) {
+    var hash = 0x811C9DC5;
+    var bytes = utf8(key);
+    for (var i = 0; i < bytes.length; i++) {
+      hash ^= bytes[i];
+      hash = Math.imul(hash, 0x01000193);
+    }
+    return (hash >>> 0) % shardCount;
+  }
+
+  // MARK: - Entry lists (twin of PostingsCoding.swift)
+
+  var ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_';
+  var DIGIT = Object.create(null);
+  for (var d = 0; d < ALPHABET.length; d++) DIGIT[ALPHABET[d]] = d;
+
+  function digitOf(character) {
+    var value = DIGIT[character];
+    if (value === undefined) throw new Error('bad entry list in the search index');
+    return value;
+  }
+
+  /** Calls `each` with every entry number of an encoded list, ascending. */
+  function forEachPosting(text, each) {
+    var i;
+    if (text.charAt(0) === '~') {
+      for (i = 1; i < text.length; i++) {
+        var bits = digitOf(text[i]);
+        for (var bit = 0; bit < 6; bit++) if (bits & (1 << bit)) each((i - 1) * 6 + bit);
+      }
+      return;
+    }
+    var value = 0;
+    var previous = -1;
+    for (i = 0; i < text.length; i++) {
+      var digit = digitOf(text[i]);
+      value = value * 32 + (digit & 31);
+      if (digit < 32) {
+        previous += value + 1;
+        each(previous);
+        value = 0;
+      }
+    }
+    if (value !== 0) throw new Error('bad entry list in the search index');
+  }
+
+  function decodePostings(text) {
+    var numbers = [];
+    forEachPosting(text, function (n) { numbers.push(n); });
+    return numbers;
+  }
+
+  // MARK: - Engine (twin of SearchEngine.swift)
+
+  /** A set of entry numbers as a bitmap. */
+  function EntrySet(count) {
+    this.count = count;
+    this.bits = new Uint32Array((count + 31) >>> 5);
+  }
+  EntrySet.prototype.insert = function (postings) {
+    var bits = this.bits, count = this.count;
+    forEachPosting(postings, function (n) { if (n < count) bits[n >>> 5] |= 1 << (n & 31); });
+  };
+  EntrySet.prototype.intersect = function (other) {
+    for (var i = 0; i < this.bits.length; i++) this.bits[i] &= other.bits[i];
+  };
+  EntrySet.prototype.isEmpty = function () {
+    for (var i = 0; i < this.bits.length; i++) if (this.bits[i] !== 0) return false;
+    return true;
+  };
+  EntrySet.prototype.newestFirst = function () {
+    var numbers = [];
+    for (var i = this.bits.length - 1; i >= 0; i--) {
+      var word = this.bits[i];
+      if (word === 0) continue;
+      for (var bit = 31; bit >= 0; bit--) if (word & (1 << bit)) numbers.push(i * 32 + bit);
+    }
+    return numbers;
+  };
+
+  /**
+   * An engine over the index; `loadJSON(path)` returns a promise of the parsed file at
+   * `path` under the site (`search/index.json`). Files are fetched once and kept.
+   */
+  function createEngine(loadJSON) {
+    var cache = new Map();
+    function load(path) {
+      if (!cache.has(path)) {
+        var promise = Promise.resolve().then(function () { return loadJSON(path); });
+        promise.catch(function () { cache.delete(path); });
+        cache.set(path, promise);
+      }
+      return cache.get(path);
+    }
+    function manifest() {
+      return load(manifestPath()).then(function (m) {
+        if (!m || m.version !== VERSION) throw new Error('the search index has an unknown format; build the site again');
+        return m;
+      });
+    }
+    /** The entries with a token that contains `part`. */
+    function entriesContaining(m, part) {
+      var key = keyOf(part, m.heavy);
+      return load(pathOf(key, m)).then(function (shard) {
+        var found = new EntrySet(m.entries);
+        var value = Object.prototype.hasOwnProperty.call(shard, key) ? shard[key] : null;
+        if (typeof value === 'string') {
+          found.insert(value);
+        } else if (Array.isArray(value)) {
+          for (var i = 0; i + 1 < value.length; i += 2) {
+            if (String(value[i]).indexOf(part) !== -1) found.insert(String(value[i + 1]));
+          }
+        }
+        return found;
+      });
+    }
+    /** Entry numbers matching `query`, newest first. An empty query fetches nothing. */
+    function entryNumbers(query) {
+      var lookups = [];
+      words(query).forEach(function (word) { lookups = lookups.concat(parts(word)); });
+      if (lookups.length === 0) return Promise.resolve([]);
+      return manifest().then(function (m) {
+        var matches = null;
+        var step = function (index) {
+          if (index === lookups.length) return matches.newestFirst();
+          return entriesContaining(m, lookups[index]).then(function (found) {
+            if (matches === null) matches = found; else matches.intersect(found);
+            return matches.isEmpty() ? [] : step(index + 1);
+          });
+        };
+        return step(0);
+      });
+    }
+    function entry(number) { return load(entryPath(number)); }
+    return { manifest: manifest, entryNumbers: entryNumbers, entry: entry };
+  }
+
+  // MARK: - Excerpts
+
+  var CLUSTER = /[\s\S]\p{M}*/gu;
+
+  /**
+   * A piece of `text` around the first match of any of `queryWords` (normalised words), as
+   * segments `{text, mark}`; every match inside the piece is marked. About `length` characters.
+   */
+  function excerpt(text, queryWords, length) {
+    text = String(text || '');
+    length = length || 180;
+    // Fold each character (with its combining marks) alone, remembering where it came from.
+    var folded = '';
+    var origin = [];
+    var starts = [];
+    var match;
+    CLUSTER.lastIndex = 0;
+    while ((match = CLUSTER.exec(text)) !== null) {
+      var piece = fold(match[0]);
+      for (var k = 0; k < piece.length; k++) origin.push(starts.length);
+      starts.push(match.index);
+      folded += piece;
+    }
+    starts.push(text.length);
+    var ranges = [];
+    queryWords.forEach(function (word) {
+      if (!word) return;
+      for (var at = folded.indexOf(word); at !== -1; at = folded.indexOf(word, at + 1)) {
+        ranges.push([starts[origin[at]], starts[origin[at + word.length - 1] + 1]]);
+      }
+    });
+    ranges.sort(function (a, b) { return a[0] - b[0] || b[1] - a[1]; });
+    var merged = [];
+    ranges.forEach(function (range) {
+      var last = merged[merged.length - 1];
+      if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
+      else merged.push([range[0], range[1]]);
+    });
+
+    var start = 0;
+    if (merged.length > 0 && merged[0][0] > 40) {
+      start = merged[0][0] - 40;
+      var space = text.indexOf(' ', start);
+      if (space !== -1 && space < merged[0][0] && space - start < 20) start = space + 1;
+    }
+    var end = Math.min(text.length, start + length);
+    if (end < text.length) {
+      var cut = text.lastIndexOf(' ', end);
+      if (cut > start + length - 30 && (merged.length === 0 || cut >= merged[0][1])) end = cut;
+    }
+    // Never cut a surrogate pair or a character from its marks.
+    while (start > 0 && starts.indexOf(start) === -1) start--;
+    while (end < text.length && starts.indexOf(end) === -1) end++;
+
+    var segments = [];
+    if (start > 0) segments.push({ text: '… ', mark: false });
+    var position = start;
+    merged.forEach(function (range) {
+      var from = Math.max(range[0], start);
+      var to = Math.min(range[1], end);
+      if (from >= to) return;
+      if (from > position) segments.push({ text: text.slice(position, from), mark: false });
+      segments.push({ text: text.slice(from, to), mark: true });
+      position = to;
+    });
+    if (position < end) segments.push({ text: text.slice(position, end), mark: false });
+    if (end < text.length) segments.push({ text: ' …', mark: false });
+    return segments;
+  }
+
+  // MARK: - Page
+
+  var PAGE_SIZE = 20;
+
+  function start(doc) {
+    var root = doc.querySelector('[data-search]');
+    if (!root) return;
+    var base = root.getAttribute('data-base-url') || '/';
+    if (base.charAt(base.length - 1) !== '/') base += '/';
+    var form = root.querySelector('form');
+    var input = root.querySelector('input[name="q"]');
+    var status = root.querySelector('[data-search-status]');
+    var list = root.querySelector('[data-search-results]');
+    var more = root.querySelector('[data-search-more]');
+    if (!form || !input || !status || !list) return;
+
+    var engine = createEngine(function (path) {
+      return fetch(base + path, { credentials: 'same-origin' }).then(function (response) {
+        if (!response.ok) throw new Error('could not load ' + path + ' (' + response.status + ')');
+        return response.json();
+      });
+    });
+    var generation = 0;
+    var timer = null;
+    var current = { numbers: [], shown: 0, words: [], manifest: null, generation: 0 };
+
+    function setStatus(text) { status.textContent = text; }
+
+    function clear() {
+      while (list.firstChild) list.removeChild(list.firstChild);
+      if (more) more.hidden = true;
+    }
+
+    function element(name, className, text) {
+      var node = doc.createElement(name);
+      if (className) node.className = className;
+      if (text !== undefined) node.textContent = String(text);
+      return node;
+    }
+
+    function resultItem(record, m, queryWords) {
+      var item = element('li', 'search-result');
+      var card = element('article', 'card');
+      var emotions = Array.isArray(record.emotions) ? record.emotions : [];
+      var first = m.emotions && Object.prototype.hasOwnProperty.call(m.emotions, emotions[0]) ? m.emotions[emotions[0]] : null;
+      if (first && first[2]) card.style.setProperty('--emotion', String(first[2]));
+      var body = element('div', 'card-text');
+      var heading = element('h2', 'card-title');
+      var link = element('a', null, record.title);
+      link.setAttribute('href', String(record.url));
+      heading.appendChild(link);
+      body.appendChild(heading);
+
+      var meta = element('p', 'meta');
+      var time = element('time', null, record.date);
+      time.setAttribute('datetime', String(record.date).replace(' ', 'T'));
+      meta.appendChild(time);
+      body.appendChild(meta);
+
+      if (emotions.length > 0) {
+        var badges = element('ul', 'badges');
+        emotions.forEach(function (id) {
+          var known = m.emotions && Object.prototype.hasOwnProperty.call(m.emotions, id) ? m.emotions[id] : null;
+          var badge = element('span', 'emotion');
+          if (known && known[2]) badge.style.setProperty('--emotion', String(known[2]));
+          var emoji = element('span', 'emoji', known ? known[0] : '•');
+          emoji.setAttribute('aria-hidden', 'true');
+          badge.appendChild(emoji);
+          badge.appendChild(doc.createTextNode(' '));
+          badge.appendChild(element('span', 'emotion-label', known ? known[1] : id));
+          var li = element('li');
+          li.appendChild(badge);
+          badges.appendChild(li);
+        });
+        body.appendChild(badges);
+      }
+
+      var paragraph = element('p', 'excerpt');
+      excerpt(record.text, queryWords).forEach(function (segment) {
+        paragraph.appendChild(segment.mark ? element('mark', null, segment.text) : doc.createTextNode(segment.text));
+      });
+      body.appendChild(paragraph);
+      card.appendChild(body);
+      item.appendChild(card);
+      return item;
+    }
+
+    function showMore() {
+      var mine = current.generation;
+      var next = current.numbers.slice(current.shown, current.shown + PAGE_SIZE);
+      current.shown += next.length;
+      if (more) more.hidden = true;
+      return Promise.all(next.map(engine.entry)).then(function (records) {
+        if (mine !== generation) return;
+        records.forEach(function (record) { list.appendChild(resultItem(record, current.manifest, current.words)); });
+        if (more) more.hidden = current.shown >= current.numbers.length;
+      });
+    }
+
+    function fail(error) {
+      setStatus('Search failed: ' + (error && error.message ? error.message : String(error)));
+    }
+
+    function run(query) {
+      var mine = ++generation;
+      var queryWords = words(query);
+      if (queryWords.length === 0) {
+        clear();
+        setStatus('');
+        return;
+      }
+      setStatus('Searching…');
+      Promise.all([engine.entryNumbers(query), engine.manifest()]).then(function (answer) {
+        if (mine !== generation) return;
+        clear();
+        current = { numbers: answer[0], shown: 0, words: queryWords, manifest: answer[1], generation: mine };
+        var count = answer[0].length;
+        if (count === 0) {
+          setStatus('No entries match “' + query.trim() + '”.');
+          return;
+        }
+        setStatus(count === 1 ? '1 entry matches.' : count + ' entries match.');
+        return showMore();
+      }).catch(function (error) { if (mine === generation) fail(error); });
+    }
+
+    function updateAddress(query) {
+      if (!window.history || !window.history.replaceState) return;
+      var url = new URL(window.location.href);
+      if (query.trim() === '') url.searchParams.delete('q'); else url.searchParams.set('q', query);
+      window.history.replaceState(null, '', url.pathname + url.search + url.hash);
+    }
+
+    input.addEventListener('input', function () {
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        updateAddress(input.value);
+        run(input.value);
+      }, 200);
+    });
+    form.addEventListener('submit', function (event) {
+      event.preventDefault();
+      clearTimeout(timer);
+      updateAddress(input.value);
+      run(input.value);
+    });
+    if (more) {
+      more.addEventListener('click', function () {
+        showMore().catch(fail);
+      });
+    }
+
+    var initial = new URLSearchParams(window.location.search).get('q') || '';
+    if (initial !== '') {
+      input.value = initial;
+      run(initial);
+    }
+  }
+
+  var api = {
+    fold: fold, normalize: normalize, words: words, parts: parts, keyOf: keyOf, pathOf: pathOf, shardOf: shardOf,
+    decodePostings: decodePostings, createEngine: createEngine, excerpt: excerpt, start: start,
+  };
+  if (typeof module === 'object' && module.exports) {
+    module.exports = api;
+  } else if (typeof document !== 'undefined') {
+    if (document.readyState === 'loading') {
+      document.addEventListener('DOMContentLoaded', function () { start(document); });
+    } else {
+      start(document);
+    }
+  }
+})();

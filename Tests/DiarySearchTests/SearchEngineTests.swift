@@ -1,0 +1,159 @@
+import DiaryIndex
+import DiaryModel
+import DiarySearch
+import XCTest
+
+final class SearchEngineTests: XCTestCase {
+    private let emotions = [
+        Emotion(id: "happy", label: "행복", emoji: "😊", color: "#f5c542"),
+        Emotion(id: "calm", label: "Calm", emoji: "😌", color: "#3fb68b"),
+        Emotion(id: "sad", label: "슬픔", emoji: "😢", color: "#5b8def"),
+    ]
+
+    private lazy var diary: [Entry] = [
+        makeEntry("2025-10-18 08:00", title: "가을 산책", body: "<p>아침에 공원을 <strong>산책했다</strong>. 낙엽이 예뻤다.</p>\n",
+                  emotions: ["happy"], tags: ["walk", "autumn"], path: "Content/2025/10/18/0800-walk.md"),
+        makeEntry("2025-10-19 21:30", title: "Café Notes", body: "<p>A long latte at the CAFÉ with <a href=\"https://example.com/secret\">my sister</a>.</p>\n",
+                  emotions: ["calm", "happy"], tags: ["coffee"], path: "Content/2025/10/19/2130-cafe.md"),
+        makeEntry("2025-10-20 07:15", title: "Rainy morning", body: "<p>비가 와서 집에 있었다. Nothing to report.</p>\n<p><img src=\"/images/x.png\" alt=\"창밖 풍경 &amp; rain\" /></p>\n",
+                  emotions: ["sad"], tags: ["rain"], path: "Content/2025/10/20/0715-rain.md"),
+        makeEntry("2025-10-20 22:00", title: "밤 산책", body: "<p>Walked again at night; the walkway was empty.</p>\n",
+                  emotions: ["calm"], tags: ["Walk"], path: "Content/2025/10/20/2200-night.md"),
+    ]
+
+    private func engine(_ entries: [Entry]? = nil, baseURL: String = "/") throws -> SearchEngine {
+        let files = SearchIndexBuilder(entries: entries ?? diary, emotions: emotions, baseURL: baseURL).files()
+        return try SearchEngine(files: files)
+    }
+
+    private func titles(_ query: String) throws -> [String] {
+        try engine().search(query).map(\.title)
+    }
+
+    func testEveryWordMustMatch() throws {
+        XCTAssertEqual(try titles("산책"), ["밤 산책", "가을 산책"])
+        XCTAssertEqual(try titles("산책 낙엽"), ["가을 산책"])
+        XCTAssertEqual(try titles("산책 낙엽 coffee"), [])
+    }
+
+    func testAWordMatchesInsideALongerWord() throws {
+        XCTAssertEqual(try titles("walk"), ["밤 산책", "가을 산책"])
+        XCTAssertEqual(try titles("alkwa"), ["밤 산책"])
+        XCTAssertEqual(try titles("atte"), ["Café Notes"])
+    }
+
+    func testKoreanSubstringsMatchWithoutSpaces() throws {
+        XCTAssertEqual(try titles("책했"), ["가을 산책"])
+        XCTAssertEqual(try titles("산책했다"), ["가을 산책"])
+        XCTAssertEqual(try titles("공원을산책"), [])
+    }
+
+    func testCaseAndDiacriticsAreIgnored() throws {
+        XCTAssertEqual(try titles("cafe"), ["Café Notes"])
+        XCTAssertEqual(try titles("CAFÉ"), ["Café Notes"])
+        XCTAssertEqual(try titles("ＲＡＩＮＹ"), ["Rainy morning"])
+    }
+
+    func testEmotionIDsAndLabelsMatchEveryListedEmotion() throws {
+        XCTAssertEqual(try titles("행복"), ["Café Notes", "가을 산책"])
+        XCTAssertEqual(try titles("happy"), ["Café Notes", "가을 산책"])
+        XCTAssertEqual(try titles("calm"), ["밤 산책", "Café Notes"])
+        XCTAssertEqual(try titles("슬픔"), ["Rainy morning"])
+    }
+
+    func testTagsMatch() throws {
+        XCTAssertEqual(try titles("autumn"), ["가을 산책"])
+        XCTAssertEqual(try titles("coffee"), ["Café Notes"])
+    }
+
+    func testVisibleTextMatchesButURLsAndMarkupDoNot() throws {
+        XCTAssertEqual(try titles("sister"), ["Café Notes"])
+        XCTAssertEqual(try titles("example"), [])
+        XCTAssertEqual(try titles("strong"), [])
+        XCTAssertEqual(try titles("href"), [])
+    }
+
+    func testImageDescriptionsMatch() throws {
+        XCTAssertEqual(try titles("풍경"), ["Rainy morning"])
+        XCTAssertEqual(try titles("&"), ["Rainy morning"])
+        XCTAssertEqual(try titles("amp"), [])
+    }
+
+    func testNoMatchAndEmptyQueriesGiveNothing() throws {
+        XCTAssertEqual(try titles("zebra"), [])
+        XCTAssertEqual(try titles(""), [])
+        XCTAssertEqual(try titles("   \u{200B} "), [])
+    }
+
+    func testOneAndTwoCharacterWordsMatch() throws {
+        XCTAssertEqual(try titles("밤"), ["밤 산책"])
+        XCTAssertEqual(try titles("z"), [])
+        XCTAssertEqual(try titles("é"), try titles("e"))
+        XCTAssertEqual(try titles("k"), ["밤 산책", "가을 산책"])
+        XCTAssertEqual(try titles("낙엽"), ["가을 산책"])
+    }
+
+    func testResultsAreNewestFirstWithTheirFields() throws {
+        let results = try engine(baseURL: "/diary/").search("a")
+        XCTAssertEqual(results.map(\.date), ["2025-10-20 22:00", "2025-10-20 07:15", "2025-10-19 21:30", "2025-10-18 08:00"])
+        XCTAssertEqual(results[2], SearchResult(id: "2025-10-19-content-2025-10-19-2130-cafe-md",
+                                                url: "/diary/2025/10/19/content-2025-10-19-2130-cafe-md/", title: "Café Notes",
+                                                date: "2025-10-19 21:30", emotion: "calm", path: "Content/2025/10/19/2130-cafe.md"))
+        XCTAssertEqual(results[2].line, "2025-10-19 21:30  calm  Café Notes  Content/2025/10/19/2130-cafe.md")
+        XCTAssertEqual(try engine().search("a", limit: 1).map(\.title), ["밤 산책"])
+    }
+
+    func testRepeatedWordsCountOnce() throws {
+        XCTAssertEqual(try titles("산책 산책 SANCHAEK"), [])
+        XCTAssertEqual(try titles("산책 산책"), ["밤 산책", "가을 산책"])
+    }
+
+    func testLongWordsAndLongTokensMatchAsSubstrings() throws {
+        let long = "supercalifragilisticexpialidocious-and-even-longer-than-thirty-two-characters"
+        let entries = diary + [makeEntry("2025-10-21 09:00", title: "Long", body: "<p>x \(long) y</p>", path: "Content/long.md")]
+        let engine = try engine(entries)
+        for word in ["fragilistic", "docious-and-even-longer", "even-longer-than-thirty-two", long, "THAN-THIRTY"] {
+            XCTAssertEqual(try engine.search(word).map(\.title), ["Long"], word)
+        }
+        XCTAssertEqual(try engine.search(long + "s").map(\.title), [])
+    }
+
+    func testTheIndexIsTheSameOnEveryBuild() {
+        let first = SearchIndexBuilder(entries: diary, emotions: emotions, baseURL: "/").files()
+        let second = SearchIndexBuilder(entries: diary, emotions: emotions, baseURL: "/").files()
+        XCTAssertEqual(first, second)
+        XCTAssertNotNil(first["search/index.json"])
+        XCTAssertEqual(first.keys.filter { $0.hasPrefix("search/entries/") }.count, 4)
+    }
+
+    func testAnEmptyDiaryHasAnIndexThatMatchesNothing() throws {
+        XCTAssertEqual(try engine([]).search("산책"), [])
+    }
+
+    func testAMissingFileIsAnError() throws {
+        var files = SearchIndexBuilder(entries: diary, emotions: emotions, baseURL: "/").files()
+        files["search/entries/3.json"] = nil
+        let engine = try SearchEngine(files: files)
+        XCTAssertThrowsError(try engine.search("밤")) { error in
+            XCTAssertEqual("\(error)", "search/entries/3.json: error: search index file is missing; build the site first")
+        }
+        XCTAssertThrowsError(try SearchEngine(files: [:]))
+    }
+
+    /// Random words drawn from the entries' own text always find the entries that contain them.
+    func testEverySubstringOfAnEntryFindsThatEntry() throws {
+        let engine = try engine()
+        let texts = diary.map { entry in
+            SearchText.normalize([entry.title, VisibleText.of(html: entry.bodyHTML), entry.tags.joined(separator: " ")].joined(separator: " "))
+        }
+        for (number, text) in texts.enumerated() {
+            for token in text.split(separator: " ") {
+                let scalars = Array(token.unicodeScalars)
+                for length in 1...min(4, scalars.count) {
+                    let word = String(String.UnicodeScalarView(scalars[0..<length]))
+                    XCTAssertTrue(try engine.entryNumbers(matching: word).contains(number), "\(word) in entry \(number)")
+                }
+            }
+        }
+    }
+}
