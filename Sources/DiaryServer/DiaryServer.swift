@@ -220,12 +220,6 @@ public final class DiaryServer: @unchecked Sendable {
             fail("error: \(error)")
             return
         }
-        if let basePath = Self.basePath(root: root), basePath != site.basePath {
-            site.basePath = basePath
-            if !first, let url {
-                console.out("The site moved to \(url.absoluteString) (base_url in \(ConfigLoader.fileName))")
-            }
-        }
         for diagnostic in report.diagnostics { console.err(diagnostic.description) }
         if report.hasErrors {
             console.err(report.summary)
@@ -235,6 +229,13 @@ public final class DiaryServer: @unchecked Sendable {
             return
         }
         console.out(report.summary)
+        // Only a good build moves the site: a failed one left the output built for the old base_url.
+        if let basePath = Self.basePath(root: root), basePath != site.basePath {
+            site.basePath = basePath
+            if !first, let url {
+                console.out("The site moved to \(url.absoluteString) (base_url in \(ConfigLoader.fileName))")
+            }
+        }
         if !report.writtenPaths.isEmpty || !report.deletedPaths.isEmpty {
             live.broadcast(.reload)
         } else if isBroken {
