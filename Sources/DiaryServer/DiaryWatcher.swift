@@ -46,8 +46,15 @@ public final class DiaryWatcher: @unchecked Sendable {
         case .inotify:
             #if os(Linux)
             let watcher = InotifyWatcher(root: root.path, debounce: debounce, onChange: onChange)
-            try watcher.start()
-            source = watcher
+            do {
+                try watcher.start()
+                source = watcher
+            } catch {
+                // Out of inotify watches (a huge diary, or many other watchers): poll instead.
+                let poller = PollingWatcher(root: root.path, interval: 0.3, onChange: onChange)
+                poller.start()
+                source = poller
+            }
             #else
             throw WatchError("inotify is only available on Linux")
             #endif

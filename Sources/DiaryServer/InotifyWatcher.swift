@@ -16,6 +16,7 @@ final class InotifyWatcher: ChangeSource, @unchecked Sendable {
     private var folders: [Int32: String] = [:]
     private let finished = NSCondition()
     private var isRunning = false
+    private var isOutOfWatches = false
 
     private static let fileEvents = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE)
     private static let folderMask = fileEvents | UInt32(IN_DELETE_SELF | IN_ONLYDIR | IN_EXCL_UNLINK)
@@ -41,6 +42,12 @@ final class InotifyWatcher: ChangeSource, @unchecked Sendable {
             throw WatchError("cannot watch \(root): \(reason)")
         }
         for folder in DiaryWatcher.watchedFolders { addWatches(under: folder) }
+        if isOutOfWatches {
+            close(descriptor)
+            close(wakePipe[0])
+            close(wakePipe[1])
+            throw WatchError("the system's inotify watch limit is reached (fs.inotify.max_user_watches)")
+        }
         isRunning = true
         let thread = Thread { [self] in
             run()
@@ -70,7 +77,10 @@ final class InotifyWatcher: ChangeSource, @unchecked Sendable {
     private func addWatch(_ folder: String) -> Bool {
         let path = folder.isEmpty ? root : root + "/" + folder
         let watch = inotify_add_watch(descriptor, path, Self.folderMask)
-        guard watch >= 0 else { return false }
+        guard watch >= 0 else {
+            if errno == ENOSPC { isOutOfWatches = true }
+            return false
+        }
         folders[watch] = folder
         return true
     }
