@@ -20,8 +20,27 @@ struct BuildState {
     private static let pagesFile = "pages.tsv"
     private static let inputsFile = "inputs.txt"
 
+    /// The state this process saved last, so repeated builds (`daybook serve`) skip decoding
+    /// it again while the files on disk are still the ones it wrote.
+    private static let memoLock = NSLock()
+    nonisolated(unsafe) private static var memo: (key: String, state: BuildState)?
+
+    private static func memoKey(_ folder: OutputFolder) -> String {
+        let base = folder.url.appendingPathComponent(OutputFolder.stateFolder).path
+        return [entriesFile, pagesFile, inputsFile].map { name -> String in
+            guard let status = FileStatus.of(base + "/" + name) else { return "-" }
+            return "\(status.size):\(status.modified)"
+        }.joined(separator: "|") + "|" + folder.url.path
+    }
+
     /// Loads the state; with `inputsOnly`, just the fingerprint and counts (the nothing-changed check).
     static func load(from folder: OutputFolder, inputsOnly: Bool = false) -> BuildState {
+        if !inputsOnly {
+            let key = memoKey(folder)
+            memoLock.lock()
+            defer { memoLock.unlock() }
+            if let memo, memo.key == key { return memo.state }
+        }
         var state = BuildState()
         let base = folder.url.appendingPathComponent(OutputFolder.stateFolder)
         if !inputsOnly, let data = FileManager.default.contents(atPath: base.appendingPathComponent(entriesFile).path) {
@@ -57,6 +76,10 @@ struct BuildState {
         try AtomicFile.write(Array(pages.utf8), to: base.appendingPathComponent(Self.pagesFile).path)
         let inputsLine = "\(Self.version) \(String(inputs ?? 0, radix: 16)) \(entryCount) \(pageCount)\n"
         try AtomicFile.write(Array(inputsLine.utf8), to: base.appendingPathComponent(Self.inputsFile).path)
+        let key = Self.memoKey(folder)
+        Self.memoLock.lock()
+        Self.memo = (key, self)
+        Self.memoLock.unlock()
     }
 
     /// Removes the nothing-changed fingerprint, before a build starts changing the output.
