@@ -11,25 +11,33 @@ import DiaryModel
 /// distinct tokens is exact and needs no second look at the text. Tokens longer than 32
 /// characters are indexed as overlapping 32-character pieces (`SearchIndexLayout`).
 ///
-/// The index is a set of keys, each in one of `shards` files chosen by a hash of the key:
+/// The index maps keys to values:
 /// - every character (1-character key) and every pair of adjacent characters (2-character key)
-///   of a token: the entries that contain it, so a one- or two-character word is one lookup;
-/// - every run of three adjacent characters (3-character key): the tokens that contain it, each
-///   with its entries. A longer word looks up its first three characters, keeps the tokens that
-///   contain the whole word, and takes the union of their entries.
-/// Words are then intersected (AND), and entries are numbered in diary order, so newest first
-/// is a descending sort. A query therefore fetches the manifest, one shard per word, and the
-/// entry files of the results it shows: the shard count grows with the index so that a shard
-/// stays around `targetShardBytes`, and what a query downloads does not grow with the diary
-/// the way one big index file does.
+///   of a token → the entries that contain it, so a one- or two-character word is one lookup;
+/// - every run of three adjacent characters (3-character key) → the tokens that contain it,
+///   each with its entries. A longer word looks up one of its three-character runs, keeps the
+///   tokens that contain the whole word, and takes the union of their entries.
+/// Words are then intersected (AND). Entries are numbered in diary order, so newest first is a
+/// descending sort, and appending an entry leaves the other entries' numbers alone.
+///
+/// Keys live in `shards` files picked by a hash of the key (FNV-1a); the shard count doubles as
+/// the index grows so that a shard stays around `targetShardBytes`. The few keys whose value is
+/// big (a common syllable pair, `ing`, the parts of a URL that recurs with many endings) each get
+/// a file of their own and are named in the manifest with their size: they do not weigh on the
+/// shard they would share, and a word avoids them when it has a three-character run that is not
+/// heavy (`SearchIndexLayout.key(of:heavy:)`). A query therefore fetches the manifest, one file
+/// per word, and the entry files of the results it shows, and what it downloads does not grow
+/// with the diary the way one big index file does.
 ///
 /// Files (all JSON, deterministic: sorted keys, no timestamps):
-/// - `search/index.json`: `{"version", "entries": N, "shards": S, "emotions": {id: [emoji, label, colour]}}`
-/// - `search/shards/<k>.json`: `{key: postings}` for 1- and 2-character keys,
-///   `{key: [token, postings, token, postings, …]}` for 3-character keys (`PostingsCoding`)
+/// - `search/index.json`: `{"version": 1, "entries": N, "shards": S, "heavy": {key: [file, bytes]},
+///   "emotions": {id: [emoji, label, colour]}}`
+/// - `search/shards/<k>.json` and `search/keys/<file>.json`: `{key: "entries"}` for 1- and
+///   2-character keys, `{key: ["token", "entries", "token", "entries", …]}` for 3-character keys,
+///   entry lists encoded as `PostingsCoding` describes
 /// - `search/entries/<n>.json`: entry `n` in diary order (0 is the oldest):
 ///   `{"id", "url", "title", "date": "YYYY-MM-DD HH:MM", "emotions": [id…], "path", "text"}`,
-///   `text` being the body's visible text, for the excerpt.
+///   `text` being the body's visible text, for the excerpt; a page of results fetches only its own.
 public struct SearchIndexBuilder: Sendable {
     /// Shards are sized to hold about this many bytes on average.
     public static let targetShardBytes = 8_000
