@@ -44,10 +44,14 @@ public struct SearchIndexBuilder: Sendable {
     /// A key whose value is bigger than this has a file of its own (the biggest `maxHeavyKeys`
     /// of them, so that the manifest that names them stays small).
     public static let heavyKeyBytes = 4_000
+    /// At most this many keys are heavy.
     public static let maxHeavyKeys = 256
 
+    /// The entries to index, in diary order.
     public let entries: [Entry]
+    /// Every emotion, for ids, labels, emoji and colours.
     public let emotions: [Emotion]
+    /// The site's `base_url` (`/` or `/diary/`).
     public let baseURL: String
 
     /// - Parameters:

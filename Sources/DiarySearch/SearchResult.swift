@@ -4,6 +4,7 @@ public struct SearchResult: Codable, Equatable, Sendable {
     public var id: String
     /// The entry page's URL, starting with the site's `base_url`.
     public var url: String
+    /// The entry's title.
     public var title: String
     /// The entry's local date and time, `YYYY-MM-DD HH:MM`.
     public var date: String
@@ -12,6 +13,7 @@ public struct SearchResult: Codable, Equatable, Sendable {
     /// The entry's Markdown file, relative to the diary root.
     public var path: String
 
+    /// A result with every field given.
     public init(id: String, url: String, title: String, date: String, emotion: String, path: String) {
         self.id = id
         self.url = url

@@ -488,7 +488,12 @@
     });
     if (more) {
       more.addEventListener('click', function () {
-        showMore().catch(fail);
+        var before = list.children.length;
+        showMore().then(function () {
+          // Keyboard users continue from the first new result, not from a hidden button.
+          var link = list.children[before] && list.children[before].querySelector('a');
+          if (link) link.focus();
+        }).catch(fail);
       });
     }
 
