@@ -16,10 +16,26 @@ test: system-packages
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-## Speed figures (see BENCHMARKS.md).
+## Speed figures: Daybook against Hugo and the floor, written to BENCHMARKS.md (about 30 minutes; corpora
+## are kept in /tmp/daybook-bench). Installs hugo, valgrind, time and cmark-gfm with apt-get when missing.
+## BENCH_QUICK=1 make bench: 1,095 and 10,950 entries only, fewer runs. More settings: scripts/bench.py.
 bench: system-packages
+	@if command -v dpkg-query >/dev/null 2>&1; then \
+	  sudo=""; if [ "$$(id -u)" -ne 0 ]; then sudo="sudo"; fi; \
+	  missing=""; for p in hugo time cmark-gfm valgrind; do \
+	    dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	  done; \
+	  if [ -n "$$missing" ]; then \
+	    echo "Installing$$missing" >&2; \
+	    $$sudo apt-get update -qq; \
+	    $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null \
+	      || $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo time cmark-gfm >/dev/null; \
+	  fi; \
+	fi
+	$(SWIFT) build -c release --product daybook
+	$(SWIFT) build -c release --product daybook-corpus
 	$(SWIFT) build -c release --product template-bench
-	.build/release/template-bench
+	python3 scripts/bench.py
 
 release: system-packages
 	$(SWIFT) build -c release --product daybook

@@ -1,0 +1,1130 @@
+#!/usr/bin/env python3
+"""Daybook's speed figures, side by side with Hugo and with the floor; writes BENCHMARKS.md.
+
+Run by `make bench` (which builds the release binaries and installs hugo, valgrind and time first);
+it also runs on its own after `make run` builds Daybook, as long as `.build/release/daybook-corpus`
+and `.build/release/template-bench` exist (`make bench` builds them).
+
+Python 3 standard library only. Settings from the environment:
+
+  BENCH_QUICK=1          1,095 and 10,950 entries only, fewer runs (for development)
+  BENCH_SIZES=1095,10950 corpus sizes (entries; each must be one of 1095, 10950, 109500)
+  BENCH_RUNS=N           runs of each full build per size (default 5; 3 at 109,500; 3 when quick)
+  BENCH_SETTLE=60        seconds to wait after `sync` before timing starts (see README of the issue:
+                         the filesystem slows file creation for about a minute after deletions)
+  BENCH_DIR=/tmp/daybook-bench   corpora, Hugo copies and run folders (never in the repository)
+  BENCH_BIN=.build/release       where daybook, daybook-corpus and template-bench are
+  BENCH_OUTPUT=BENCHMARKS.md     the report
+  BENCH_PROFILE=0        skip the callgrind profile
+  BENCH_TEMPLATE=0       skip template-bench
+  BENCH_KEEP=1           keep the built sites (otherwise each size's outputs are deleted after it)
+"""
+
+import datetime
+import hashlib
+import json
+import os
+import platform
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import time
+import unicodedata
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ENV = os.environ
+QUICK = ENV.get("BENCH_QUICK", "") not in ("", "0")
+WORK = os.path.abspath(ENV.get("BENCH_DIR", "/tmp/daybook-bench"))
+BIN = os.path.abspath(os.path.join(REPO, ENV.get("BENCH_BIN", ".build/release")))
+DAYBOOK = os.path.join(BIN, "daybook")
+CORPUS_TOOL = os.path.join(BIN, "daybook-corpus")
+TEMPLATE_BENCH = os.path.join(BIN, "template-bench")
+OUTPUT = os.path.join(REPO, ENV.get("BENCH_OUTPUT", "BENCHMARKS.md"))
+SETTLE = float(ENV.get("BENCH_SETTLE", "60"))
+KEEP = ENV.get("BENCH_KEEP", "") not in ("", "0")
+CORES = os.cpu_count() or 1
+
+# entries -> (days, per day): the project's generator, 1 a day for 3 years, 10 a day for 3 and 30 years.
+CORPORA = {1095: (1095, 1), 10950: (1095, 10), 109500: (10950, 10)}
+SIZES = [int(s) for s in ENV.get("BENCH_SIZES", "1095,10950" if QUICK else "1095,10950,109500").split(",")]
+for _size in SIZES:
+    if _size not in CORPORA:
+        sys.exit(f"bench: BENCH_SIZES: {_size} is not one of {sorted(CORPORA)}")
+
+
+def runs_for(size):
+    if "BENCH_RUNS" in ENV:
+        return max(1, int(ENV["BENCH_RUNS"]))
+    if QUICK or size >= 100_000:
+        return 3
+    return 5
+
+
+REBUILD_RUNS = 3 if QUICK else 6  # no-op rebuilds and one-entry edits, each
+FLOOR_THREADS = int(ENV.get("BENCH_FLOOR_THREADS", str(CORES)))
+CMARK_EXTENSIONS = ["footnotes", "table", "strikethrough", "autolink", "tagfilter", "tasklist"]
+HUGO_COPY_VERSION = "hugo-copy 1"  # bump when the copy's format changes: copies are then made again
+
+started_at = time.monotonic()
+commands_used = {}  # label -> command line, for the report
+notes = []  # oddities seen during the run, for the report
+
+
+def log(message):
+    elapsed = time.monotonic() - started_at
+    print(f"[bench {int(elapsed) // 60:02d}:{int(elapsed) % 60:02d}] {message}", file=sys.stderr, flush=True)
+
+
+def note(message):
+    log("NOTE: " + message)
+    notes.append(message)
+
+
+def shell_quote(args):
+    return " ".join(a if re.fullmatch(r"[A-Za-z0-9_./=:,+-]+", a) else "'" + a.replace("'", "'\\''") + "'" for a in args)
+
+
+# MARK: - Running and timing
+
+
+class Run:
+    """One timed command: wall seconds, peak RSS (KB) and CPU seconds from /usr/bin/time -v."""
+
+    def __init__(self, wall, rss_kb, user, system, stdout, stderr, code):
+        self.wall, self.rss_kb, self.user, self.system = wall, rss_kb, user, system
+        self.stdout, self.stderr, self.code = stdout, stderr, code
+
+
+def timed(args, cwd=None, label=None, check=True, env=None):
+    """Runs `args` under /usr/bin/time -v; the wall time is measured here (finer than time's)."""
+    stats_file = os.path.join(WORK, ".time-v.txt")
+    full = ["/usr/bin/time", "-v", "-o", stats_file] + args
+    if label and label not in commands_used:
+        commands_used[label] = shell_quote(args)
+    begin = time.perf_counter()
+    proc = subprocess.run(full, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    wall = time.perf_counter() - begin
+    rss = user = system = 0.0
+    try:
+        with open(stats_file, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                line = line.strip()
+                if line.startswith("Maximum resident set size (kbytes):"):
+                    rss = int(line.split(":")[1])
+                elif line.startswith("User time (seconds):"):
+                    user = float(line.split(":")[1])
+                elif line.startswith("System time (seconds):"):
+                    system = float(line.split(":")[1])
+    except OSError:
+        pass
+    out = proc.stdout.decode("utf-8", "replace")
+    err = proc.stderr.decode("utf-8", "replace")
+    if check and proc.returncode != 0:
+        raise RuntimeError(f"command failed ({proc.returncode}): {shell_quote(args)}\n{out[-2000:]}\n{err[-4000:]}")
+    return Run(wall, rss, user, system, out, err, proc.returncode)
+
+
+def run_quiet(args, cwd=None):
+    proc = subprocess.run(args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if proc.returncode != 0:
+        raise RuntimeError(f"command failed ({proc.returncode}): {shell_quote(args)}\n{proc.stdout.decode('utf-8', 'replace')[-4000:]}")
+    return proc.stdout.decode("utf-8", "replace")
+
+
+def output_of(args, cwd=None):
+    try:
+        return subprocess.run(args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=60).stdout.decode("utf-8", "replace").strip()
+    except (OSError, subprocess.SubprocessError):
+        return ""
+
+
+def settle(reason):
+    """`sync`, then wait: the filesystem creates files slowly for about a minute after deletions."""
+    log(f"sync, then {SETTLE:.0f} s of quiet before timing {reason}")
+    subprocess.run(["sync"])
+    time.sleep(SETTLE)
+
+
+def tree_size(root, skip_hidden=False):
+    """(html pages, files, bytes) under root."""
+    pages = files = total = 0
+    for folder, dirs, names in os.walk(root):
+        if skip_hidden:
+            dirs[:] = [d for d in dirs if not d.startswith(".")]
+        for name in names:
+            files += 1
+            if name.endswith(".html"):
+                pages += 1
+            try:
+                total += os.lstat(os.path.join(folder, name)).st_size
+            except OSError:
+                pass
+    return pages, files, total
+
+
+def median(values):
+    return statistics.median(values) if values else float("nan")
+
+
+def spread(values):
+    return f"{min(values):.2f}–{max(values):.2f}" if values else "–"
+
+
+_fresh_counter = [0]
+
+
+def fresh_dir(run_root, name):
+    """A new, never-used folder path (not created: both tools create their output folder)."""
+    _fresh_counter[0] += 1
+    path = os.path.join(run_root, f"{_fresh_counter[0]:03d}-{name}")
+    assert not os.path.exists(path)
+    return path
+
+
+def remove_tree(path):
+    if os.path.lexists(path):
+        shutil.rmtree(path, ignore_errors=True)
+
+
+# MARK: - Corpora
+
+
+def corpus_dir(size):
+    return os.path.join(WORK, f"corpus-{size}")
+
+
+def ensure_corpus(size):
+    """The project's own generator, once; reused when its marker says it was finished."""
+    path = corpus_dir(size)
+    marker = path + ".complete"
+    days, per_day = CORPORA[size]
+    args = [CORPUS_TOOL, path, "--days", str(days), "--per-day", str(per_day)]
+    commands_used.setdefault(f"corpus {size}", shell_quote(args))
+    if os.path.exists(marker) and os.path.isdir(os.path.join(path, "Content")):
+        return path
+    if os.path.exists(path):
+        log(f"removing an unfinished corpus {path}")
+        remove_tree(path)
+    log(f"generating the {size:,}-entry corpus: {shell_quote(args)}")
+    begin = time.perf_counter()
+    summary = run_quiet(args).strip()
+    log(f"  {summary} ({time.perf_counter() - begin:.0f} s)")
+    with open(marker, "w") as f:
+        f.write(shell_quote(args) + "\n" + summary + "\n")
+    return path
+
+
+def entry_files(content):
+    result = []
+    for folder, dirs, names in os.walk(content):
+        dirs.sort()
+        for name in sorted(names):
+            if name.endswith(".md"):
+                result.append(os.path.join(folder, name))
+    return result
+
+
+def read_emotions(config_path):
+    """The `emotions:` list of a daybook.yml as written by the corpus generator (id, label, emoji, color, aliases)."""
+    emotions = []
+    current = None
+    in_list = False
+    with open(config_path, encoding="utf-8") as f:
+        for raw in f:
+            line = raw.rstrip("\n")
+            if re.match(r"^emotions:\s*$", line):
+                in_list = True
+                continue
+            if in_list and line and not line.startswith(" "):
+                in_list = False
+            if not in_list:
+                continue
+            m = re.match(r"^\s*-\s*id:\s*(.+?)\s*$", line)
+            if m:
+                current = {"id": unquote(m.group(1)), "label": "", "emoji": "", "color": "", "aliases": []}
+                emotions.append(current)
+                continue
+            m = re.match(r"^\s+(label|emoji|color|aliases):\s*(.*?)\s*$", line)
+            if m and current is not None:
+                key, value = m.group(1), m.group(2)
+                if key == "aliases":
+                    current["aliases"] = [unquote(v) for v in value.strip("[]").split(",") if v.strip()]
+                else:
+                    current[key] = unquote(value)
+    return emotions
+
+
+def unquote(text):
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        return text[1:-1]
+    return text
+
+
+HHMM_ONLY = re.compile(r"^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$")
+
+
+def hugo_front_matter(lines, emotion_ids):
+    """Rewrites the few front-matter forms Hugo 0.111 reads differently from Daybook."""
+    out = []
+    for line in lines:
+        if line.startswith("date:"):
+            value = unquote(line[5:])
+            m = HHMM_ONLY.match(value)
+            # Hugo silently gives `2023-01-01 09:30` the zero date (0001-01-01); with seconds it reads it.
+            out.append(f"date: {m.group(1)} {m.group(2)}:00" if m else line)
+        elif line.startswith("emotion:"):
+            value = line[8:].strip()
+            names = [unquote(v) for v in value.strip("[]").split(",")] if value.startswith("[") else [unquote(value)]
+            ids = []
+            for name in names:
+                found = emotion_ids.get(name.strip().lower(), name.strip().lower())
+                if found and found not in ids:
+                    ids.append(found)
+            # A taxonomy needs the ids Daybook resolves labels and aliases to ("행복", "joy" -> happy).
+            out.append("emotions: [" + ", ".join(ids) + "]")
+        elif line.startswith('tags: "') or line.startswith("tags: '"):
+            tags = [t.strip() for t in unquote(line[5:]).split(",") if t.strip()]
+            # Daybook splits "a, b"; a Hugo taxonomy would take it as one term.
+            out.append("tags: [" + ", ".join(tags) + "]")
+        else:
+            out.append(line)
+    return out
+
+
+def hugo_copy(size, corpus):
+    """A Hugo project holding a Hugo-readable copy of the corpus, made once (see BENCHMARKS.md)."""
+    project = os.path.join(WORK, f"hugo-{size}")
+    marker = project + ".complete"
+    want = HUGO_COPY_VERSION + "\n" + open(corpus + ".complete").read()
+    if os.path.exists(marker) and open(marker).read() == want:
+        install_hugo_site(project, corpus)
+        return project
+    if os.path.exists(project):
+        remove_tree(project)
+    log(f"making the Hugo copy of the {size:,}-entry corpus in {project}")
+    begin = time.perf_counter()
+    emotions = read_emotions(os.path.join(corpus, "daybook.yml"))
+    emotion_ids = {}
+    for e in emotions:
+        for name in [e["id"], e["label"]] + e["aliases"]:
+            if name:
+                emotion_ids[name.lower()] = e["id"]
+    source = os.path.join(corpus, "Content")
+    content = os.path.join(project, "content")
+    sections = set()
+    for path in entry_files(source):
+        rel = os.path.relpath(path, source)
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        if text.startswith("---\n"):
+            end = text.find("\n---\n", 4)
+            head = text[4:end].split("\n")
+            text = "---\n" + "\n".join(hugo_front_matter(head, emotion_ids)) + text[end:]
+        target = os.path.join(content, rel)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "w", encoding="utf-8") as f:
+            f.write(text)
+        parts = rel.split(os.sep)[:-1]
+        for depth in range(1, len(parts) + 1):
+            sections.add(tuple(parts[:depth]))
+    # Day, month and year pages: Hugo makes a page for a folder only when it holds an _index.md.
+    levels = {1: "year", 2: "month", 3: "day"}
+    for parts in sections:
+        level = levels.get(len(parts), "folder")
+        title = "-".join(parts) if len(parts) <= 3 else parts[-1]
+        with open(os.path.join(content, *parts, "_index.md"), "w", encoding="utf-8") as f:
+            f.write(f'---\ntitle: "{title}"\nlevel: {level}\n---\n')
+    for name, title in (("archive", "Archive"), ("gallery", "Gallery"), ("search", "Search")):
+        os.makedirs(os.path.join(content, name), exist_ok=True)
+        with open(os.path.join(content, name, "_index.md"), "w", encoding="utf-8") as f:
+            f.write(f'---\ntitle: "{title}"\n---\n')
+    # Pictures (Content/images/) are served as they are from /images/.
+    images = os.path.join(source, "images")
+    if os.path.isdir(images):
+        shutil.copytree(images, os.path.join(project, "static", "images"))
+    os.makedirs(os.path.join(project, "data"), exist_ok=True)
+    with open(os.path.join(project, "data", "emotions.json"), "w", encoding="utf-8") as f:
+        json.dump({"order": [e["id"] for e in emotions], "byId": {e["id"]: e for e in emotions}}, f, ensure_ascii=False)
+    install_hugo_site(project, corpus)
+    with open(marker, "w") as f:
+        f.write(want)
+    log(f"  done in {time.perf_counter() - begin:.0f} s")
+    return project
+
+
+def install_hugo_site(project, corpus):
+    """Copies the committed site (Benchmarks/hugo: config and layouts) into the project, fresh."""
+    site = os.path.join(REPO, "Benchmarks", "hugo")
+    for name in ("layouts", "resources"):
+        remove_tree(os.path.join(project, name))
+    for name in ("hugo.toml", "config.toml"):
+        if os.path.exists(os.path.join(project, name)):
+            os.remove(os.path.join(project, name))
+    shutil.copytree(os.path.join(site, "layouts"), os.path.join(project, "layouts"))
+    shutil.copy(os.path.join(site, "hugo.toml"), os.path.join(project, "hugo.toml"))
+    # A stylesheet so both sites link to a real file (Daybook's own, for the same bytes).
+    css_source = os.path.join(REPO, "Templates", "assets", "style.css")
+    os.makedirs(os.path.join(project, "static", "assets"), exist_ok=True)
+    if os.path.exists(css_source):
+        shutil.copy(css_source, os.path.join(project, "static", "assets", "style.css"))
+
+
+# MARK: - The floor
+
+
+def floor_inputs(size, corpus):
+    """Entry bodies (front matter cut off) in one file per core, made once, for cmark-gfm's CLI."""
+    folder = os.path.join(WORK, f"floor-{size}")
+    marker = folder + ".complete"
+    want = open(corpus + ".complete").read() + f"cores {CORES}\n"
+    chunks = [os.path.join(folder, f"bodies-{i}.md") for i in range(CORES)]
+    if os.path.exists(marker) and open(marker).read() == want:
+        return chunks
+    remove_tree(folder)
+    os.makedirs(folder)
+    outs = [open(c, "w", encoding="utf-8") for c in chunks]
+    for n, path in enumerate(entry_files(os.path.join(corpus, "Content"))):
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        if text.startswith("---\n"):
+            end = text.find("\n---\n", 4)
+            text = text[end + 5:] if end >= 0 else text
+        outs[n % CORES].write(text + "\n\n")
+    for o in outs:
+        o.close()
+    with open(marker, "w") as f:
+        f.write(want)
+    return chunks
+
+
+def site_file_list(source):
+    """The files of a built site, as (relative path, size), in walk order."""
+    files = []
+    for folder, dirs, names in os.walk(source):
+        for name in names:
+            path = os.path.join(folder, name)
+            files.append((os.path.relpath(path, source), os.lstat(path).st_size))
+    return files
+
+
+def write_like(source, files, target, threads):
+    """Creates the files of `source` (a built site) in the new folder `target`: same paths, same bytes,
+    `threads` writers at once. Bytes are read into memory in batches of about 64 MB, untimed; only
+    creating folders and files and writing them is timed. Returns seconds."""
+    import concurrent.futures
+    made = set()
+    elapsed = 0.0
+
+    def write_one(item):
+        rel, data = item
+        fd = os.open(os.path.join(target, rel), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        os.close(fd)
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=threads) as pool:
+        batch, batch_bytes = [], 0
+        for index, (rel, size) in enumerate(files):
+            with open(os.path.join(source, rel), "rb") as f:
+                batch.append((rel, f.read()))
+            batch_bytes += size
+            if batch_bytes < 64_000_000 and index + 1 < len(files):
+                continue
+            begin = time.perf_counter()
+            for rel2, _ in batch:
+                folder = os.path.dirname(os.path.join(target, rel2))
+                if folder not in made:
+                    os.makedirs(folder, exist_ok=True)
+                    made.add(folder)
+            if threads > 1:
+                chunk = max(1, len(batch) // (threads * 4))
+                list(pool.map(write_one, batch, chunksize=chunk))
+            else:
+                for item in batch:
+                    write_one(item)
+            elapsed += time.perf_counter() - begin
+            batch, batch_bytes = [], 0
+    return elapsed
+
+
+def floor_run(corpus, chunks, site, site_files, target):
+    """Read every file of Content/, convert every body with cmark-gfm (one process per core), write the
+    same files and bytes as Daybook's output. Returns (read, convert, write) seconds."""
+    content = os.path.join(corpus, "Content")
+    read_cmd = ["sh", "-c", f"find '{content}' -type f -print0 | xargs -0 cat > /dev/null"]
+    ext = " ".join(f"-e {e}" for e in CMARK_EXTENSIONS)
+    convert_cmd = ["sh", "-c", " ".join(f"cmark-gfm {ext} '{c}' > /dev/null &" for c in chunks) + " wait"]
+    commands_used.setdefault("floor: read", shell_quote(read_cmd))
+    commands_used.setdefault("floor: convert", shell_quote(convert_cmd))
+    commands_used.setdefault("floor: write", f"(in the script) create and write each file of Daybook's output in NEW_DIR, {FLOOR_THREADS} threads")
+    r = timed(read_cmd)
+    c = timed(convert_cmd)
+    w = write_like(site, site_files, target, FLOOR_THREADS)
+    return r.wall, c.wall, w
+
+
+# MARK: - Search (item 5)
+
+
+def fold(text):
+    text = re.sub("[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]", "", str(text))
+    text = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", text).lower())
+    text = "".join(ch for ch in text if not unicodedata.category(ch).startswith("M"))
+    text = unicodedata.normalize("NFC", text).replace("\u03c2", "\u03c3")
+    return re.sub("[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]", " ", text)
+
+
+def query_words(query):
+    seen = []
+    for word in re.sub(" {2,}", " ", fold(query)).strip(" ").split(" "):
+        if word and word not in seen:
+            seen.append(word)
+    return seen
+
+
+SEARCH_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_"
+SEARCH_DIGIT = {c: i for i, c in enumerate(SEARCH_ALPHABET)}
+
+
+def postings(text):
+    text = str(text)
+    result = []
+    if text.startswith("~"):
+        for i, ch in enumerate(text[1:]):
+            bits = SEARCH_DIGIT[ch]
+            result.extend(i * 6 + b for b in range(6) if bits & (1 << b))
+        return result
+    value, previous = 0, -1
+    for ch in text:
+        digit = SEARCH_DIGIT[ch]
+        value = value * 32 + (digit & 31)
+        if digit < 32:
+            previous += value + 1
+            result.append(previous)
+            value = 0
+    return result
+
+
+def search_fetches(site, query, piece_length=32, piece_step=16, page_size=20):
+    """The files `Templates/assets/search.js` fetches for `query` (first page of results): an
+    emulation of its engine (manifest, one shard or heavy-key file per word part, the shown entries)."""
+    longest = piece_length - piece_step + 1
+    fetched = []
+    cache = {}
+
+    def load(rel):
+        if rel not in cache:
+            with open(os.path.join(site, rel), "rb") as f:
+                data = f.read()
+            fetched.append((rel, len(data)))
+            cache[rel] = json.loads(data)
+        return cache[rel]
+
+    def parts(word):
+        chars = list(word)
+        if len(chars) <= longest:
+            return [word]
+        result, start = [], 0
+        while True:
+            end = min(len(chars), start + longest)
+            result.append("".join(chars[end - longest:end]))
+            if end == len(chars):
+                return result
+            start += longest - 1
+
+    def key_of(part, heavy):
+        chars = list(part)
+        if len(chars) <= 2:
+            return part
+        best, best_bytes = None, 0
+        for start in range(len(chars) - 2):
+            key = "".join(chars[start:start + 3])
+            known = heavy.get(key)
+            if not known:
+                return key
+            if best is None or known[1] < best_bytes:
+                best, best_bytes = key, known[1]
+        return best
+
+    def shard_of(key, count):
+        h = 0x811C9DC5
+        for b in key.encode("utf-8"):
+            h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
+        return h % count
+
+    lookups = [p for w in query_words(query) for p in parts(w)]
+    if not lookups:
+        return 0, [], fetched
+    manifest = load("search/index.json")
+    heavy = manifest.get("heavy") or {}
+    matches = None
+    for part in lookups:
+        key = key_of(part, heavy)
+        rel = f"search/keys/{heavy[key][0]}.json" if key in heavy else f"search/shards/{shard_of(key, max(1, manifest.get('shards', 1)))}.json"
+        shard = load(rel)
+        found = set()
+        value = shard.get(key)
+        if isinstance(value, str):
+            found.update(postings(value))
+        elif isinstance(value, list):
+            for i in range(0, len(value) - 1, 2):
+                if part in str(value[i]):
+                    found.update(postings(value[i + 1]))
+        found = {n for n in found if n < manifest.get("entries", 0)}
+        matches = found if matches is None else matches & found
+        if not matches:
+            break
+    numbers = sorted(matches or [], reverse=True)
+    for n in numbers[:page_size]:
+        load(f"search/entries/{n}.json")
+    return len(numbers), numbers, fetched
+
+
+SEARCH_QUERIES = ["산책", "coffee", "비", "walk 친구", "오늘은 조용히", "zzzqx"]
+
+
+def measure_search(site, size):
+    """Index size and bytes fetched per query, when the build wrote search/ (else None)."""
+    folder = os.path.join(site, "search")
+    if not os.path.isdir(folder):
+        return None
+    _, files, total = tree_size(folder)
+    result = {"files": files, "bytes": total, "queries": [], "error": None}
+    script = os.path.join(REPO, "Templates", "assets", "search.js")
+    if not os.path.exists(script):
+        result["error"] = "Templates/assets/search.js does not exist: bytes per query not measured yet"
+        return result
+    try:
+        for q in SEARCH_QUERIES:
+            count, _, fetched = search_fetches(site, q)
+            result["queries"].append({"query": q, "results": count, "files": len(fetched), "bytes": sum(b for _, b in fetched)})
+    except Exception as error:  # the index format is still moving: say so rather than guess
+        result["error"] = f"emulating search.js failed ({type(error).__name__}: {error}): bytes per query not measured"
+        result["queries"] = []
+    return result
+
+
+# MARK: - Measuring one corpus size
+
+
+def daybook_summary(run):
+    """(written, unchanged) from the summary line, or None."""
+    m = re.search(r"\((\d+) written, (\d+) unchanged\)", run.stdout)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+STEP_LINE = re.compile(r"^\s*(\d+(?:\.\d+)?)s\s{2,}(.+?)\s*$")
+
+
+def measure_size(size, run_root):
+    corpus = ensure_corpus(size)
+    project = hugo_copy(size, corpus)
+    chunks = floor_inputs(size, corpus)
+    runs = runs_for(size)
+    r = {"size": size, "runs": runs, "notes": []}
+    hugo_cache = os.path.join(WORK, "hugo-cache")
+
+    def daybook_full(target, verbose=False):
+        args = [DAYBOOK, "build", "-C", corpus, "--output", target] + (["-v"] if verbose else [])
+        return timed(args, label=None if verbose else "daybook full build")
+
+    def hugo_full(target):
+        args = ["hugo", "--quiet", "--noBuildLock", "-s", project, "-d", target, "--cacheDir", hugo_cache]
+        return timed(args, label="hugo full build")
+
+    # Warm-up, not timed: page cache, and the Daybook site the rebuilds start from.
+    log(f"{size:,} entries: warm-up builds (not timed)")
+    warm = fresh_dir(run_root, f"daybook-warm-{size}")
+    first = daybook_full(warm)
+    r["daybook_summary_line"] = first.stdout.strip().splitlines()[-1] if first.stdout.strip() else ""
+    hugo_warm = fresh_dir(run_root, f"hugo-warm-{size}")
+    hugo_first = hugo_full(hugo_warm)
+    if hugo_first.stderr.strip():
+        r["notes"].append("Hugo printed: " + hugo_first.stderr.strip()[:300])
+    r["daybook_pages"], r["daybook_files"], r["daybook_bytes"] = tree_size(warm)
+    r["daybook_site_pages"], r["daybook_site_files"], r["daybook_site_bytes"] = tree_size(warm, skip_hidden=True)
+    r["hugo_pages"], r["hugo_files"], r["hugo_bytes"] = tree_size(hugo_warm)
+    r["search"] = measure_search(warm, size)
+    site_files = site_file_list(warm)
+    try:
+        r["hugo_index_bytes"] = os.path.getsize(os.path.join(hugo_warm, "index.json"))
+    except OSError:
+        r["hugo_index_bytes"] = 0
+    remove_tree(hugo_warm)
+
+    settle(f"{size:,} entries")
+    r["load_before"] = os.getloadavg()
+    log(f"{size:,} entries: {runs} rounds of Daybook full build, Hugo full build, floor (alternating)")
+    d_runs, h_runs, f_runs = [], [], []
+    for i in range(runs):
+        d = daybook_full(fresh_dir(run_root, f"daybook-{size}"))
+        h = hugo_full(fresh_dir(run_root, f"hugo-{size}"))
+        fl = floor_run(corpus, chunks, warm, site_files, fresh_dir(run_root, f"floor-{size}"))
+        d_runs.append(d)
+        h_runs.append(h)
+        f_runs.append(fl)
+        log(f"  round {i + 1}: daybook {d.wall:.2f} s {d.rss_kb / 1024:.0f} MB | hugo {h.wall:.2f} s {h.rss_kb / 1024:.0f} MB | "
+            f"floor {sum(fl):.2f} s (read {fl[0]:.2f}, cmark {fl[1]:.2f}, write {fl[2]:.2f})")
+    del site_files
+    r["daybook_full"] = [x.wall for x in d_runs]
+    r["daybook_cpu"] = [x.user + x.system for x in d_runs]
+    r["daybook_rss"] = [x.rss_kb for x in d_runs]
+    r["hugo_full"] = [x.wall for x in h_runs]
+    r["hugo_cpu"] = [x.user + x.system for x in h_runs]
+    r["hugo_rss"] = [x.rss_kb for x in h_runs]
+    r["floor"] = [sum(x) for x in f_runs]
+    r["floor_parts"] = [median([x[k] for x in f_runs]) for k in range(3)]
+    r["ratio_hugo"] = [d / h for d, h in zip(r["daybook_full"], r["hugo_full"])]
+    r["ratio_floor"] = [d / f for d, f in zip(r["daybook_full"], r["floor"])]
+    r["ratio_rss"] = [d / h for d, h in zip(r["daybook_rss"], r["hugo_rss"])]
+
+    # Per-step times of one more full build (-v), into a fresh folder too.
+    verbose = daybook_full(fresh_dir(run_root, f"daybook-v-{size}"), verbose=True)
+    r["steps"] = [(float(m.group(1)), m.group(2)) for m in (STEP_LINE.match(l) for l in verbose.stderr.splitlines()) if m]
+    r["steps_total"] = verbose.wall
+
+    # Rebuilds of the warm site: nothing changed, and one entry edited (then restored), alternating.
+    files = entry_files(os.path.join(corpus, "Content"))
+    edited = files[len(files) // 2]
+    with open(edited, "rb") as f:
+        original = f.read()
+    r["edited"] = os.path.relpath(edited, corpus)
+    noop, edit, noop_written, edit_written, noop_rss = [], [], [], [], []
+    rebuild_args = [DAYBOOK, "build", "-C", corpus, "--output", warm]
+    commands_used.setdefault("daybook rebuild", shell_quote(rebuild_args))
+
+    def restore(*_):
+        with open(edited, "wb") as f:
+            f.write(original)
+
+    previous_handler = signal.signal(signal.SIGTERM, lambda *a: (restore(), sys.exit(143)))
+    try:
+        timed(rebuild_args)  # settles anything the warm build left (none expected)
+        for i in range(REBUILD_RUNS):
+            n = timed(rebuild_args, label=None)
+            noop.append(n.wall)
+            noop_rss.append(n.rss_kb)
+            noop_written.append(daybook_summary(n))
+            time.sleep(1.1)  # a later modification time than the last build, whatever its clock granularity
+            with open(edited, "wb") as f:
+                f.write(original + f"\nEdited for the benchmark, round {i + 1}.\n".encode() if i % 2 == 0 else original)
+            e = timed(rebuild_args)
+            edit.append(e.wall)
+            edit_written.append(daybook_summary(e))
+    finally:
+        restore()
+        signal.signal(signal.SIGTERM, previous_handler)
+    timed(rebuild_args)  # leave the warm site matching the corpus
+    r["noop"], r["noop_rss"], r["noop_written"] = noop, noop_rss, noop_written
+    r["edit"], r["edit_written"] = edit, edit_written
+    if any(w is None or w[0] != 0 for w in noop_written):
+        r["notes"].append(f"a no-op rebuild wrote files: {noop_written}")
+    log(f"  no-op rebuild median {median(noop) * 1000:.0f} ms (written {noop_written}); "
+        f"one-edit rebuild median {median(edit) * 1000:.0f} ms (written {edit_written})")
+    return r
+
+
+# MARK: - Profile, template bench, machine
+
+
+def profile(run_root):
+    """callgrind on a full build of the 1,095-entry corpus: the top 10 functions by own cost."""
+    if not shutil.which("valgrind"):
+        return None, "valgrind is not installed"
+    corpus = ensure_corpus(1095)
+    out_file = os.path.join(WORK, "callgrind.out")
+    target = fresh_dir(run_root, "daybook-callgrind")
+    args = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}", DAYBOOK, "build", "-q", "-C", corpus, "--output", target]
+    commands_used["profile"] = shell_quote(args)
+    log("profiling a full build of the 1,095-entry corpus with callgrind")
+    begin = time.perf_counter()
+    proc = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    seconds = time.perf_counter() - begin
+    if proc.returncode != 0:
+        return None, "callgrind failed: " + proc.stderr.decode("utf-8", "replace")[-500:]
+    annotate = subprocess.run(["callgrind_annotate", "--inclusive=no", "--threshold=100", out_file], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    text = annotate.stdout.decode("utf-8", "replace")
+    swift = shutil.which("swift")
+    if swift:
+        demangled = subprocess.run([swift, "demangle", "--simplified"], input=annotate.stdout, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        if demangled.returncode == 0 and demangled.stdout:
+            text = demangled.stdout.decode("utf-8", "replace")
+    total = None
+    rows = []
+    for line in text.splitlines():
+        m = re.match(r"^\s*([\d,]+)\s+\(\s*100\.0+%\)\s+PROGRAM TOTALS", line)
+        if m:
+            total = int(m.group(1).replace(",", ""))
+            continue
+        m = re.match(r"^\s*([\d,]+)\s+\(\s*([\d.]+)%\)\s+(.*?)\s*$", line)
+        if m and total is not None and "PROGRAM TOTALS" not in line:
+            where = m.group(3)
+            obj = ""
+            om = re.search(r"\s\[([^\]]+)\]$", where)
+            if om:
+                obj = os.path.basename(om.group(1))
+                where = where[:om.start()]
+            func = where.split(":", 1)[1] if re.match(r"^[^:\s]*:", where) and not where.startswith("(") else where
+            rows.append((int(m.group(1).replace(",", "")), float(m.group(2)), func.strip(), obj))
+        if len(rows) >= 10:
+            break
+    remove_tree(target)
+    return {"total": total, "rows": rows, "seconds": seconds, "file": out_file}, None
+
+
+def template_bench():
+    if not os.path.exists(TEMPLATE_BENCH):
+        return None
+    commands_used["template-bench"] = shell_quote([TEMPLATE_BENCH])
+    log("template engine benchmark (template-bench)")
+    proc = subprocess.run([TEMPLATE_BENCH], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    return proc.stdout.decode("utf-8", "replace").strip()
+
+
+def machine():
+    cpu = ""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    mem = ""
+    try:
+        with open("/proc/meminfo") as f:
+            kb = int(f.readline().split()[1])
+            mem = f"{kb / 1024 / 1024:.1f} GiB"
+    except (OSError, ValueError, IndexError):
+        pass
+    os_name = ""
+    try:
+        with open("/etc/os-release") as f:
+            for line in f:
+                if line.startswith("PRETTY_NAME="):
+                    os_name = unquote(line.split("=", 1)[1].strip())
+    except OSError:
+        pass
+    fs = output_of(["findmnt", "-n", "-o", "FSTYPE", "--target", WORK]) or output_of(["stat", "-f", "-c", "%T", WORK])
+    return {
+        "cpu": cpu, "cores": CORES, "memory": mem, "os": os_name, "kernel": platform.release(), "fs": fs,
+        "swift": (output_of(["swift", "--version"]).splitlines() or [""])[0],
+        "hugo": output_of(["hugo", "version"]),
+        "cmark": output_of(["cmark-gfm", "--version"]).splitlines()[0] if output_of(["cmark-gfm", "--version"]) else "",
+        "valgrind": output_of(["valgrind", "--version"]),
+        "python": platform.python_version(),
+    }
+
+
+# MARK: - Report
+
+
+def fmt_s(seconds):
+    return f"{seconds:.2f} s" if seconds >= 1 else f"{seconds * 1000:.0f} ms"
+
+
+def fmt_mb(kb):
+    return f"{kb / 1024:.0f} MB"
+
+
+def fmt_bytes(n):
+    return f"{n / 1e6:.1f} MB" if n >= 1e6 else f"{n / 1e3:.1f} KB"
+
+
+def report(results, prof, prof_error, tmpl, info, total_seconds):
+    commit = output_of(["git", "-C", REPO, "rev-parse", "--short=12", "HEAD"])
+    dirty = output_of(["git", "-C", REPO, "status", "--porcelain", "--untracked-files=no", "--", "Sources", "Templates", "Package.swift"])
+    subject = output_of(["git", "-C", REPO, "log", "-1", "--format=%s"])
+    now = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
+    L = []
+    L.append("# Benchmarks")
+    L.append("")
+    L.append("Regenerated by `make bench` (scripts/bench.py); do not edit by hand. Daybook against Hugo building the same")
+    L.append("diary into an equivalent site, and against the floor (reading the files, cmark-gfm's CLI, writing the bytes).")
+    L.append("")
+    L.append(f"- **Date:** {now}; the whole run took {total_seconds / 60:.0f} min.")
+    L.append(f"- **Commit:** `{commit}` ({subject})" + (
+        "; **the working tree had uncommitted changes in Sources/, Templates/ or Package.swift** (other work in progress), "
+        "and the binaries were built from that tree." if dirty else "."))
+    L.append(f"- **Machine:** {info['cpu']}, {info['cores']} cores, {info['memory']} memory; {info['os']}, Linux {info['kernel']}; "
+             f"{WORK} on {info['fs']}. Shared with other work, so noisy: see the load averages and ranges.")
+    L.append(f"- **Tools:** {info['swift']}; {info['hugo']}; cmark-gfm {info['cmark']}; {info['valgrind']}; Python {info['python']}.")
+    L.append("")
+    if QUICK or SIZES != [1095, 10950, 109500]:
+        L.append(f"> **Partial run** (BENCH_QUICK / BENCH_SIZES): sizes {', '.join(f'{s:,}' for s in SIZES)}. `make bench` runs all three.")
+        L.append("")
+
+    # Goals
+    by = {r["size"]: r for r in results}
+    L.append("## Goals (10,950 entries, 2 cores)")
+    L.append("")
+    L.append("| goal | measured | met |")
+    L.append("|---|---|---|")
+
+    def goal(name, value, ok):
+        L.append(f"| {name} | {value} | {'yes' if ok else '**no**'} |")
+
+    if 10950 in by:
+        r = by[10950]
+        rh = median(r["ratio_hugo"])
+        goal("full build ≤ 1/10 of Hugo's time", f"{median(r['daybook_full']):.2f} s vs {median(r['hugo_full']):.2f} s: ratio {rh:.2f} (1/{1 / rh:.1f})", rh <= 0.1)
+        rf = median(r["ratio_floor"])
+        goal("full build ≤ 2× the floor", f"{median(r['daybook_full']):.2f} s vs floor {median(r['floor']):.2f} s: {rf:.2f}×", rf <= 2)
+        goal("no-op rebuild ≤ 100 ms", fmt_s(median(r["noop"])), median(r["noop"]) <= 0.1)
+        goal("one-edit rebuild ≤ 200 ms", fmt_s(median(r["edit"])), median(r["edit"]) <= 0.2)
+        rr = median(r["ratio_rss"])
+        goal("peak RSS ≤ 1/4 of Hugo's", f"{fmt_mb(median(r['daybook_rss']))} vs {fmt_mb(median(r['hugo_rss']))}: ratio {rr:.2f}", rr <= 0.25)
+    if 10950 in by and 109500 in by:
+        a = median(by[10950]["daybook_full"]) / 10950
+        b = median(by[109500]["daybook_full"]) / 109500
+        goal("time per entry at 109,500 ≤ 1.5× that at 10,950", f"{a * 1e6:.0f} µs → {b * 1e6:.0f} µs: {b / a:.2f}×", b / a <= 1.5)
+    else:
+        L.append("| time per entry at 109,500 ≤ 1.5× that at 10,950 | not measured in this run | – |")
+    L.append("")
+
+    # Main table
+    L.append("## Full builds, side by side")
+    L.append("")
+    L.append("Medians of N alternating rounds (Daybook, Hugo, floor, Daybook, Hugo, floor, …), each build into a new folder;")
+    L.append("ratios are the medians of the per-round ratios. Ranges are min–max over the rounds.")
+    L.append("")
+    head = "| | " + " | ".join(f"{r['size']:,} entries" for r in results) + " |"
+    L.append(head)
+    L.append("|---|" + "---|" * len(results))
+
+    def row(name, f):
+        L.append(f"| {name} | " + " | ".join(f(r) for r in results) + " |")
+
+    row("rounds (N)", lambda r: str(r["runs"]))
+    row("load average before (1/5/15 min)", lambda r: " / ".join(f"{x:.1f}" for x in r["load_before"]))
+    row("**Daybook full build**", lambda r: f"**{median(r['daybook_full']):.2f} s** ({spread(r['daybook_full'])})")
+    row("Daybook CPU (user+sys)", lambda r: f"{median(r['daybook_cpu']):.2f} s")
+    row("Daybook peak RSS", lambda r: fmt_mb(median(r["daybook_rss"])))
+    row("Daybook pages (HTML) / files / bytes", lambda r: f"{r['daybook_pages']:,} / {r['daybook_files']:,} / {fmt_bytes(r['daybook_bytes'])}")
+    row("… of which the site (without .daybook/ state)", lambda r: f"{r['daybook_site_files']:,} files / {fmt_bytes(r['daybook_site_bytes'])}")
+    row("**Hugo full build**", lambda r: f"**{median(r['hugo_full']):.2f} s** ({spread(r['hugo_full'])})")
+    row("Hugo CPU (user+sys)", lambda r: f"{median(r['hugo_cpu']):.2f} s")
+    row("Hugo peak RSS", lambda r: fmt_mb(median(r["hugo_rss"])))
+    row("Hugo pages (HTML) / files / bytes", lambda r: f"{r['hugo_pages']:,} / {r['hugo_files']:,} / {fmt_bytes(r['hugo_bytes'])}")
+    row("**Daybook / Hugo time**", lambda r: f"**{median(r['ratio_hugo']):.2f}** (1/{1 / median(r['ratio_hugo']):.1f})")
+    row("Daybook / Hugo peak RSS", lambda r: f"{median(r['ratio_rss']):.2f}")
+    row("**floor** (read + cmark-gfm + write)", lambda r: f"**{median(r['floor']):.2f} s** ({spread(r['floor'])})")
+    row("… read / cmark-gfm / write", lambda r: " / ".join(f"{x:.2f}" for x in r["floor_parts"]) + " s")
+    row("**Daybook / floor**", lambda r: f"**{median(r['ratio_floor']):.2f}×**")
+    row("no-op rebuild", lambda r: f"{fmt_s(median(r['noop']))} ({spread([x * 1000 for x in r['noop']])} ms)")
+    row("no-op rebuild peak RSS", lambda r: fmt_mb(median(r["noop_rss"])))
+    row("one-entry-edit rebuild", lambda r: f"{fmt_s(median(r['edit']))} ({spread([x * 1000 for x in r['edit']])} ms)")
+    row("… files written by it", lambda r: ", ".join(sorted({str(w[0]) if w else "?" for w in r["edit_written"]})))
+    L.append("")
+    L.append("Daybook's summary line (warm-up build): " + "; ".join(f"{r['size']:,}: `{r['daybook_summary_line']}`" for r in results))
+    L.append("")
+
+    # Scaling
+    L.append("## Scaling")
+    L.append("")
+    L.append("| entries | Daybook full build | time per entry | vs previous size | peak RSS | RSS per entry | Hugo time per entry | Hugo RSS |")
+    L.append("|---|---|---|---|---|---|---|---|")
+    prev = None
+    for r in results:
+        per = median(r["daybook_full"]) / r["size"]
+        ratio = f"{per / prev:.2f}×" if prev else "–"
+        L.append(f"| {r['size']:,} | {median(r['daybook_full']):.2f} s | {per * 1e6:.0f} µs | {ratio} | {fmt_mb(median(r['daybook_rss']))} | "
+                 f"{median(r['daybook_rss']) / r['size']:.1f} KB | {median(r['hugo_full']) / r['size'] * 1e6:.0f} µs | {fmt_mb(median(r['hugo_rss']))} |")
+        prev = per
+    L.append("")
+
+    # Steps
+    L.append("## Where Daybook's full build spends its time (`daybook build -v`, one extra build per size)")
+    L.append("")
+    names = []
+    for r in results:
+        for _, n in r["steps"]:
+            key = re.sub(r"\d+ of \d+ ", "", n)
+            if key not in names:
+                names.append(key)
+    L.append("| step | " + " | ".join(f"{r['size']:,}" for r in results) + " |")
+    L.append("|---|" + "---|" * len(results))
+    for n in names:
+        cells = []
+        for r in results:
+            v = [s for s, m in r["steps"] if re.sub(r"\d+ of \d+ ", "", m) == n]
+            cells.append(f"{v[0]:.3f} s" if v else "–")
+        L.append(f"| {n} | " + " | ".join(cells) + " |")
+    L.append("| (wall time of that build) | " + " | ".join(f"{r['steps_total']:.2f} s" for r in results) + " |")
+    L.append("")
+
+    # Search
+    L.append("## Search index (item 5)")
+    L.append("")
+    if not any(r.get("search") for r in results):
+        L.append("**Not measured yet:** the builds wrote no `search/` folder (the search index is not wired into `daybook build`")
+        L.append("at this commit). Bytes fetched per query: **not measured yet**. For comparison, the Hugo site's one-file")
+        L.append("index (`index.json`, what Fuse.js/Lunr set-ups download in full on every first query) is in the next table.")
+    else:
+        L.append("| entries | index files | index bytes | " + " | ".join(f"`{q}`" for q in SEARCH_QUERIES) + " |")
+        L.append("|---|---|---|" + "---|" * len(SEARCH_QUERIES))
+        for r in results:
+            s = r.get("search")
+            if not s:
+                L.append(f"| {r['size']:,} | no search/ folder | – |" + " – |" * len(SEARCH_QUERIES))
+                continue
+            if s["error"]:
+                L.append(f"| {r['size']:,} | {s['files']:,} | {fmt_bytes(s['bytes'])} |" + " not measured yet |" * len(SEARCH_QUERIES))
+                continue
+            cells = [f"{fmt_bytes(q['bytes'])} in {q['files']} files ({q['results']:,} hits)" for q in s["queries"]]
+            L.append(f"| {r['size']:,} | {s['files']:,} | {fmt_bytes(s['bytes'])} | " + " | ".join(cells) + " |")
+        L.append("")
+        L.append("Bytes fetched per query: what `Templates/assets/search.js` loads for a query and its first page of 20 results")
+        L.append("(`search/index.json`, one shard or heavy-key file per word part, one file per shown entry), found by emulating its")
+        L.append("engine in Python on the built site; uncompressed bytes, the page and the script themselves not counted.")
+        for r in results:
+            if r.get("search") and r["search"]["error"]:
+                L.append(f"At {r['size']:,} entries: {r['search']['error']}.")
+    L.append("")
+    L.append("| entries | Hugo `index.json` (one file, fetched whole) |")
+    L.append("|---|---|")
+    for r in results:
+        L.append(f"| {r['size']:,} | {fmt_bytes(r.get('hugo_index_bytes', 0))} |")
+    L.append("")
+
+    # Profile
+    L.append("## Profile: full build of the 1,095-entry corpus (callgrind)")
+    L.append("")
+    if prof:
+        L.append(f"Top 10 functions by own (exclusive) cost, instructions; {prof['total']:,} in all (took {prof['seconds']:.0f} s under")
+        L.append(f"valgrind). Full data: `callgrind_annotate {prof['file']}`.")
+        L.append("")
+        L.append("| # | Ir | share | function | object |")
+        L.append("|---|---|---|---|---|")
+        for i, (ir, pct, func, obj) in enumerate(prof["rows"], 1):
+            func = func.replace("|", "\\|")
+            if len(func) > 140:
+                func = func[:137] + "…"
+            L.append(f"| {i} | {ir:,} | {pct:.1f}% | `{func}` | {obj} |")
+    else:
+        L.append(f"Not profiled: {prof_error}.")
+    L.append("")
+
+    # Template bench
+    L.append("## Template engine (`template-bench`)")
+    L.append("")
+    if tmpl:
+        L.append("```")
+        L.append(tmpl)
+        L.append("```")
+    else:
+        L.append("Not run in this run.")
+    L.append("")
+
+    # Commands and method
+    L.append("## Exact commands")
+    L.append("")
+    L.append("```sh")
+    L.append("make bench     # = swift build -c release --product daybook / daybook-corpus / template-bench; apt-get install hugo valgrind time (when missing); python3 scripts/bench.py")
+    for label, cmd in commands_used.items():
+        L.append(f"# {label}")
+        L.append(cmd)
+    L.append("```")
+    L.append("")
+    L.append("`/usr/bin/time -v` wraps every timed command (peak RSS: its \"Maximum resident set size\", of the largest process);")
+    L.append("wall times are taken around it by the script. `NEW_DIR`s are new, never-used folders under")
+    L.append(f"`{WORK}/runs/`, deleted after each corpus size; every size starts timing {SETTLE:.0f} s after a `sync`.")
+    L.append("")
+    L.append("## Method and what is compared")
+    L.append("")
+    L.append("- **Corpora:** the project's generator (`daybook-corpus`): 1,095 entries = 1,095 days × 1; 10,950 = 1,095 days × 10;")
+    L.append("  109,500 = 10,950 days × 10. Kept in `" + WORK + "/corpus-N`, reused when present.")
+    L.append("- **Warm caches:** one untimed build of each tool first (page cache; it is also the site the rebuilds start from).")
+    L.append("- **Daybook full build:** `daybook build` into a new folder. **No-op rebuild:** the same command again on that site.")
+    L.append("  **One-edit rebuild:** a line appended to one entry in the middle of the diary (then taken out again on the next edit),")
+    L.append("  alternating with no-op rebuilds; the corpus is restored afterwards.")
+    L.append("- **Hugo:** Debian's `hugo`, site in `Benchmarks/hugo/` (config, layouts): one page per entry, day pages listing that day's")
+    L.append("  entries in full in time order, month and year pages (a year-in-pixels calendar coloured by each day's main emotion),")
+    L.append("  emotion and tag taxonomy pages (30 entries a page), `/emotions/` and `/tags/`, an archive of days (30 a page), a")
+    L.append("  gallery, a home page with the latest entry, \"on this day\" and recent days, and `index.json` with every entry's")
+    L.append("  title, URL, date, emotions, tags and text (the usual Hugo search index). No RSS, no sitemap (Daybook writes neither).")
+    L.append("  Hugo uses all cores (GOMAXPROCS), as Daybook does.")
+    L.append("- **Hugo-readable copy of each corpus** (made once, in `" + WORK + "/hugo-N/content`, by this script): Hugo 0.111 reads")
+    L.append("  `date: 2023-01-01 09:30` (no seconds; 1 entry in 10 of the corpus) as the zero date 0001-01-01 without a word, so")
+    L.append("  those get `:00` appended; `emotion:` (an id, label or alias, or a list) becomes `emotions: [ids]` (a taxonomy cannot")
+    L.append("  resolve labels and aliases as Daybook does); `tags: \"a, b\"` becomes a list; every year, month and day folder gets an")
+    L.append("  `_index.md` (Hugo makes a page for a folder only with one). `Content/images/` is served as `/images/` (Hugo copies")
+    L.append("  36 pictures once; Daybook copies each entry's pictures as `/images/<entry id>_image_<n>.png`, so it writes more files).")
+    L.append("- **Known differences** (Hugo does a little less): entries titled by their first `# heading` keep the heading in the body")
+    L.append("  and are titled by date in Hugo; day pages have no previous/next-day links; the gallery lists entries with pictures")
+    L.append("  (15 entries a page) rather than single pictures; Daybook also writes its incremental-build state (`.daybook/`).")
+    L.append(f"- **Floor:** `cat` of every file under Content/ to /dev/null; cmark-gfm's CLI (`-e {' -e '.join(CMARK_EXTENSIONS)}`)")
+    L.append(f"  on every entry body (front matter cut off beforehand), split in {CORES} files converted by {CORES} processes at once;")
+    L.append("  then creating the same files with the same bytes as Daybook's output (including `.daybook/`) in a new folder")
+    L.append("  (Python `os.open`/`os.write`, the bytes already in memory). The three are timed one after the other and added.")
+    L.append("- **Noise:** these machines are shared; ratios come from the same round, so a slow minute affects both sides.")
+    notes_all = notes + [f"{r['size']:,}: {n}" for r in results for n in r["notes"]]
+    if notes_all:
+        L.append("")
+        L.append("## Notes from this run")
+        L.append("")
+        for n in notes_all:
+            L.append(f"- {n}")
+    L.append("")
+    with open(OUTPUT, "w", encoding="utf-8") as f:
+        f.write("\n".join(L))
+    log(f"wrote {OUTPUT}")
+
+
+# MARK: - Main
+
+
+def main():
+    for tool in (DAYBOOK, CORPUS_TOOL, TEMPLATE_BENCH):
+        # Run on its own after `make run`: build what `make bench` would have built.
+        if not os.access(tool, os.X_OK) and "BENCH_BIN" not in ENV and shutil.which("swift"):
+            log(f"building {os.path.basename(tool)}: swift build -c release --product {os.path.basename(tool)}")
+            subprocess.run(["swift", "build", "-c", "release", "--product", os.path.basename(tool)], cwd=REPO)
+    for tool in (DAYBOOK, CORPUS_TOOL):
+        if not os.access(tool, os.X_OK):
+            sys.exit(f"bench: {tool} is missing; run `make bench` (it builds it) or `swift build -c release --product {os.path.basename(tool)}`")
+    for tool in ("hugo", "cmark-gfm"):
+        if not shutil.which(tool):
+            sys.exit(f"bench: `{tool}` is not installed; `make bench` installs it with apt-get")
+    if not os.access("/usr/bin/time", os.X_OK):
+        sys.exit("bench: /usr/bin/time is missing (Debian package `time`); `make bench` installs it")
+    os.makedirs(WORK, exist_ok=True)
+    run_root = os.path.join(WORK, "runs")
+    if os.path.exists(run_root):
+        log(f"deleting the sites of an earlier run ({run_root})")
+        remove_tree(run_root)
+    os.makedirs(run_root)
+    info = machine()
+    log(f"{info['cores']} cores, {info['memory']}; sizes {SIZES}; Daybook {DAYBOOK}")
+
+    for size in SIZES:  # generate first: the slow part of a fresh clone
+        corpus = ensure_corpus(size)
+        hugo_copy(size, corpus)
+        floor_inputs(size, corpus)
+
+    results = []
+    for size in SIZES:
+        r = measure_size(size, run_root)
+        results.append(r)
+        if not KEEP:
+            log(f"deleting the {size:,}-entry sites")
+            for name in os.listdir(run_root):
+                remove_tree(os.path.join(run_root, name))
+
+    prof, prof_error = (None, "skipped (BENCH_PROFILE=0)")
+    if ENV.get("BENCH_PROFILE", "1") != "0":
+        prof, prof_error = profile(run_root)
+    tmpl = template_bench() if ENV.get("BENCH_TEMPLATE", "1") != "0" else None
+    report(results, prof, prof_error, tmpl, info, time.monotonic() - started_at)
+    if not KEEP:
+        remove_tree(run_root)
+
+
+if __name__ == "__main__":
+    main()
