@@ -33,9 +33,9 @@ let package = Package(
         // A template engine that knows nothing about diaries.
         .target(name: "Templating"),
         // Renders the index through the templates and writes the site safely.
-        .target(name: "SiteBuilder", dependencies: ["DiaryModel", "DiaryReader", "DiaryIndex", "Templating"]),
+        .target(name: "SiteBuilder", dependencies: ["DiaryModel", "DiaryReader", "DiaryIndex", "DiarySearch", "Templating"]),
         // What the commands do (init, new, check, build), testable without a process.
-        .target(name: "DiaryCommands", dependencies: ["DiaryModel", "DiaryReader", "SiteBuilder"]),
+        .target(name: "DiaryCommands", dependencies: ["DiaryModel", "DiaryReader", "DiaryIndex", "DiarySearch", "SiteBuilder"]),
         // `daybook serve`: the HTTP server, the diary watcher, the rebuild loop and live reload.
         .target(
             name: "DiaryServer",
@@ -55,10 +55,10 @@ let package = Package(
         .testTarget(name: "DiaryModelTests", dependencies: ["DiaryModel"]),
         .testTarget(name: "DiaryServerTests", dependencies: ["DiaryServer", "SiteBuilder"]),
         .testTarget(name: "DiaryReaderTests", dependencies: ["DiaryReader", "DiaryCorpus"]),
-        .testTarget(name: "DiaryCommandsTests", dependencies: ["DiaryCommands", "DiaryReader", "DiaryCorpus"]),
+        .testTarget(name: "DiaryCommandsTests", dependencies: ["DiaryCommands", "DiaryReader", "DiaryCorpus"], exclude: ["Browser"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
         .testTarget(name: "DiaryIndexTests", dependencies: ["DiaryIndex", "DiaryReader"]),
         .testTarget(name: "DiarySearchTests", dependencies: ["DiarySearch", "DiaryIndex", "DiaryModel", "DiaryReader", "DiaryCorpus"]),
-        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "DiaryReader", "DiaryCorpus"]),
+        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "DiaryReader", "DiaryCorpus"], exclude: ["Fixtures"]),
     ]
 )

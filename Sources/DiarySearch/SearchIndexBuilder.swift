@@ -47,6 +47,14 @@ public struct SearchIndexBuilder: Sendable {
     /// At most this many keys are heavy.
     public static let maxHeavyKeys = 256
 
+    /// The path of the index's manifest in the site.
+    public static let manifestPath = SearchIndexLayout.manifestPath
+
+    /// Whether a site path is one of the index's files (not the search page itself).
+    public static func isIndexFile(_ path: String) -> Bool {
+        path.hasPrefix("search/") && path.hasSuffix(".json")
+    }
+
     /// The entries to index, in diary order.
     public let entries: [Entry]
     /// Every emotion, for ids, labels, emoji and colours.

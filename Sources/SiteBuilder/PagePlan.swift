@@ -134,6 +134,7 @@ struct PagePlan {
                 ]
             })
         }
+        pages.append(PlannedPage(path: "search/index.html", template: "search.html", kind: "search", title: "Search") { _ in [:] })
         pages.append(PlannedPage(path: "404.html", template: "404.html", kind: "404", title: "Page not found") { _ in [:] })
         return pages
     }

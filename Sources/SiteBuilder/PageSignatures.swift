@@ -30,9 +30,7 @@ struct PageSignatures {
             templates[name] = hasher.value
         }
 
-        let entryVersions = ParallelMap.map(Array(index.entries.indices), chunkSize: 256) { position in
-            version(of: index.entries[position])
-        }
+        let entryVersions = self.entryVersions()
         let globalValue = global.value
         return ParallelMap.map(pages, chunkSize: 64) { page in
             var hasher = StableHasher()
@@ -50,6 +48,23 @@ struct PageSignatures {
             }
             return hasher.value
         }
+    }
+
+    func entryVersions() -> [UInt64] {
+        ParallelMap.map(Array(index.entries.indices), chunkSize: 256) { position in version(of: index.entries[position]) }
+    }
+
+    /// A signature of everything the search index is built from: every entry, every emotion, base_url.
+    func searchSignature(emotions: [Emotion]) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine("search")
+        hasher.combine(configKey)
+        hasher.combine(index.config.baseURL)
+        for emotion in emotions {
+            hasher.combine([emotion.id, emotion.label, emotion.emoji, emotion.color].joined(separator: "\n"))
+        }
+        for version in entryVersions() { hasher.combine(version) }
+        return hasher.value
     }
 
     /// Everything about an entry that a page can show, and the sizes of its pictures.

@@ -1,6 +1,7 @@
 import DiaryIndex
 import DiaryModel
 import DiaryReader
+import DiarySearch
 import Foundation
 import Templating
 
@@ -80,7 +81,7 @@ public struct SiteBuilder {
             if !stepName.isEmpty { report.stepSeconds.append((stepName, now.timeIntervalSince(stepStarted))) }
             stepStarted = now
             stepName = name
-            if !name.isEmpty { progress("[\(report.stepSeconds.count + 1)/6] \(name)") }
+            if !name.isEmpty { progress("[\(report.stepSeconds.count + 1)/7] \(name)") }
         }
 
         step("Check for changes")
@@ -166,9 +167,21 @@ public struct SiteBuilder {
         }
         files.append(OutputFile(path: "robots.txt", content: .bytes(Array("User-agent: *\nDisallow: /\n".utf8))))
 
+        // The search index depends on every entry: rebuilt when any of them (or an emotion) changed.
+        let searchSignature = PageSignatures(index: index, values: shared, library: library, sources: theme.templates,
+                                             configKey: configKey).searchSignature(emotions: reading.diary.emotions)
+        var keptSearchFiles: [String] = []
+        if previous.pageSignatures[Self.searchIndexKey] == searchSignature, manifest[SearchIndexBuilder.manifestPath] != nil {
+            keptSearchFiles = manifest.keys.filter(SearchIndexBuilder.isIndexFile)
+        } else {
+            step("Index \(index.entries.count) entries for search")
+            let searchFiles = SearchIndexBuilder(entries: index.entries, emotions: reading.diary.emotions, baseURL: config.baseURL).files()
+            files += searchFiles.keys.sorted().map { OutputFile(path: $0, content: .bytes(searchFiles[$0]!)) }
+        }
+
         step("Write files")
         let staleSet = Set(stale)
-        let kept = pages.indices.filter { !staleSet.contains($0) }.map { pages[$0].path }
+        let kept = pages.indices.filter { !staleSet.contains($0) }.map { pages[$0].path } + keptSearchFiles
         BuildState.forgetInputs(in: folder)
         let outcome = try OutputWriter(folder: folder).write(files, keeping: kept, clean: options.clean)
         report.writtenPaths = outcome.written
@@ -181,6 +194,7 @@ public struct SiteBuilder {
         state.entryCount = report.entryCount
         state.pageCount = report.pageCount
         for (page, signature) in zip(pages, signatures) { state.pageSignatures[page.path] = signature }
+        state.pageSignatures[Self.searchIndexKey] = searchSignature
         // Saving the cache costs more than parsing a few files again next time, and an outdated
         // cached file is never reused (its size or time differs), so small edits leave it be.
         let cacheWorthSaving = previous.entryCache?.configKey != reading.cache.configKey || reading.parsedCount > 32
@@ -188,6 +202,15 @@ public struct SiteBuilder {
         step("")
         report.seconds = Date().timeIntervalSince(started)
         return report
+    }
+
+    /// Whether the output folder holds a site built from exactly the diary as it is now
+    /// (nothing changed since the last build with these options).
+    public func isUpToDate(_ options: Options) -> Bool {
+        let output = outputFolder(options)
+        let folder = OutputFolder(url: output)
+        guard let inputs = InputFingerprint.compute(root: root, options: options, output: output).fingerprint else { return false }
+        return BuildState.load(from: folder, inputsOnly: true).inputs == inputs && folder.unchangedFileCount() != nil
     }
 
     /// Identifies the configuration entries are read with: daybook.yml and the system timezone
@@ -219,7 +242,10 @@ public struct SiteBuilder {
 
     /// The page templates every site needs.
     static let pageTemplates = ["home.html", "entry.html", "day.html", "month.html", "year.html", "archive.html",
-                                "emotions.html", "emotion.html", "tags.html", "tag.html", "gallery.html", "404.html"]
+                                "emotions.html", "emotion.html", "tags.html", "tag.html", "gallery.html", "search.html", "404.html"]
+
+    /// Where the search index's signature is kept among the page signatures.
+    static let searchIndexKey = "#search-index"
 
     private static func missingTemplates(in library: TemplateLibrary) -> [Diagnostic] {
         let names = Set(library.templateNames)

@@ -9,7 +9,7 @@ struct Daybook: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daybook",
         abstract: "Turn a private diary of Markdown files into a static website.",
-        subcommands: [InitCommand.self, NewCommand.self, BuildCommand.self, CheckCommand.self, ServeCommand.self]
+        subcommands: [InitCommand.self, NewCommand.self, BuildCommand.self, CheckCommand.self, SearchCommand.self, ServeCommand.self]
     )
 }
 
@@ -211,5 +211,44 @@ final class Progress: @unchecked Sendable {
         guard shown else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
         shown = false
+    }
+}
+
+struct SearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Print the entries that match every word, newest first: the same answers as the site's search page."
+    )
+
+    @OptionGroup var location: DiaryLocation
+
+    @Argument(help: "Words that must all appear (in any case; part of a word is enough).")
+    var words: [String] = []
+
+    @Option(help: "Print at most this many matches.")
+    var limit: Int?
+
+    @Flag(help: "Print a JSON array of {id, url, title, date, emotion, path}.")
+    var json = false
+
+    @Flag(help: "Search drafts too (as a site built with --drafts does).")
+    var drafts = false
+
+    func validate() throws {
+        if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more") }
+        if words.joined().trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("give at least one word to search for") }
+    }
+
+    func run() throws {
+        let outcome = try DiarySearchCommand.run(root: location.root, query: words.joined(separator: " "), limit: limit,
+                                                 includeDrafts: drafts)
+        for diagnostic in outcome.diagnostics { StandardError.print(diagnostic.description) }
+        if json {
+            print(try DiarySearchCommand.json(outcome.results))
+        } else {
+            for result in outcome.results { print(result.line) }
+            if outcome.results.isEmpty { StandardError.print("no entry matches '\(words.joined(separator: " "))'") }
+        }
+        if outcome.diagnostics.contains(where: \.isError) { throw ExitCode.failure }
     }
 }

@@ -49,6 +49,7 @@
 
   function manifestPath() { return 'search/index.json'; }
   function shardPath(number) { return 'search/shards/' + number + '.json'; }
+  function heavyKeyPath(number) { return 'search/keys/' + number + '.json'; }
   function entryPath(number) { return 'search/entries/' + number + '.json'; }
 
   /** A word as its lookup parts: itself, or overlapping parts of LONGEST_WORD characters. */
@@ -63,9 +64,30 @@
     }
   }
 
-  /** The key a part is looked up under: its first three characters (code points). */
-  function keyOf(part) {
-    return Array.from(part).slice(0, 3).join('');
+  /**
+   * The key a part is looked up under: the part itself when it has one or two characters
+   * (its value lists entries); else one of its three-character runs (whose values list
+   * tokens): the first that is not heavy, else the lightest heavy one.
+   */
+  function keyOf(part, heavy) {
+    var chars = Array.from(part);
+    if (chars.length <= 2) return part;
+    var best = null;
+    var bestBytes = 0;
+    for (var start = 0; start + 3 <= chars.length; start++) {
+      var key = chars.slice(start, start + 3).join('');
+      var known = heavy && Object.prototype.hasOwnProperty.call(heavy, key) ? heavy[key] : null;
+      if (!known) return key;
+      if (best === null || known[1] < bestBytes) { best = key; bestBytes = known[1]; }
+    }
+    return best;
+  }
+
+  /** The file that holds `key`: its own when it is heavy, else the shard its hash picks. */
+  function pathOf(key, m) {
+    var heavy = m.heavy || {};
+    if (Object.prototype.hasOwnProperty.call(heavy, key)) return heavyKeyPath(heavy[key][0]);
+    return shardPath(shardOf(key, Math.max(1, m.shards)));
   }
 
   function utf8(text) {
@@ -184,8 +206,8 @@
     }
     /** The entries with a token that contains `part`. */
     function entriesContaining(m, part) {
-      var key = keyOf(part);
-      return load(shardPath(shardOf(key, Math.max(1, m.shards)))).then(function (shard) {
+      var key = keyOf(part, m.heavy);
+      return load(pathOf(key, m)).then(function (shard) {
         var found = new EntrySet(m.entries);
         var value = Object.prototype.hasOwnProperty.call(shard, key) ? shard[key] : null;
         if (typeof value === 'string') {
@@ -224,13 +246,11 @@
   var CLUSTER = /[\s\S]\p{M}*/gu;
 
   /**
-   * A piece of `text` around the first match of any of `queryWords` (normalised words), as
-   * segments `{text, mark}`; every match inside the piece is marked. About `length` characters.
+   * Where `queryWords` (normalised words) occur in `text`: merged [start, end) ranges of `text`,
+   * and the set of offsets where a character (with its combining marks) starts. Each character
+   * is folded alone, so a match is found as the index finds it, and mapped back to the original.
    */
-  function excerpt(text, queryWords, length) {
-    text = String(text || '');
-    length = length || 180;
-    // Fold each character (with its combining marks) alone, remembering where it came from.
+  function findMatches(text, queryWords) {
     var folded = '';
     var origin = [];
     var starts = [];
@@ -257,26 +277,14 @@
       if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
       else merged.push([range[0], range[1]]);
     });
+    return { ranges: merged, boundaries: new Set(starts) };
+  }
 
-    var start = 0;
-    if (merged.length > 0 && merged[0][0] > 40) {
-      start = merged[0][0] - 40;
-      var space = text.indexOf(' ', start);
-      if (space !== -1 && space < merged[0][0] && space - start < 20) start = space + 1;
-    }
-    var end = Math.min(text.length, start + length);
-    if (end < text.length) {
-      var cut = text.lastIndexOf(' ', end);
-      if (cut > start + length - 30 && (merged.length === 0 || cut >= merged[0][1])) end = cut;
-    }
-    // Never cut a surrogate pair or a character from its marks.
-    while (start > 0 && starts.indexOf(start) === -1) start--;
-    while (end < text.length && starts.indexOf(end) === -1) end++;
-
+  /** `text` from `start` to `end` as segments `{text, mark}`, the matches marked. */
+  function segmentsOf(text, ranges, start, end) {
     var segments = [];
-    if (start > 0) segments.push({ text: '… ', mark: false });
     var position = start;
-    merged.forEach(function (range) {
+    ranges.forEach(function (range) {
       var from = Math.max(range[0], start);
       var to = Math.min(range[1], end);
       if (from >= to) return;
@@ -285,6 +293,41 @@
       position = to;
     });
     if (position < end) segments.push({ text: text.slice(position, end), mark: false });
+    return segments;
+  }
+
+  /** The whole of `text` as segments `{text, mark}`, every match of `queryWords` marked. */
+  function highlight(text, queryWords) {
+    text = String(text || '');
+    return segmentsOf(text, findMatches(text, queryWords).ranges, 0, text.length);
+  }
+
+  /**
+   * A piece of `text` of about `length` characters around the first match of any of
+   * `queryWords` (or from the start when none matches), as segments `{text, mark}`; every
+   * match inside the piece is marked, and "…" stands for what is left out.
+   */
+  function excerpt(text, queryWords, length) {
+    text = String(text || '');
+    length = length || 180;
+    var found = findMatches(text, queryWords);
+    var first = found.ranges[0];
+    var start = 0;
+    if (first && first[0] > 40) {
+      start = first[0] - 40;
+      var space = text.indexOf(' ', start);
+      if (space !== -1 && space < first[0] && space - start < 20) start = space + 1;
+    }
+    var end = Math.min(text.length, start + length);
+    if (end < text.length) {
+      var cut = text.lastIndexOf(' ', end);
+      if (cut > start + length - 30 && (!first || cut >= first[1])) end = cut;
+    }
+    // Never cut a surrogate pair, or a character from its marks.
+    while (start > 0 && !found.boundaries.has(start)) start--;
+    while (end < text.length && !found.boundaries.has(end)) end++;
+    var segments = segmentsOf(text, found.ranges, start, end);
+    if (start > 0) segments.unshift({ text: '… ', mark: false });
     if (end < text.length) segments.push({ text: ' …', mark: false });
     return segments;
   }
@@ -329,6 +372,12 @@
       return node;
     }
 
+    function appendSegments(parent, segments) {
+      segments.forEach(function (segment) {
+        parent.appendChild(segment.mark ? element('mark', null, segment.text) : doc.createTextNode(segment.text));
+      });
+    }
+
     function resultItem(record, m, queryWords) {
       var item = element('li', 'search-result');
       var card = element('article', 'card');
@@ -337,7 +386,8 @@
       if (first && first[2]) card.style.setProperty('--emotion', String(first[2]));
       var body = element('div', 'card-text');
       var heading = element('h2', 'card-title');
-      var link = element('a', null, record.title);
+      var link = element('a');
+      appendSegments(link, highlight(record.title, queryWords));
       link.setAttribute('href', String(record.url));
       heading.appendChild(link);
       body.appendChild(heading);
@@ -366,11 +416,12 @@
         body.appendChild(badges);
       }
 
-      var paragraph = element('p', 'excerpt');
-      excerpt(record.text, queryWords).forEach(function (segment) {
-        paragraph.appendChild(segment.mark ? element('mark', null, segment.text) : doc.createTextNode(segment.text));
-      });
-      body.appendChild(paragraph);
+      var segments = excerpt(record.text, queryWords);
+      if (segments.length > 0) {
+        var paragraph = element('p', 'excerpt');
+        appendSegments(paragraph, segments);
+        body.appendChild(paragraph);
+      }
       card.appendChild(body);
       item.appendChild(card);
       return item;
@@ -437,7 +488,12 @@
     });
     if (more) {
       more.addEventListener('click', function () {
-        showMore().catch(fail);
+        var before = list.children.length;
+        showMore().then(function () {
+          // Keyboard users continue from the first new result, not from a hidden button.
+          var link = list.children[before] && list.children[before].querySelector('a');
+          if (link) link.focus();
+        }).catch(fail);
       });
     }
 
@@ -449,8 +505,8 @@
   }
 
   var api = {
-    fold: fold, normalize: normalize, words: words, parts: parts, keyOf: keyOf, shardOf: shardOf,
-    decodePostings: decodePostings, createEngine: createEngine, excerpt: excerpt, start: start,
+    fold: fold, normalize: normalize, words: words, parts: parts, keyOf: keyOf, pathOf: pathOf, shardOf: shardOf,
+    decodePostings: decodePostings, createEngine: createEngine, highlight: highlight, excerpt: excerpt, start: start,
   };
   if (typeof module === 'object' && module.exports) {
     module.exports = api;
