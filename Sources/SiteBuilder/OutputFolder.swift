@@ -7,6 +7,12 @@ import Glibc
 import Darwin
 #endif
 
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#else
+private let systemWrite = Darwin.write
+#endif
+
 /// The folder a site is written into, and the rules that keep a diary safe from it:
 /// never inside or around Content/ and Templates/, never the diary itself, and never emptied
 /// unless Daybook made it (it carries the `.daybook-output` mark).
@@ -125,23 +131,41 @@ struct OutputFolder {
 
 /// Writing a file so that a reader sees the old bytes or the new ones, never half of them.
 enum AtomicFile {
+    /// Replaces a file through a temporary file and a rename. A file that does not exist yet
+    /// is created in place: no reader can see it half written before the build that makes it
+    /// finishes, and a build that stops midway leaves it out of the manifest, so the next build
+    /// writes it again. That saves a rename per file, which counts on a fresh 28,000-file site.
     static func write(_ bytes: [UInt8], to path: String) throws {
+        let fresh = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        if fresh >= 0 {
+            let ok = writeAll(bytes, to: fresh)
+            close(fresh)
+            guard ok else {
+                unlink(path)
+                throw BuildError.writeFailed(path, String(cString: strerror(errno)))
+            }
+            return
+        }
         let temporary = path + ".daybook-tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw BuildError.writeFailed(path, String(cString: strerror(errno))) }
-        var written = 0
-        let ok = bytes.withUnsafeBytes { buffer -> Bool in
-            while written < buffer.count {
-                let count = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if count <= 0 { return false }
-                written += count
-            }
-            return true
-        }
+        let ok = writeAll(bytes, to: descriptor)
         close(descriptor)
         guard ok, rename(temporary, path) == 0 else {
             unlink(temporary)
             throw BuildError.writeFailed(path, String(cString: strerror(errno)))
+        }
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        var written = 0
+        return bytes.withUnsafeBytes { buffer -> Bool in
+            while written < buffer.count {
+                let count = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if count <= 0 { return false }
+                written += count
+            }
+            return true
         }
     }
 
