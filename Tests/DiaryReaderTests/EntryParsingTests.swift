@@ -137,6 +137,15 @@ final class EntryParsingTests: XCTestCase {
         XCTAssertTrue(html.contains("class=\"footnotes\""), html)
     }
 
+    func testFootnoteIdsCarryTheEntryIdSoADayPageHasNoDuplicates() throws {
+        let html = try singleEntry(entryText("date: 2025-10-20 09:30\nemotion: happy", body: "Note[^a].\n\n[^a]: Why.\n")).bodyHTML
+        XCTAssertTrue(html.contains("href=\"#fn-2025-10-20-0930-walk-a\""), html)
+        XCTAssertTrue(html.contains("id=\"fn-2025-10-20-0930-walk-a\""), html)
+        XCTAssertTrue(html.contains("href=\"#fnref-2025-10-20-0930-walk-a\""), html)
+        XCTAssertTrue(html.contains("id=\"fnref-2025-10-20-0930-walk-a\""), html)
+        XCTAssertFalse(html.contains("\"fn-a\""), html)
+    }
+
     func testRawHTMLAndScriptLinksNeverReachThePage() throws {
         let body = "<script>alert(1)</script>\n\nHi <b onclick=\"x()\">there</b> [click](javascript:alert(1))\n"
         let html = try singleEntry(entryText("date: 2025-10-20\nemotion: happy", body: body)).bodyHTML
