@@ -12,6 +12,8 @@ import Foundation
 public struct SearchEngine {
     /// How many entries the index holds.
     public let entryCount: Int
+    /// How many consecutive entries share a chunk file.
+    let chunkEntries: Int
     let shardCount: Int
     let heavy: [String: HeavyKey]
     private let loadFile: (String) throws -> [UInt8]?
@@ -30,19 +32,28 @@ public struct SearchEngine {
             throw SearchIndexError(path: SearchIndexLayout.manifestPath, reason: .unsupportedVersion(manifest.version))
         }
         entryCount = manifest.entries
+        chunkEntries = max(1, manifest.chunk ?? 1)
         shardCount = max(1, manifest.shards)
         var heavy: [String: HeavyKey] = [:]
         for (key, numbers) in manifest.heavy where numbers.count == 2 { heavy[key] = HeavyKey(file: numbers[0], bytes: numbers[1]) }
         self.heavy = heavy
     }
 
-    /// The entries that match `query` (up to `limit` of them), newest first.
+    /// The entries that match `query` (up to `limit` of them), newest first. Reads each chunk
+    /// file that holds one of them once.
     public func search(_ query: String, limit: Int? = nil) throws -> [SearchResult] {
         var numbers = try entryNumbers(matching: query)
         if let limit { numbers = Array(numbers.prefix(max(0, limit))) }
+        var chunks: [Int: [EntryRecord]] = [:]
         return try numbers.map { number in
-            let path = SearchIndexLayout.entryPath(number)
-            let entry = try Self.decode(EntryRecord.self, at: path, with: loadFile)
+            let chunk = number / chunkEntries
+            let path = SearchIndexLayout.chunkPath(chunk)
+            if chunks[chunk] == nil { chunks[chunk] = try Self.decode([EntryRecord].self, at: path, with: loadFile) }
+            let offset = number - chunk * chunkEntries
+            guard offset < chunks[chunk]!.count else {
+                throw SearchIndexError(path: path, reason: .unreadable("no record for entry \(number)"))
+            }
+            let entry = chunks[chunk]![offset]
             return SearchResult(id: entry.id, url: entry.url, title: entry.title, date: entry.date,
                                 emotion: entry.emotions.first ?? "", path: entry.path)
         }
@@ -122,6 +133,8 @@ public struct SearchEngine {
 
     private struct Manifest: Decodable {
         var version: Int
+        /// Optional so that an older index gets the version error, not a decoding one.
+        var chunk: Int?
         var entries: Int
         var shards: Int
         var heavy: [String: [Int]]

@@ -25,19 +25,32 @@ import DiaryModel
 /// big (a common syllable pair, `ing`, the parts of a URL that recurs with many endings) each get
 /// a file of their own and are named in the manifest with their size: they do not weigh on the
 /// shard they would share, and a word avoids them when it has a three-character run that is not
-/// heavy (`SearchIndexLayout.key(of:heavy:)`). A query therefore fetches the manifest, one file
-/// per word, and the entry files of the results it shows, and what it downloads does not grow
-/// with the diary the way one big index file does.
+/// heavy (`SearchIndexLayout.key(of:heavy:)`).
+///
+/// What a result shows (title, date, emotions, URL, and the body text its excerpt is cut from)
+/// sits in chunk files of K consecutive entries in diary order: one file per entry would be by
+/// far the most files of the index (a whole site is written slowest where it creates files),
+/// while one file for all would be megabytes. Results are shown newest first, so the matches of a
+/// common word share chunks; a rare word's twenty newest matches may each sit in a chunk of its
+/// own, so a page of results fetches at most 20 chunks. K is picked so that a chunk holds about
+/// `targetChunkBytes` on average (`SearchIndexLayout.chunkEntries`). On the 10,950-entry test
+/// diary (records of 1.7 KB on average) K is 3: 3,650 chunk files instead of 10,950 entry files,
+/// and a query's first page fetches 40–110 KB, 165 KB at worst (K = 4 would save 900 more files
+/// and reach 200 KB). A fixed K rather than a byte budget per chunk (which measured the same)
+/// keeps the manifest small, as the page computes the chunk as `n / K`, and an edited entry
+/// changes one chunk only.
+/// A query therefore fetches the manifest, one file per word, and the chunks of the results it
+/// shows, and what it downloads does not grow with the diary the way one big index file does.
 ///
 /// Files (all JSON, deterministic: sorted keys, no timestamps):
-/// - `search/index.json`: `{"version": 1, "entries": N, "shards": S, "heavy": {key: [file, bytes]},
-///   "emotions": {id: [emoji, label, colour]}}`
+/// - `search/index.json`: `{"chunk": K, "emotions": {id: [emoji, label, colour]}, "entries": N,
+///   "heavy": {key: [file, bytes]}, "shards": S, "version": 2}`
 /// - `search/shards/<k>.json` and `search/keys/<file>.json`: `{key: "entries"}` for 1- and
 ///   2-character keys, `{key: ["token", "entries", "token", "entries", …]}` for 3-character keys,
 ///   entry lists encoded as `PostingsCoding` describes
-/// - `search/entries/<n>.json`: entry `n` in diary order (0 is the oldest):
-///   `{"id", "url", "title", "date": "YYYY-MM-DD HH:MM", "emotions": [id…], "path", "text"}`,
-///   `text` being the body's visible text, for the excerpt; a page of results fetches only its own.
+/// - `search/chunks/<c>.json`: the records of entries `c·K ..< (c+1)·K` in diary order (0 is the
+///   oldest), an array of `{"date": "YYYY-MM-DD HH:MM", "emotions": [id…], "id", "path", "text",
+///   "title", "url"}`, `text` being the body's visible text, for the excerpt.
 public struct SearchIndexBuilder: Sendable {
     /// Shards are sized to hold about this many bytes on average.
     public static let targetShardBytes = 8_000
@@ -46,6 +59,9 @@ public struct SearchIndexBuilder: Sendable {
     public static let heavyKeyBytes = 4_000
     /// At most this many keys are heavy.
     public static let maxHeavyKeys = 256
+    /// Chunks hold this many bytes of entry records on average (`SearchIndexLayout.chunkEntries`):
+    /// a page of 20 results fetches at most 20 chunks.
+    public static let targetChunkBytes = 6_000
 
     /// The path of the index's manifest in the site.
     public static let manifestPath = SearchIndexLayout.manifestPath
@@ -94,10 +110,23 @@ public struct SearchIndexBuilder: Sendable {
         }
 
         var files: [String: [UInt8]] = [:]
-        let entryFiles = ParallelMap.map(Array(entries.indices), chunkSize: 128) { number in
-            entryFile(entries[number], text: documents[number].text)
+        let records = ParallelMap.map(Array(entries.indices), chunkSize: 128) { number in
+            record(entries[number], text: documents[number].text)
         }
-        for (number, bytes) in entryFiles.enumerated() { files[SearchIndexLayout.entryPath(number)] = bytes }
+        let recordBytes = records.reduce(0) { $0 + $1.count }
+        let chunkEntries = SearchIndexLayout.chunkEntries(averageRecordBytes: records.isEmpty ? 0 : recordBytes / records.count,
+                                                          targetBytes: Self.targetChunkBytes)
+        for start in stride(from: 0, to: records.count, by: chunkEntries) {
+            var chunk: [UInt8] = []
+            chunk.reserveCapacity(chunkEntries * (recordBytes / records.count + 1) + 2)
+            chunk.append(UInt8(ascii: "["))
+            for (offset, record) in records[start..<min(records.count, start + chunkEntries)].enumerated() {
+                if offset > 0 { chunk.append(UInt8(ascii: ",")) }
+                chunk += record
+            }
+            chunk.append(UInt8(ascii: "]"))
+            files[SearchIndexLayout.chunkPath(start / chunkEntries)] = chunk
+        }
 
         var values = KeyTable(tokensByEntry: documents.map(\.tokens)).encodedValues()
         values.sort { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
@@ -119,7 +148,7 @@ public struct SearchIndexBuilder: Sendable {
             files[SearchIndexLayout.shardPath(number)] = Self.shardFile(items.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
         }
 
-        files[SearchIndexLayout.manifestPath] = manifest(shardCount: shardCount, heavy: heavyValues.map { ($0.key, $0.value.count) },
+        files[SearchIndexLayout.manifestPath] = manifest(chunkEntries: chunkEntries, shardCount: shardCount, heavy: heavyValues.map { ($0.key, $0.value.count) },
                                                          emotions: emotionsByID)
         return files
     }
@@ -135,13 +164,14 @@ public struct SearchIndexBuilder: Sendable {
 
     // MARK: - Files
 
-    private func manifest(shardCount: Int, heavy: [(key: String, bytes: Int)], emotions: [String: Emotion]) -> [UInt8] {
+    private func manifest(chunkEntries: Int, shardCount: Int, heavy: [(key: String, bytes: Int)], emotions: [String: Emotion]) -> [UInt8] {
         var used = Set(self.emotions.map(\.id))
         for entry in entries { used.formUnion(entry.emotionIDs) }
         var json = JSONWriter()
-        json.object(["emotions", "entries", "heavy", "shards", "version"]) { json, name in
+        json.object(["chunk", "emotions", "entries", "heavy", "shards", "version"]) { json, name in
             json.key(name)
             switch name {
+            case "chunk": json.number(chunkEntries)
             case "emotions":
                 json.object(used.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }) { json, id in
                     json.key(id)
@@ -160,7 +190,8 @@ public struct SearchIndexBuilder: Sendable {
         return json.bytes
     }
 
-    private func entryFile(_ entry: Entry, text: String) -> [UInt8] {
+    /// One entry's record in its chunk: what a result shows.
+    private func record(_ entry: Entry, text: String) -> [UInt8] {
         var json = JSONWriter()
         json.object(["date", "emotions", "id", "path", "text", "title", "url"]) { json, name in
             json.key(name)

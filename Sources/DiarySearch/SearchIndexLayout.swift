@@ -2,12 +2,19 @@
 /// Everything here has a twin in search.js; change both together (and `version`).
 enum SearchIndexLayout {
     /// The format's version, written into `search/index.json`.
-    static let version = 1
+    static let version = 2
     static let manifestPath = "search/index.json"
 
     static func shardPath(_ number: Int) -> String { "search/shards/\(number).json" }
     static func heavyKeyPath(_ number: Int) -> String { "search/keys/\(number).json" }
-    static func entryPath(_ number: Int) -> String { "search/entries/\(number).json" }
+    /// The file that holds the records of entries `number * chunkEntries ..< (number + 1) * chunkEntries`.
+    static func chunkPath(_ number: Int) -> String { "search/chunks/\(number).json" }
+
+    /// How many consecutive entries share a chunk file: as many as make about `targetBytes`
+    /// on average (at least one), so that a chunk stays about that size whatever the entries' length.
+    static func chunkEntries(averageRecordBytes: Int, targetBytes: Int) -> Int {
+        max(1, targetBytes / max(1, averageRecordBytes))
+    }
 
     /// Tokens longer than this many characters are indexed as overlapping pieces of this length,
     /// starting every `pieceStep` characters, so one long token (a URL, a run of CJK text) cannot

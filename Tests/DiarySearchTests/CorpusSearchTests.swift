@@ -16,7 +16,7 @@ final class CorpusSearchTests: XCTestCase {
     }
 
     /// What the search page downloads for `query`: the manifest, the files its words look up,
-    /// and the entry files of the first page of results (20).
+    /// and the chunk files that hold the first page of results (20).
     private func bytesFetched(for query: String, from files: [String: [UInt8]]) throws -> Int {
         var fetched: [String: Int] = [:]
         let engine = try SearchEngine { path in
@@ -28,22 +28,28 @@ final class CorpusSearchTests: XCTestCase {
     }
 
     func testWhatAQueryDownloadsGrowsMuchSlowerThanTheIndex() throws {
-        let queries = ["산책", "coffee", "walk", "했다", "가", "latte plan"]
+        // One-word Korean and English, common and rare (a picture's name: its newest matches are
+        // spread over the diary, each in a chunk of its own), and two-word queries.
+        let queries = ["산책", "coffee", "walk", "했다", "가", "latte plan", "happy 산책", "cafe-05", "sky-04"]
         var totals: [Int] = []
         var fetches: [Int] = []
         for days in [73, 730] {
             let diary = try readCorpus(days: days, perDay: 5)
             let files = SearchIndexBuilder(entries: diary.entries, emotions: diary.emotions, baseURL: "/").files()
             totals.append(files.values.reduce(0) { $0 + $1.count })
+            let chunks = files.keys.filter { $0.hasPrefix("search/chunks/") }
+            XCTAssertLessThan(chunks.count * 2, diary.entries.count, "entries share chunk files")
+            XCTAssertLessThan(chunks.map { files[$0]!.count }.max()!, SearchIndexBuilder.targetChunkBytes * 3 / 2)
             let largest = try queries.map { try bytesFetched(for: $0, from: files) }.max()!
-            XCTAssertLessThan(largest, 100_000, "\(diary.entries.count) entries")
+            // At most 20 chunks of about 6 KB, the manifest and the words' files.
+            XCTAssertLessThan(largest, 200_000, "\(diary.entries.count) entries")
             fetches.append(largest)
         }
         let indexGrowth = Double(totals[1]) / Double(totals[0])
         let fetchGrowth = Double(fetches[1]) / Double(fetches[0])
         XCTAssertGreaterThan(indexGrowth, 8, "the bigger diary's index should be about ten times as big")
         XCTAssertLessThan(fetchGrowth, 2, "a query downloads \(fetches) bytes for indexes of \(totals) bytes")
-        print("search index: \(totals) bytes; the heaviest one-word query fetches \(fetches) bytes")
+        print("search index: \(totals) bytes; the heaviest query fetches \(fetches) bytes")
     }
 
     /// The index answers exactly what a plain substring search over each entry's normalised text answers.

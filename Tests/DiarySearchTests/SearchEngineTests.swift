@@ -1,6 +1,7 @@
 import DiaryIndex
 import DiaryModel
 import DiarySearch
+import Foundation
 import XCTest
 
 final class SearchEngineTests: XCTestCase {
@@ -123,7 +124,31 @@ final class SearchEngineTests: XCTestCase {
         let second = SearchIndexBuilder(entries: diary, emotions: emotions, baseURL: "/").files()
         XCTAssertEqual(first, second)
         XCTAssertNotNil(first["search/index.json"])
-        XCTAssertEqual(first.keys.filter { $0.hasPrefix("search/entries/") }.count, 4)
+        XCTAssertEqual(first.keys.filter { $0.hasPrefix("search/chunks/") }, ["search/chunks/0.json"], "four short entries share a chunk")
+    }
+
+    func testEntriesAreGroupedIntoChunksOfConsecutiveEntries() throws {
+        let long = String(repeating: "산책 했다 walk ", count: 200)
+        let entries = (0..<10).map { day in
+            makeEntry("2025-11-\(String(format: "%02d", day + 1)) 09:00", title: "Day \(day)", body: "<p>\(long) day\(day)</p>",
+                      path: "Content/\(day).md")
+        }
+        let files = SearchIndexBuilder(entries: entries, emotions: emotions, baseURL: "/").files()
+        let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(files["search/index.json"]!)) as? [String: Any])
+        let size = try XCTUnwrap(manifest["chunk"] as? Int)
+        XCTAssertEqual(manifest["version"] as? Int, 2)
+        let chunkPaths = files.keys.filter { $0.hasPrefix("search/chunks/") }
+        XCTAssertEqual(chunkPaths.count, (10 + size - 1) / size)
+        XCTAssertGreaterThan(chunkPaths.count, 1, "long entries: fewer of them to a chunk")
+        XCTAssertLessThanOrEqual(files["search/chunks/0.json"]!.count, SearchIndexBuilder.targetChunkBytes + size + 1, "a chunk holds about the target")
+        XCTAssertTrue(files.keys.allSatisfy { $0 == "search/index.json" || $0.hasPrefix("search/chunks/") || $0.hasPrefix("search/shards/") || $0.hasPrefix("search/keys/") })
+        for chunk in 0..<chunkPaths.count {
+            let records = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(files["search/chunks/\(chunk).json"]!)) as? [[String: Any]])
+            XCTAssertEqual(records.map { $0["title"] as? String }, (chunk * size..<min(10, (chunk + 1) * size)).map { "Day \($0)" })
+        }
+        let engine = try SearchEngine(files: files)
+        XCTAssertEqual(try engine.search("walk").map(\.title), (0..<10).reversed().map { "Day \($0)" })
+        XCTAssertEqual(try engine.search("day7").map(\.title), ["Day 7"])
     }
 
     func testAnEmptyDiaryHasAnIndexThatMatchesNothing() throws {
@@ -132,10 +157,10 @@ final class SearchEngineTests: XCTestCase {
 
     func testAMissingFileIsAnError() throws {
         var files = SearchIndexBuilder(entries: diary, emotions: emotions, baseURL: "/").files()
-        files["search/entries/3.json"] = nil
+        files["search/chunks/0.json"] = nil
         let engine = try SearchEngine(files: files)
         XCTAssertThrowsError(try engine.search("밤")) { error in
-            XCTAssertEqual("\(error)", "search/entries/3.json: error: search index file is missing; build the site first")
+            XCTAssertEqual("\(error)", "search/chunks/0.json: error: search index file is missing; build the site first")
         }
         XCTAssertThrowsError(try SearchEngine(files: [:]))
     }

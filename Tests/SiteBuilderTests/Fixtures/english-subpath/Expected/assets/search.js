@@ -3,8 +3,9 @@
  * Reads the index that `daybook build` writes under <base_url>search/ (see
  * Sources/DiarySearch/SearchIndexBuilder.swift for the layout) and answers exactly as
  * `daybook search` does: the same normalisation, the same shards, the same algorithm.
- * A query fetches search/index.json once, one shard per word, and the entry files of the
- * results it shows. Every string from the index is inserted as text, never as HTML.
+ * A query fetches search/index.json once, one shard per word, and the chunk files that hold
+ * the results it shows (K consecutive entries each; each chunk is fetched once and kept).
+ * Every string from the index is inserted as text, never as HTML.
  *
  * The pure functions are exported for Node (module.exports) so they can be tested outside a
  * browser; in a page, the script starts on the element with `data-search` and reads the site's
@@ -42,7 +43,7 @@
 
   // MARK: - Index layout (twin of SearchIndexLayout.swift)
 
-  var VERSION = 1;
+  var VERSION = 2;
   var PIECE_LENGTH = 32;
   var PIECE_STEP = 16;
   var LONGEST_WORD = PIECE_LENGTH - PIECE_STEP + 1;
@@ -50,7 +51,7 @@
   function manifestPath() { return 'search/index.json'; }
   function shardPath(number) { return 'search/shards/' + number + '.json'; }
   function heavyKeyPath(number) { return 'search/keys/' + number + '.json'; }
-  function entryPath(number) { return 'search/entries/' + number + '.json'; }
+  function chunkPath(number) { return 'search/chunks/' + number + '.json'; }
 
   /** A word as its lookup parts: itself, or overlapping parts of LONGEST_WORD characters. */
   function parts(word) {
@@ -237,7 +238,18 @@
         return step(0);
       });
     }
-    function entry(number) { return load(entryPath(number)); }
+    /** The record of entry `number`, from the chunk of `m.chunk` entries that holds it. */
+    function entry(number) {
+      return manifest().then(function (m) {
+        var size = Math.max(1, m.chunk || 1);
+        var chunk = Math.floor(number / size);
+        return load(chunkPath(chunk)).then(function (records) {
+          var record = Array.isArray(records) ? records[number - chunk * size] : undefined;
+          if (!record) throw new Error('the search index has no entry ' + number + '; build the site again');
+          return record;
+        });
+      });
+    }
     return { manifest: manifest, entryNumbers: entryNumbers, entry: entry };
   }
 
