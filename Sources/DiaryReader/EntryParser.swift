@@ -131,21 +131,18 @@ private struct EntryReading {
     /// cmark names footnotes `fn-1` and `fnref-1`; a day page shows several entries, so each
     /// entry's footnote ids get its id in them to stay unique on the page.
     static func scopeFootnotes(_ html: String, to id: String) -> String {
-        // A byte search: Foundation's `contains` on String is far slower than the rest of the parse.
-        var text = html
-        let marker = Array("data-footnote-ref".utf8)
-        let found = text.withUTF8 { bytes -> Bool in
-            guard bytes.count >= marker.count else { return false }
-            for start in 0...(bytes.count - marker.count) where bytes[start] == marker[0] {
-                if (1..<marker.count).allSatisfy({ bytes[start + $0] == marker[$0] }) { return true }
-            }
-            return false
-        }
-        guard found else { return html }
+        // Byte searches: Foundation's `contains` and `replacingOccurrences` on String cost more
+        // than parsing the Markdown. They match whole characters, so a match that touches a
+        // non-ASCII byte (which could join it into a larger character) is left to Foundation.
         var scoped = html
+        guard scoped.withUTF8({ FootnoteScoping.contains(Array("data-footnote-ref".utf8), in: $0) }) else { return html }
         for (old, new) in [("href=\"#fn-", "href=\"#fn-\(id)-"), ("id=\"fn-", "id=\"fn-\(id)-"),
                            ("href=\"#fnref-", "href=\"#fnref-\(id)-"), ("id=\"fnref-", "id=\"fnref-\(id)-")] {
-            scoped = scoped.replacingOccurrences(of: old, with: new)
+            if let replaced = scoped.withUTF8({ FootnoteScoping.replacing(Array(old.utf8), with: Array(new.utf8), in: $0) }) {
+                scoped = replaced
+            } else {
+                scoped = scoped.replacingOccurrences(of: old, with: new)
+            }
         }
         return scoped
     }
@@ -329,5 +326,48 @@ private struct EntryReading {
         case .success(let value): return value
         case .failure(let problem): diagnostics.append(problem); return nil
         }
+    }
+}
+
+/// Literal byte search and replace for ASCII patterns in UTF-8 text.
+enum FootnoteScoping {
+    /// Whether `pattern` occurs in `bytes`.
+    static func contains(_ pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        firstMatch(of: pattern, in: bytes, from: 0) != nil
+    }
+
+    /// `bytes` with every `pattern` replaced by `replacement`, or nil when a match has a non-ASCII
+    /// byte right before or after it, where a character-aware search could decide otherwise.
+    static func replacing(_ pattern: [UInt8], with replacement: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var result: [UInt8] = []
+        var copied = 0
+        var start = 0
+        while let match = firstMatch(of: pattern, in: bytes, from: start) {
+            let end = match + pattern.count
+            if (match > 0 && bytes[match - 1] >= 0x80) || (end < bytes.count && bytes[end] >= 0x80) { return nil }
+            if result.isEmpty { result.reserveCapacity(bytes.count + 64) }
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<match]))
+            result.append(contentsOf: replacement)
+            copied = end
+            start = end
+        }
+        guard copied > 0 else { return String(decoding: bytes, as: UTF8.self) }
+        result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    private static func firstMatch(of pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let first = pattern.first, bytes.count >= pattern.count else { return nil }
+        let last = bytes.count - pattern.count
+        var index = start
+        while index <= last {
+            if bytes[index] == first {
+                var offset = 1
+                while offset < pattern.count && bytes[index + offset] == pattern[offset] { offset += 1 }
+                if offset == pattern.count { return index }
+            }
+            index += 1
+        }
+        return nil
     }
 }
