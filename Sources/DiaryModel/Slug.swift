@@ -5,6 +5,7 @@ import Foundation
 /// becomes one `-`, no leading or trailing `-`.
 public enum Slug {
     public static func make(from text: String) -> String {
+        if let slug = asciiSlug(text) { return slug }
         let normalized = text.normalizedNFC.lowercased()
         var slug = String.UnicodeScalarView()
         var pendingDash = false
@@ -18,6 +19,29 @@ public enum Slug {
             }
         }
         return String(slug)
+    }
+
+    /// The same rule for ASCII text, where NFC and lower-casing change nothing but A–Z:
+    /// it skips Unicode normalization, which cost most of reading a file name.
+    private static func asciiSlug(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var slug: [UInt8] = []
+            slug.reserveCapacity(bytes.count)
+            var pendingDash = false
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                let lower = (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
+                if (lower >= 0x61 && lower <= 0x7A) || (lower >= 0x30 && lower <= 0x39) {
+                    if pendingDash && !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
+                    pendingDash = false
+                    slug.append(lower)
+                } else {
+                    pendingDash = true
+                }
+            }
+            return String(decoding: slug, as: UTF8.self)
+        }
     }
 
     private static func isKept(_ scalar: Unicode.Scalar) -> Bool {

@@ -51,9 +51,24 @@ public struct EntryParser: Sendable {
                            imageLookups: reading.imageLookups)
     }
 
+    /// The last component of `path`. Splitting by Character cost more than the slug itself, so the
+    /// last "/" is found by byte; next to a non-ASCII byte, where a "/" could be part of a larger
+    /// Character, the Character split decides.
+    static func fileName(of path: String) -> Substring {
+        let utf8 = path.utf8
+        let slash = UInt8(ascii: "/")
+        guard let last = utf8.last, last != slash else { return Substring(path.split(separator: "/").last ?? "") }
+        guard let found = utf8.lastIndex(of: slash) else { return path[...] }
+        let after = utf8.index(after: found)
+        if utf8[after] >= 0x80 || (found > utf8.startIndex && utf8[utf8.index(before: found)] >= 0x80) {
+            return Substring(path.split(separator: "/").last ?? "")
+        }
+        return path[after...]
+    }
+
     /// The slug of an entry file's name (SPEC §2): no extension, no leading `YYYY-MM-DD-`.
     public static func slug(forFileAt path: String) -> String {
-        var name = Substring(path.split(separator: "/").last ?? "")
+        var name = fileName(of: path)
         if let dot = name.lastIndex(of: ".") { name = name[..<dot] }
         let bytes = Array(name.utf8)
         let isDigit = { (i: Int) in bytes[i] >= 0x30 && bytes[i] <= 0x39 }

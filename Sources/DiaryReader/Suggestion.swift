@@ -2,20 +2,42 @@
 public enum Suggestion {
     /// The candidate closest to `name` (case-insensitive), if it is close enough to be a likely typo.
     public static func closest(to name: String, among candidates: [String]) -> String? {
-        let target = Array(name.lowercased())
+        let target = name.lowercased()
+        let lowered = candidates.map { $0.lowercased() }
+        // Plain ASCII (without "\r", which joins "\r\n" into one Character) compares byte by byte,
+        // the same as Character by Character but without building Characters.
+        if let targetBytes = asciiBytes(target) {
+            let candidateBytes = lowered.compactMap(asciiBytes)
+            if candidateBytes.count == candidates.count {
+                return closest(to: name, target: targetBytes, among: candidates, units: candidateBytes)
+            }
+        }
+        return closest(to: name, target: Array(target), among: candidates, units: lowered.map { Array($0) })
+    }
+
+    private static func closest<Unit: Equatable>(to name: String, target: [Unit], among candidates: [String],
+                                                 units: [[Unit]]) -> String? {
+        let allowed = max(1, min(3, target.count / 3))
         var best: (candidate: String, distance: Int)?
-        for candidate in candidates {
-            let distance = editDistance(target, Array(candidate.lowercased()))
+        for (candidate, other) in zip(candidates, units) {
+            // The edit distance is at least the difference in length: a candidate too far by length
+            // alone can neither be suggested nor stand in for a closer one.
+            if abs(other.count - target.count) > allowed { continue }
+            let distance = editDistance(target, other)
             if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
         }
         guard let best, best.distance > 0 || name != best.candidate else { return nil }
-        let allowed = max(1, min(3, target.count / 3))
         return best.distance <= allowed ? best.candidate : nil
+    }
+
+    private static func asciiBytes(_ text: String) -> [UInt8]? {
+        let bytes = Array(text.utf8)
+        return bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) ? bytes : nil
     }
 
     /// Edit distance where swapping two neighbouring letters counts as one typo
     /// (optimal string alignment), so `titel` is one step from `title`.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    static func editDistance<Unit: Equatable>(_ a: [Unit], _ b: [Unit]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var beforePrevious = [Int](repeating: 0, count: b.count + 1)
