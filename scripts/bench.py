@@ -63,7 +63,7 @@ def runs_for(size):
     return 5
 
 
-REBUILD_RUNS = 3 if QUICK else 6  # no-op rebuilds and one-entry edits, each
+REBUILD_RUNS = 4 if QUICK else 6  # no-op rebuilds and one-entry edits, each (2 at 109,500)
 FLOOR_THREADS = int(ENV.get("BENCH_FLOOR_THREADS", str(CORES)))
 CMARK_EXTENSIONS = ["footnotes", "table", "strikethrough", "autolink", "tagfilter", "tasklist"]
 HUGO_COPY_VERSION = "hugo-copy 1"  # bump when the copy's format changes: copies are then made again
@@ -585,6 +585,31 @@ def search_fetches(site, query, piece_length=32, piece_step=16, page_size=20):
     return len(numbers), numbers, fetched
 
 
+NODE_SEARCH_PROBE = r"""
+// For each query: the files the search page's engine fetches for it and its first page of results.
+const api = require(process.argv[2]);
+const fs = require('fs'), path = require('path');
+const site = process.argv[3];
+const queries = JSON.parse(process.argv[4]);
+const pageSize = Number(process.argv[5] || 20);
+(async () => {
+  const out = [];
+  for (const q of queries) {
+    const fetched = [];
+    const engine = api.createEngine(p => {
+      const data = fs.readFileSync(path.join(site, p));
+      fetched.push([p, data.length]);
+      return JSON.parse(data);
+    });
+    const numbers = await engine.entryNumbers(q);
+    if (numbers.length) await engine.manifest();
+    await Promise.all(numbers.slice(0, pageSize).map(engine.entry));
+    out.push({query: q, results: numbers.length, files: fetched.length, bytes: fetched.reduce((a, b) => a + b[1], 0)});
+  }
+  console.log(JSON.stringify(out));
+})().catch(e => { console.error(String(e && e.stack || e)); process.exit(1); });
+"""
+
 SEARCH_QUERIES = ["산책", "coffee", "비", "walk 친구", "오늘은 조용히", "zzzqx"]
 
 
@@ -599,10 +624,25 @@ def measure_search(site, size):
     if not os.path.exists(script):
         result["error"] = "Templates/assets/search.js does not exist: bytes per query not measured yet"
         return result
+    page = os.path.join(folder, "index.html")
+    site_script = os.path.join(site, "assets", "search.js")
+    result["page_bytes"] = sum(os.path.getsize(p) for p in (page, site_script) if os.path.exists(p))
     try:
-        for q in SEARCH_QUERIES:
-            count, _, fetched = search_fetches(site, q)
-            result["queries"].append({"query": q, "results": count, "files": len(fetched), "bytes": sum(b for _, b in fetched)})
+        node = shutil.which("node") or shutil.which("nodejs")
+        if node and os.path.exists(site_script):
+            # The page's own script, run by Node with a loader that reads the site's files and counts them.
+            probe = os.path.join(WORK, "search-probe.js")
+            with open(probe, "w", encoding="utf-8") as f:
+                f.write(NODE_SEARCH_PROBE)
+            args = [node, probe, site_script, site, json.dumps(SEARCH_QUERIES, ensure_ascii=False), "20"]
+            commands_used.setdefault("search: bytes per query", shell_quote(args[:2]) + " SITE/assets/search.js SITE '[queries]' 20")
+            result["queries"] = json.loads(run_quiet(args))
+            result["method"] = "Node running the site's `assets/search.js` (`createEngine`) with a loader that reads and counts the files"
+        else:
+            for q in SEARCH_QUERIES:
+                count, _, fetched = search_fetches(site, q)
+                result["queries"].append({"query": q, "results": count, "files": len(fetched), "bytes": sum(b for _, b in fetched)})
+            result["method"] = "a Python emulation of `Templates/assets/search.js` (no Node on this machine)"
     except Exception as error:  # the index format is still moving: say so rather than guess
         result["error"] = f"emulating search.js failed ({type(error).__name__}: {error}): bytes per query not measured"
         result["queries"] = []
@@ -621,72 +661,123 @@ def daybook_summary(run):
 STEP_LINE = re.compile(r"^\s*(\d+(?:\.\d+)?)s\s{2,}(.+?)\s*$")
 
 
+def hugo_bare_layouts(size):
+    """Benchmarks/hugo-bare/layouts, copied out; Hugo builds the same project with them (--layoutDir)."""
+    layouts = os.path.join(WORK, f"hugo-bare-layouts-{size}")
+    remove_tree(layouts)
+    shutil.copytree(os.path.join(REPO, "Benchmarks", "hugo-bare", "layouts"), layouts)
+    return layouts
+
+
+def round_plan(size):
+    """The order of the timed builds: D Daybook, H Hugo, B Hugo bare, F floor."""
+    if size >= 100_000:
+        # Hugo takes about 5 minutes here: one Hugo build between two Daybook builds.
+        return ["D", "F", "H", "D", "F"] if ENV.get("BENCH_LARGE_HUGO", "1") != "0" else ["D", "F", "D", "F"]
+    return ["D", "H", "B", "F"] * runs_for(size)
+
+
+def neighbour_ratios(sequence, values, kind, reference="D"):
+    """For each `kind` run, the mean of the nearest `reference` runs before and after it, over it."""
+    ratios = []
+    for i, (k, v) in enumerate(zip(sequence, values)):
+        if k != kind:
+            continue
+        before = next((values[j] for j in range(i - 1, -1, -1) if sequence[j] == reference), None)
+        after = next((values[j] for j in range(i + 1, len(sequence)) if sequence[j] == reference), None)
+        refs = [x for x in (before, after) if x is not None]
+        if refs:
+            ratios.append(statistics.mean(refs) / v)
+    return ratios
+
+
 def measure_size(size, run_root):
     corpus = ensure_corpus(size)
     project = hugo_copy(size, corpus)
     chunks = floor_inputs(size, corpus)
-    runs = runs_for(size)
-    r = {"size": size, "runs": runs, "notes": []}
+    plan = round_plan(size)
+    bare = hugo_bare_layouts(size) if "B" in plan else None
+    r = {"size": size, "plan": plan, "runs": plan.count("D"), "notes": []}
     hugo_cache = os.path.join(WORK, "hugo-cache")
 
     def daybook_full(target, verbose=False):
         args = [DAYBOOK, "build", "-C", corpus, "--output", target] + (["-v"] if verbose else [])
-        return timed(args, label=None if verbose else "daybook full build")
+        return timed(args, label="daybook full build" + (" (-v)" if verbose else ""))
 
-    def hugo_full(target):
+    def hugo_full(target, layouts=None, label="hugo full build"):
         args = ["hugo", "--quiet", "--noBuildLock", "-s", project, "-d", target, "--cacheDir", hugo_cache]
-        return timed(args, label="hugo full build")
+        if layouts:
+            args += ["--layoutDir", layouts]
+        return timed(args, label=label)
 
-    # Warm-up, not timed: page cache, and the Daybook site the rebuilds start from.
+    # Warm-up, not timed: page cache, per-step times (-v), and the Daybook site the rebuilds start from.
     log(f"{size:,} entries: warm-up builds (not timed)")
     warm = fresh_dir(run_root, f"daybook-warm-{size}")
-    first = daybook_full(warm)
+    first = daybook_full(warm, verbose=True)
     r["daybook_summary_line"] = first.stdout.strip().splitlines()[-1] if first.stdout.strip() else ""
-    hugo_warm = fresh_dir(run_root, f"hugo-warm-{size}")
-    hugo_first = hugo_full(hugo_warm)
-    if hugo_first.stderr.strip():
-        r["notes"].append("Hugo printed: " + hugo_first.stderr.strip()[:300])
+    r["steps"] = [(float(m.group(1)), m.group(2)) for m in (STEP_LINE.match(l) for l in first.stderr.splitlines()) if m]
+    r["steps_total"] = first.wall
     r["daybook_pages"], r["daybook_files"], r["daybook_bytes"] = tree_size(warm)
     r["daybook_site_pages"], r["daybook_site_files"], r["daybook_site_bytes"] = tree_size(warm, skip_hidden=True)
-    r["hugo_pages"], r["hugo_files"], r["hugo_bytes"] = tree_size(hugo_warm)
     r["search"] = measure_search(warm, size)
     site_files = site_file_list(warm)
-    try:
-        r["hugo_index_bytes"] = os.path.getsize(os.path.join(hugo_warm, "index.json"))
-    except OSError:
-        r["hugo_index_bytes"] = 0
-    remove_tree(hugo_warm)
+    if "H" in plan and size < 100_000:
+        hugo_warm = fresh_dir(run_root, f"hugo-warm-{size}")
+        hugo_full(hugo_warm)
+    if "B" in plan:
+        hugo_full(fresh_dir(run_root, f"hugo-bare-warm-{size}"), bare, "hugo bare full build")
 
     settle(f"{size:,} entries")
     r["load_before"] = os.getloadavg()
-    log(f"{size:,} entries: {runs} rounds of Daybook full build, Hugo full build, floor (alternating)")
-    d_runs, h_runs, f_runs = [], [], []
-    for i in range(runs):
-        d = daybook_full(fresh_dir(run_root, f"daybook-{size}"))
-        h = hugo_full(fresh_dir(run_root, f"hugo-{size}"))
-        fl = floor_run(corpus, chunks, warm, site_files, fresh_dir(run_root, f"floor-{size}"))
-        d_runs.append(d)
-        h_runs.append(h)
-        f_runs.append(fl)
-        log(f"  round {i + 1}: daybook {d.wall:.2f} s {d.rss_kb / 1024:.0f} MB | hugo {h.wall:.2f} s {h.rss_kb / 1024:.0f} MB | "
-            f"floor {sum(fl):.2f} s (read {fl[0]:.2f}, cmark {fl[1]:.2f}, write {fl[2]:.2f})")
+    log(f"{size:,} entries: timed builds in this order: {' '.join(plan)} (D Daybook, H Hugo, B Hugo bare, F floor)")
+    values, rss_values, runs_by_kind = [], [], {"D": [], "H": [], "B": [], "F": []}
+    first_hugo = first_bare = None
+    for i, kind in enumerate(plan):
+        if kind == "D":
+            x = daybook_full(fresh_dir(run_root, f"daybook-{size}"))
+            values.append(x.wall)
+            msg = f"Daybook {x.wall:.2f} s, {x.rss_kb / 1024:.0f} MB"
+        elif kind == "H":
+            target = fresh_dir(run_root, f"hugo-{size}")
+            x = hugo_full(target)
+            first_hugo = first_hugo or target
+            values.append(x.wall)
+            msg = f"Hugo {x.wall:.2f} s, {x.rss_kb / 1024:.0f} MB"
+        elif kind == "B":
+            target = fresh_dir(run_root, f"hugo-bare-{size}")
+            x = hugo_full(target, bare, "hugo bare full build")
+            first_bare = first_bare or target
+            values.append(x.wall)
+            msg = f"Hugo bare {x.wall:.2f} s, {x.rss_kb / 1024:.0f} MB"
+        else:
+            x = floor_run(corpus, chunks, warm, site_files, fresh_dir(run_root, f"floor-{size}"))
+            values.append(sum(x))
+            msg = f"floor {sum(x):.2f} s (read {x[0]:.2f}, cmark-gfm {x[1]:.2f}, write {x[2]:.2f})"
+        runs_by_kind[kind].append(x)
+        rss_values.append(x.rss_kb if kind in "DH" else 0)
+        log(f"  {i + 1}/{len(plan)} {msg}")
     del site_files
-    r["daybook_full"] = [x.wall for x in d_runs]
-    r["daybook_cpu"] = [x.user + x.system for x in d_runs]
-    r["daybook_rss"] = [x.rss_kb for x in d_runs]
-    r["hugo_full"] = [x.wall for x in h_runs]
-    r["hugo_cpu"] = [x.user + x.system for x in h_runs]
-    r["hugo_rss"] = [x.rss_kb for x in h_runs]
-    r["floor"] = [sum(x) for x in f_runs]
-    r["floor_parts"] = [median([x[k] for x in f_runs]) for k in range(3)]
-    r["ratio_hugo"] = [d / h for d, h in zip(r["daybook_full"], r["hugo_full"])]
-    r["ratio_floor"] = [d / f for d, f in zip(r["daybook_full"], r["floor"])]
-    r["ratio_rss"] = [d / h for d, h in zip(r["daybook_rss"], r["hugo_rss"])]
-
-    # Per-step times of one more full build (-v), into a fresh folder too.
-    verbose = daybook_full(fresh_dir(run_root, f"daybook-v-{size}"), verbose=True)
-    r["steps"] = [(float(m.group(1)), m.group(2)) for m in (STEP_LINE.match(l) for l in verbose.stderr.splitlines()) if m]
-    r["steps_total"] = verbose.wall
+    D, H, B, F = (runs_by_kind[k] for k in "DHBF")
+    r["daybook_full"] = [x.wall for x in D]
+    r["daybook_cpu"] = [x.user + x.system for x in D]
+    r["daybook_rss"] = [x.rss_kb for x in D]
+    r["hugo_full"] = [x.wall for x in H]
+    r["hugo_cpu"] = [x.user + x.system for x in H]
+    r["hugo_rss"] = [x.rss_kb for x in H]
+    r["bare_full"] = [x.wall for x in B]
+    r["bare_rss"] = [x.rss_kb for x in B]
+    r["floor"] = [sum(x) for x in F]
+    r["floor_parts"] = [median([x[k] for x in F]) for k in range(3)] if F else []
+    r["ratio_hugo"] = neighbour_ratios(plan, values, "H")
+    r["ratio_bare"] = neighbour_ratios(plan, values, "B")
+    r["ratio_floor"] = neighbour_ratios(plan, values, "F")
+    r["ratio_rss"] = neighbour_ratios(plan, rss_values, "H")
+    r["hugo_pages"] = r["hugo_files"] = r["hugo_bytes"] = r["hugo_index_bytes"] = 0
+    if first_hugo:
+        r["hugo_pages"], r["hugo_files"], r["hugo_bytes"] = tree_size(first_hugo)
+        r["hugo_index_bytes"] = os.path.getsize(os.path.join(first_hugo, "index.json"))
+    if first_bare:
+        r["bare_pages"], _, _ = tree_size(first_bare)
 
     # Rebuilds of the warm site: nothing changed, and one entry edited (then restored), alternating.
     files = entry_files(os.path.join(corpus, "Content"))
@@ -694,9 +785,10 @@ def measure_size(size, run_root):
     with open(edited, "rb") as f:
         original = f.read()
     r["edited"] = os.path.relpath(edited, corpus)
-    noop, edit, noop_written, edit_written, noop_rss = [], [], [], [], []
+    noop, edit, noop_written, edit_written, noop_rss, edit_rss = [], [], [], [], [], []
     rebuild_args = [DAYBOOK, "build", "-C", corpus, "--output", warm]
-    commands_used.setdefault("daybook rebuild", shell_quote(rebuild_args))
+    commands_used.setdefault("daybook rebuild (no-op, one edit)", shell_quote(rebuild_args))
+    rebuilds = 2 if size >= 100_000 else REBUILD_RUNS
 
     def restore(*_):
         with open(edited, "wb") as f:
@@ -705,8 +797,8 @@ def measure_size(size, run_root):
     previous_handler = signal.signal(signal.SIGTERM, lambda *a: (restore(), sys.exit(143)))
     try:
         timed(rebuild_args)  # settles anything the warm build left (none expected)
-        for i in range(REBUILD_RUNS):
-            n = timed(rebuild_args, label=None)
+        for i in range(rebuilds):
+            n = timed(rebuild_args)
             noop.append(n.wall)
             noop_rss.append(n.rss_kb)
             noop_written.append(daybook_summary(n))
@@ -715,13 +807,13 @@ def measure_size(size, run_root):
                 f.write(original + f"\nEdited for the benchmark, round {i + 1}.\n".encode() if i % 2 == 0 else original)
             e = timed(rebuild_args)
             edit.append(e.wall)
+            edit_rss.append(e.rss_kb)
             edit_written.append(daybook_summary(e))
     finally:
         restore()
         signal.signal(signal.SIGTERM, previous_handler)
-    timed(rebuild_args)  # leave the warm site matching the corpus
     r["noop"], r["noop_rss"], r["noop_written"] = noop, noop_rss, noop_written
-    r["edit"], r["edit_written"] = edit, edit_written
+    r["edit"], r["edit_rss"], r["edit_written"] = edit, edit_rss, edit_written
     if any(w is None or w[0] != 0 for w in noop_written):
         r["notes"].append(f"a no-op rebuild wrote files: {noop_written}")
     log(f"  no-op rebuild median {median(noop) * 1000:.0f} ms (written {noop_written}); "
@@ -732,6 +824,42 @@ def measure_size(size, run_root):
 # MARK: - Profile, template bench, machine
 
 
+def annotate(out_file, inclusive, limit, only_object=None):
+    """Top functions of a callgrind profile: (Ir, percent, function, object), demangled."""
+    proc = subprocess.run(["callgrind_annotate", f"--inclusive={'yes' if inclusive else 'no'}", "--threshold=100", out_file],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    raw = proc.stdout
+    swift = shutil.which("swift")
+    if swift:
+        demangled = subprocess.run([swift, "demangle", "--simplified"], input=raw, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        if demangled.returncode == 0 and demangled.stdout:
+            raw = demangled.stdout
+    total, rows = None, []
+    for line in raw.decode("utf-8", "replace").splitlines():
+        m = re.match(r"^\s*([\d,]+)\s+\(\s*100\.0+%\)\s+PROGRAM TOTALS", line)
+        if m:
+            total = int(m.group(1).replace(",", ""))
+            continue
+        m = re.match(r"^\s*([\d,]+)\s+\(\s*([\d.]+)%\)\s+(.*?)\s*$", line)
+        if not m or total is None:
+            continue
+        where, obj = m.group(3), ""
+        om = re.search(r"\s\[([^\]]+)\]$", where)
+        if om:
+            obj, where = os.path.basename(om.group(1)), where[:om.start()]
+        func = where.split(":", 1)[1] if re.match(r"^[^:\s]*:", where) else where
+        func = func.strip()
+        if only_object and obj != only_object:
+            continue
+        if inclusive and (func in ("main", "daybook_main", "(below main)") or func.startswith(("partial apply", "thunk for", "protocol witness", "closure #1 in closure #1 in static ParallelMap"))
+                          or "BuildCommand.run" in func or "start_thread" in func or "clone" in func):
+            continue
+        rows.append((int(m.group(1).replace(",", "")), float(m.group(2)), func, obj))
+        if len(rows) >= limit:
+            break
+    return total, rows
+
+
 def profile(run_root):
     """callgrind on a full build of the 1,095-entry corpus: the top 10 functions by own cost."""
     if not shutil.which("valgrind"):
@@ -739,42 +867,24 @@ def profile(run_root):
     corpus = ensure_corpus(1095)
     out_file = os.path.join(WORK, "callgrind.out")
     target = fresh_dir(run_root, "daybook-callgrind")
-    args = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}", DAYBOOK, "build", "-q", "-C", corpus, "--output", target]
-    commands_used["profile"] = shell_quote(args)
+    # Valgrind 3.19 cannot read the DWARF 5 debug info of Swift 6 binaries ("Possibly corrupted
+    # debuginfo file. I can't recover."): profile a copy without debug info (function symbols kept).
+    binary = os.path.join(WORK, "daybook-nodebug")
+    shutil.copy(DAYBOOK, binary)
+    if shutil.which("strip"):
+        subprocess.run(["strip", "--strip-debug", binary])
+    args = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}", binary, "build", "-q", "-C", corpus, "--output", target]
+    commands_used["profile"] = (f"cp {shell_quote([DAYBOOK])} {binary} && strip --strip-debug {binary}\n" + shell_quote(args)
+                                + f"\ncallgrind_annotate --inclusive=no {out_file} | swift demangle --simplified")
     log("profiling a full build of the 1,095-entry corpus with callgrind")
     begin = time.perf_counter()
     proc = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     seconds = time.perf_counter() - begin
     if proc.returncode != 0:
         return None, "callgrind failed: " + proc.stderr.decode("utf-8", "replace")[-500:]
-    annotate = subprocess.run(["callgrind_annotate", "--inclusive=no", "--threshold=100", out_file], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    text = annotate.stdout.decode("utf-8", "replace")
-    swift = shutil.which("swift")
-    if swift:
-        demangled = subprocess.run([swift, "demangle", "--simplified"], input=annotate.stdout, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        if demangled.returncode == 0 and demangled.stdout:
-            text = demangled.stdout.decode("utf-8", "replace")
-    total = None
-    rows = []
-    for line in text.splitlines():
-        m = re.match(r"^\s*([\d,]+)\s+\(\s*100\.0+%\)\s+PROGRAM TOTALS", line)
-        if m:
-            total = int(m.group(1).replace(",", ""))
-            continue
-        m = re.match(r"^\s*([\d,]+)\s+\(\s*([\d.]+)%\)\s+(.*?)\s*$", line)
-        if m and total is not None and "PROGRAM TOTALS" not in line:
-            where = m.group(3)
-            obj = ""
-            om = re.search(r"\s\[([^\]]+)\]$", where)
-            if om:
-                obj = os.path.basename(om.group(1))
-                where = where[:om.start()]
-            func = where.split(":", 1)[1] if re.match(r"^[^:\s]*:", where) and not where.startswith("(") else where
-            rows.append((int(m.group(1).replace(",", "")), float(m.group(2)), func.strip(), obj))
-        if len(rows) >= 10:
-            break
-    remove_tree(target)
-    return {"total": total, "rows": rows, "seconds": seconds, "file": out_file}, None
+    total, rows = annotate(out_file, False, 10)
+    _, inclusive = annotate(out_file, True, 12, only_object=os.path.basename(binary))
+    return {"total": total, "rows": rows, "inclusive": inclusive, "seconds": seconds, "file": out_file}, None
 
 
 def template_bench():
@@ -873,7 +983,8 @@ def report(results, prof, prof_error, tmpl, info, total_seconds):
     if 10950 in by:
         r = by[10950]
         rh = median(r["ratio_hugo"])
-        goal("full build ≤ 1/10 of Hugo's time", f"{median(r['daybook_full']):.2f} s vs {median(r['hugo_full']):.2f} s: ratio {rh:.2f} (1/{1 / rh:.1f})", rh <= 0.1)
+        bare = (f"; against Hugo bare ({median(r['bare_full']):.2f} s): {median(r['ratio_bare']):.2f}" if r["ratio_bare"] else "")
+        goal("full build ≤ 1/10 of Hugo's time", f"{median(r['daybook_full']):.2f} s vs {median(r['hugo_full']):.2f} s: ratio {rh:.2f} (1/{1 / rh:.1f}){bare}", rh <= 0.1)
         rf = median(r["ratio_floor"])
         goal("full build ≤ 2× the floor", f"{median(r['daybook_full']):.2f} s vs floor {median(r['floor']):.2f} s: {rf:.2f}×", rf <= 2)
         goal("no-op rebuild ≤ 100 ms", fmt_s(median(r["noop"])), median(r["noop"]) <= 0.1)
@@ -884,6 +995,10 @@ def report(results, prof, prof_error, tmpl, info, total_seconds):
         a = median(by[10950]["daybook_full"]) / 10950
         b = median(by[109500]["daybook_full"]) / 109500
         goal("time per entry at 109,500 ≤ 1.5× that at 10,950", f"{a * 1e6:.0f} µs → {b * 1e6:.0f} µs: {b / a:.2f}×", b / a <= 1.5)
+        ra = median(by[10950]["daybook_rss"]) / 10950
+        rb = median(by[109500]["daybook_rss"]) / 109500
+        L.append(f"| (RSS growth, no goal) | {fmt_mb(median(by[10950]['daybook_rss']))} → {fmt_mb(median(by[109500]['daybook_rss']))}: "
+                 f"{ra:.0f} → {rb:.0f} KB per entry | – |")
     else:
         L.append("| time per entry at 109,500 ≤ 1.5× that at 10,950 | not measured in this run | – |")
     L.append("")
@@ -891,35 +1006,50 @@ def report(results, prof, prof_error, tmpl, info, total_seconds):
     # Main table
     L.append("## Full builds, side by side")
     L.append("")
-    L.append("Medians of N alternating rounds (Daybook, Hugo, floor, Daybook, Hugo, floor, …), each build into a new folder;")
-    L.append("ratios are the medians of the per-round ratios. Ranges are min–max over the rounds.")
+    L.append("Medians over the timed builds, run in the order shown (D Daybook, H Hugo, B Hugo bare, F floor), each into a")
+    L.append("new folder. Each ratio is Daybook's time (the mean of the Daybook builds just before and just after) over the other's,")
+    L.append("so a slow minute of this shared machine weighs on both sides; the median of those ratios is shown. Ranges: min–max.")
     L.append("")
     head = "| | " + " | ".join(f"{r['size']:,} entries" for r in results) + " |"
     L.append(head)
     L.append("|---|" + "---|" * len(results))
 
     def row(name, f):
-        L.append(f"| {name} | " + " | ".join(f(r) for r in results) + " |")
+        cells = []
+        for r in results:
+            try:
+                cells.append(f(r))
+            except (ValueError, ZeroDivisionError, KeyError, IndexError, TypeError):
+                cells.append("–")
+        L.append(f"| {name} | " + " | ".join(cells) + " |")
 
-    row("rounds (N)", lambda r: str(r["runs"]))
+    def need(values):
+        if not values:
+            raise ValueError("not measured")
+        return values
+
+    row("timed builds, in order", lambda r: " ".join(r["plan"]))
     row("load average before (1/5/15 min)", lambda r: " / ".join(f"{x:.1f}" for x in r["load_before"]))
     row("**Daybook full build**", lambda r: f"**{median(r['daybook_full']):.2f} s** ({spread(r['daybook_full'])})")
     row("Daybook CPU (user+sys)", lambda r: f"{median(r['daybook_cpu']):.2f} s")
     row("Daybook peak RSS", lambda r: fmt_mb(median(r["daybook_rss"])))
     row("Daybook pages (HTML) / files / bytes", lambda r: f"{r['daybook_pages']:,} / {r['daybook_files']:,} / {fmt_bytes(r['daybook_bytes'])}")
     row("… of which the site (without .daybook/ state)", lambda r: f"{r['daybook_site_files']:,} files / {fmt_bytes(r['daybook_site_bytes'])}")
-    row("**Hugo full build**", lambda r: f"**{median(r['hugo_full']):.2f} s** ({spread(r['hugo_full'])})")
-    row("Hugo CPU (user+sys)", lambda r: f"{median(r['hugo_cpu']):.2f} s")
-    row("Hugo peak RSS", lambda r: fmt_mb(median(r["hugo_rss"])))
-    row("Hugo pages (HTML) / files / bytes", lambda r: f"{r['hugo_pages']:,} / {r['hugo_files']:,} / {fmt_bytes(r['hugo_bytes'])}")
-    row("**Daybook / Hugo time**", lambda r: f"**{median(r['ratio_hugo']):.2f}** (1/{1 / median(r['ratio_hugo']):.1f})")
-    row("Daybook / Hugo peak RSS", lambda r: f"{median(r['ratio_rss']):.2f}")
-    row("**floor** (read + cmark-gfm + write)", lambda r: f"**{median(r['floor']):.2f} s** ({spread(r['floor'])})")
-    row("… read / cmark-gfm / write", lambda r: " / ".join(f"{x:.2f}" for x in r["floor_parts"]) + " s")
-    row("**Daybook / floor**", lambda r: f"**{median(r['ratio_floor']):.2f}×**")
-    row("no-op rebuild", lambda r: f"{fmt_s(median(r['noop']))} ({spread([x * 1000 for x in r['noop']])} ms)")
+    row("**Hugo full build** (equivalent site)", lambda r: f"**{median(need(r['hugo_full'])):.2f} s** ({spread(r['hugo_full'])})")
+    row("Hugo CPU (user+sys)", lambda r: f"{median(need(r['hugo_cpu'])):.2f} s")
+    row("Hugo peak RSS", lambda r: fmt_mb(median(need(r["hugo_rss"]))))
+    row("Hugo pages (HTML) / files / bytes", lambda r: f"{r['hugo_pages']:,} / {r['hugo_files']:,} / {fmt_bytes(r['hugo_bytes'])}" if r["hugo_files"] else "–")
+    row("**Daybook / Hugo time**", lambda r: f"**{median(need(r['ratio_hugo'])):.2f}** (1/{1 / median(r['ratio_hugo']):.1f})")
+    row("Daybook / Hugo peak RSS", lambda r: f"{median(need(r['ratio_rss'])):.2f}")
+    row("Hugo bare full build (reference)", lambda r: f"{median(need(r['bare_full'])):.2f} s ({spread(r['bare_full'])}), {fmt_mb(median(r['bare_rss']))}, {r['bare_pages']:,} pages")
+    row("Daybook / Hugo bare time", lambda r: f"{median(need(r['ratio_bare'])):.2f}")
+    row("**floor** (read + cmark-gfm + write)", lambda r: f"**{median(need(r['floor'])):.2f} s** ({spread(r['floor'])})")
+    row("… read / cmark-gfm / write", lambda r: " / ".join(f"{x:.2f}" for x in need(r["floor_parts"])) + " s")
+    row("**Daybook / floor**", lambda r: f"**{median(need(r['ratio_floor'])):.2f}×**")
+    row("no-op rebuild", lambda r: f"{fmt_s(median(r['noop']))} ({spread([x * 1000 for x in r['noop']])} ms, {len(r['noop'])} runs)")
     row("no-op rebuild peak RSS", lambda r: fmt_mb(median(r["noop_rss"])))
-    row("one-entry-edit rebuild", lambda r: f"{fmt_s(median(r['edit']))} ({spread([x * 1000 for x in r['edit']])} ms)")
+    row("one-entry-edit rebuild", lambda r: f"{fmt_s(median(r['edit']))} ({spread([x * 1000 for x in r['edit']])} ms, {len(r['edit'])} runs)")
+    row("one-entry-edit rebuild peak RSS", lambda r: fmt_mb(median(r["edit_rss"])))
     row("… files written by it", lambda r: ", ".join(sorted({str(w[0]) if w else "?" for w in r["edit_written"]})))
     L.append("")
     L.append("Daybook's summary line (warm-up build): " + "; ".join(f"{r['size']:,}: `{r['daybook_summary_line']}`" for r in results))
@@ -934,13 +1064,15 @@ def report(results, prof, prof_error, tmpl, info, total_seconds):
     for r in results:
         per = median(r["daybook_full"]) / r["size"]
         ratio = f"{per / prev:.2f}×" if prev else "–"
+        hugo_per = f"{median(r['hugo_full']) / r['size'] * 1e6:.0f} µs" if r["hugo_full"] else "–"
+        hugo_rss = fmt_mb(median(r["hugo_rss"])) if r["hugo_rss"] else "–"
         L.append(f"| {r['size']:,} | {median(r['daybook_full']):.2f} s | {per * 1e6:.0f} µs | {ratio} | {fmt_mb(median(r['daybook_rss']))} | "
-                 f"{median(r['daybook_rss']) / r['size']:.1f} KB | {median(r['hugo_full']) / r['size'] * 1e6:.0f} µs | {fmt_mb(median(r['hugo_rss']))} |")
+                 f"{median(r['daybook_rss']) / r['size']:.1f} KB | {hugo_per} | {hugo_rss} |")
         prev = per
     L.append("")
 
     # Steps
-    L.append("## Where Daybook's full build spends its time (`daybook build -v`, one extra build per size)")
+    L.append("## Where Daybook's full build spends its time (`daybook build -v`: the untimed warm-up build of each size)")
     L.append("")
     names = []
     for r in results:
@@ -980,9 +1112,12 @@ def report(results, prof, prof_error, tmpl, info, total_seconds):
             cells = [f"{fmt_bytes(q['bytes'])} in {q['files']} files ({q['results']:,} hits)" for q in s["queries"]]
             L.append(f"| {r['size']:,} | {s['files']:,} | {fmt_bytes(s['bytes'])} | " + " | ".join(cells) + " |")
         L.append("")
-        L.append("Bytes fetched per query: what `Templates/assets/search.js` loads for a query and its first page of 20 results")
-        L.append("(`search/index.json`, one shard or heavy-key file per word part, one file per shown entry), found by emulating its")
-        L.append("engine in Python on the built site; uncompressed bytes, the page and the script themselves not counted.")
+        methods = sorted({r["search"].get("method", "") for r in results if r.get("search") and r["search"].get("method")})
+        page_bytes = [r["search"].get("page_bytes", 0) for r in results if r.get("search")]
+        L.append("Cells: bytes fetched for the query and its first page of 20 results, in how many files (and how many entries match):")
+        L.append("`search/index.json` once, one shard or heavy-key file per word part, one file per shown entry. Measured by")
+        L.append(" and ".join(methods) + f"; uncompressed bytes. The page and its script add {fmt_bytes(max(page_bytes) if page_bytes else 0)}")
+        L.append("(once, cacheable). Pagefind on a 10,000-page site: about 300 KB a query (SPEC §4).")
         for r in results:
             if r.get("search") and r["search"]["error"]:
                 L.append(f"At {r['size']:,} entries: {r['search']['error']}.")
@@ -1007,6 +1142,16 @@ def report(results, prof, prof_error, tmpl, info, total_seconds):
             if len(func) > 140:
                 func = func[:137] + "…"
             L.append(f"| {i} | {ir:,} | {pct:.1f}% | `{func}` | {obj} |")
+        L.append("")
+        L.append("The same profile by inclusive cost (callees counted), Daybook's own functions only, for where the time comes from:")
+        L.append("")
+        L.append("| Ir (inclusive) | share | function |")
+        L.append("|---|---|---|")
+        for ir, pct, func, obj in prof["inclusive"]:
+            func = func.replace("|", "\\|")
+            if len(func) > 140:
+                func = func[:137] + "…"
+            L.append(f"| {ir:,} | {pct:.1f}% | `{func}` |")
     else:
         L.append(f"Not profiled: {prof_error}.")
     L.append("")
@@ -1034,13 +1179,16 @@ def report(results, prof, prof_error, tmpl, info, total_seconds):
     L.append("")
     L.append("`/usr/bin/time -v` wraps every timed command (peak RSS: its \"Maximum resident set size\", of the largest process);")
     L.append("wall times are taken around it by the script. `NEW_DIR`s are new, never-used folders under")
-    L.append(f"`{WORK}/runs/`, deleted after each corpus size; every size starts timing {SETTLE:.0f} s after a `sync`.")
+    L.append(f"`{WORK}/runs/`; nothing is deleted while timing (each size's sites are moved aside and deleted in the background")
+    L.append(f"once the report is written); every size starts timing {SETTLE:.0f} s after a `sync`.")
     L.append("")
     L.append("## Method and what is compared")
     L.append("")
     L.append("- **Corpora:** the project's generator (`daybook-corpus`): 1,095 entries = 1,095 days × 1; 10,950 = 1,095 days × 10;")
     L.append("  109,500 = 10,950 days × 10. Kept in `" + WORK + "/corpus-N`, reused when present.")
-    L.append("- **Warm caches:** one untimed build of each tool first (page cache; it is also the site the rebuilds start from).")
+    L.append("- **Warm caches:** one untimed build of each tool first (page cache); Daybook's, with `-v`, gives the per-step times")
+    L.append("  and is the site the rebuilds start from. At 109,500 entries Hugo takes about 5 minutes and 13 GB, so the order there")
+    L.append("  is D F H D F (one Hugo build between two Daybook builds, no Hugo warm-up) and there are 2 rebuilds of each kind.")
     L.append("- **Daybook full build:** `daybook build` into a new folder. **No-op rebuild:** the same command again on that site.")
     L.append("  **One-edit rebuild:** a line appended to one entry in the middle of the diary (then taken out again on the next edit),")
     L.append("  alternating with no-op rebuilds; the corpus is restored afterwards.")
@@ -1049,7 +1197,12 @@ def report(results, prof, prof_error, tmpl, info, total_seconds):
     L.append("  emotion and tag taxonomy pages (30 entries a page), `/emotions/` and `/tags/`, an archive of days (30 a page), a")
     L.append("  gallery, a home page with the latest entry, \"on this day\" and recent days, and `index.json` with every entry's")
     L.append("  title, URL, date, emotions, tags and text (the usual Hugo search index). No RSS, no sitemap (Daybook writes neither).")
-    L.append("  Hugo uses all cores (GOMAXPROCS), as Daybook does.")
+    L.append("  Hugo uses all cores (GOMAXPROCS), as Daybook does. `buildFuture = true` (the largest corpus runs to 2052; Hugo")
+    L.append("  would silently leave out every entry dated after today). Cards, day sections and main emotions are rendered once")
+    L.append("  each with `partialCached`, as a Hugo user minding build time would.")
+    L.append("- **Hugo bare** (`Benchmarks/hugo-bare/`, `--layoutDir`): the same project with minimal layouts (title and body; list")
+    L.append("  pages only link; `index.json` with title and text): how long Hugo takes for reading, Markdown and writing alone. The")
+    L.append("  issue's \"Hugo 0.111: about 7–9 s and about 970 MB\" for 10,950 entries is of this kind. Not run at 109,500.")
     L.append("- **Hugo-readable copy of each corpus** (made once, in `" + WORK + "/hugo-N/content`, by this script): Hugo 0.111 reads")
     L.append("  `date: 2023-01-01 09:30` (no seconds; 1 entry in 10 of the corpus) as the zero date 0001-01-01 without a word, so")
     L.append("  those get `:00` appended; `emotion:` (an id, label or alias, or a list) becomes `emotions: [ids]` (a taxonomy cannot")
@@ -1063,7 +1216,8 @@ def report(results, prof, prof_error, tmpl, info, total_seconds):
     L.append(f"  on every entry body (front matter cut off beforehand), split in {CORES} files converted by {CORES} processes at once;")
     L.append("  then creating the same files with the same bytes as Daybook's output (including `.daybook/`) in a new folder")
     L.append("  (Python `os.open`/`os.write`, the bytes already in memory). The three are timed one after the other and added.")
-    L.append("- **Noise:** these machines are shared; ratios come from the same round, so a slow minute affects both sides.")
+    L.append("- **Noise:** these machines are shared (other engineers compile on the same 2 cores); ratios pair each build with")
+    L.append("  the Daybook builds around it, so a slow minute affects both sides. Single figures move by ±30% from run to run.")
     notes_all = notes + [f"{r['size']:,}: {n}" for r in results for n in r["notes"]]
     if notes_all:
         L.append("")
@@ -1096,10 +1250,17 @@ def main():
         sys.exit("bench: /usr/bin/time is missing (Debian package `time`); `make bench` installs it")
     os.makedirs(WORK, exist_ok=True)
     run_root = os.path.join(WORK, "runs")
-    if os.path.exists(run_root):
-        log(f"deleting the sites of an earlier run ({run_root})")
-        remove_tree(run_root)
+    trash = os.path.join(WORK, "trash")
+    for leftover in (run_root, trash):
+        if os.path.exists(leftover):
+            log(f"deleting the sites of an earlier run ({leftover}); the settle time before timing follows")
+            begin = time.perf_counter()
+            remove_tree(leftover)
+            log(f"  deleted in {time.perf_counter() - begin:.0f} s")
     os.makedirs(run_root)
+    free_gb = shutil.disk_usage(WORK).free / 1e9
+    if free_gb < (35 if 109500 in SIZES else 8):
+        note(f"only {free_gb:.0f} GB free under {WORK}; the built sites are kept until the end of the run")
     info = machine()
     log(f"{info['cores']} cores, {info['memory']}; sizes {SIZES}; Daybook {DAYBOOK}")
 
@@ -1112,10 +1273,11 @@ def main():
     for size in SIZES:
         r = measure_size(size, run_root)
         results.append(r)
-        if not KEEP:
-            log(f"deleting the {size:,}-entry sites")
-            for name in os.listdir(run_root):
-                remove_tree(os.path.join(run_root, name))
+        # Deleting hundreds of thousands of files takes minutes and slows file creation afterwards: the
+        # sites are moved aside now (instant) and deleted once all timing is done.
+        os.makedirs(trash, exist_ok=True)
+        for name in os.listdir(run_root):
+            os.rename(os.path.join(run_root, name), os.path.join(trash, name))
 
     prof, prof_error = (None, "skipped (BENCH_PROFILE=0)")
     if ENV.get("BENCH_PROFILE", "1") != "0":
@@ -1123,7 +1285,10 @@ def main():
     tmpl = template_bench() if ENV.get("BENCH_TEMPLATE", "1") != "0" else None
     report(results, prof, prof_error, tmpl, info, time.monotonic() - started_at)
     if not KEEP:
-        remove_tree(run_root)
+        # In the background: the report is written; the next run waits for a settled filesystem anyway.
+        log(f"deleting the built sites in the background ({trash}, {run_root})")
+        subprocess.Popen(["rm", "-rf", trash, run_root], start_new_session=True,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 if __name__ == "__main__":
