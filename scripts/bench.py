@@ -1077,7 +1077,7 @@ def report(results, prof, prof_error, tmpl, info, total_seconds):
     names = []
     for r in results:
         for _, n in r["steps"]:
-            key = re.sub(r"\d+ of \d+ ", "", n)
+            key = re.sub(r"\b\d+ (of \d+ )?", "", n)
             if key not in names:
                 names.append(key)
     L.append("| step | " + " | ".join(f"{r['size']:,}" for r in results) + " |")
@@ -1085,7 +1085,7 @@ def report(results, prof, prof_error, tmpl, info, total_seconds):
     for n in names:
         cells = []
         for r in results:
-            v = [s for s, m in r["steps"] if re.sub(r"\d+ of \d+ ", "", m) == n]
+            v = [s for s, m in r["steps"] if re.sub(r"\b\d+ (of \d+ )?", "", m) == n]
             cells.append(f"{v[0]:.3f} s" if v else "–")
         L.append(f"| {n} | " + " | ".join(cells) + " |")
     L.append("| (wall time of that build) | " + " | ".join(f"{r['steps_total']:.2f} s" for r in results) + " |")
@@ -1283,6 +1283,9 @@ def main():
     if ENV.get("BENCH_PROFILE", "1") != "0":
         prof, prof_error = profile(run_root)
     tmpl = template_bench() if ENV.get("BENCH_TEMPLATE", "1") != "0" else None
+    with open(os.path.join(WORK, "results.json"), "w", encoding="utf-8") as f:  # the raw figures of this run
+        json.dump({"results": results, "profile": prof, "profile_error": prof_error, "template_bench": tmpl, "machine": info,
+                   "commands": commands_used, "notes": notes}, f, ensure_ascii=False, indent=1, default=str)
     report(results, prof, prof_error, tmpl, info, time.monotonic() - started_at)
     if not KEEP:
         # In the background: the report is written; the next run waits for a settled filesystem anyway.
