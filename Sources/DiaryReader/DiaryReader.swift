@@ -56,6 +56,7 @@ public struct DiaryReader: Sendable {
         let parser = EntryParser(config: config, files: files)
         let rootPath = root.path
         let entryPaths = files.entryPaths
+        let racyAfter = Int(Date().timeIntervalSince1970 * 1_000_000_000) - EntryCache.racyWindow
         let readings = ParallelMap.map(entryPaths) { path -> (EntryCache.Source?, wasParsed: Bool) in
             guard let status = files.statuses[path] ?? FileStatus.of(rootPath + "/" + path) else { return (nil, true) }
             if let cached = usableCache?.reusable(path, size: status.size, modified: status.modified, files: files) {
@@ -64,7 +65,10 @@ public struct DiaryReader: Sendable {
             }
             guard let data = LocalFiles.read(rootPath + "/" + path) else { return (nil, true) }
             let parsed = parser.parse(data, path: path)
-            return (EntryCache.Source(size: status.size, modified: status.modified, imageLookups: parsed.imageLookups, parsed: parsed), true)
+            // A file modified within the file system's timestamp granularity of this read could
+            // change again with the same size and time: its reading is not reused next time.
+            let modified = status.modified >= racyAfter ? -1 : status.modified
+            return (EntryCache.Source(size: status.size, modified: modified, imageLookups: parsed.imageLookups, parsed: parsed), true)
         }
         var parsed: [ParsedEntry] = []
         var parsedCount = 0
