@@ -12,6 +12,19 @@ struct PageSignatures {
     /// Template name → text.
     let sources: [String: String]
     let configKey: String
+    /// Per entry index: a hash of everything about the entry a page or the search index shows.
+    let entryVersions: [UInt64]
+
+    init(index: SiteIndex, values: SiteValues, library: TemplateLibrary, sources: [String: String], configKey: String) {
+        self.index = index
+        self.values = values
+        self.library = library
+        self.sources = sources
+        self.configKey = configKey
+        entryVersions = ParallelMap.map(Array(index.entries.indices), chunkSize: 256) { position in
+            Self.version(of: index.entries[position], sizes: values.imageSizes)
+        }
+    }
 
     func signatures(of pages: [PlannedPage]) -> [UInt64] {
         var global = StableHasher()
@@ -30,7 +43,7 @@ struct PageSignatures {
             templates[name] = hasher.value
         }
 
-        let entryVersions = self.entryVersions()
+        let entryVersions = self.entryVersions
         let globalValue = global.value
         return ParallelMap.map(pages, chunkSize: 64) { page in
             var hasher = StableHasher()
@@ -50,10 +63,6 @@ struct PageSignatures {
         }
     }
 
-    func entryVersions() -> [UInt64] {
-        ParallelMap.map(Array(index.entries.indices), chunkSize: 256) { position in version(of: index.entries[position]) }
-    }
-
     /// A signature of everything the search index is built from: every entry, every emotion, base_url.
     func searchSignature(emotions: [Emotion]) -> UInt64 {
         var hasher = StableHasher()
@@ -63,12 +72,12 @@ struct PageSignatures {
         for emotion in emotions {
             hasher.combine([emotion.id, emotion.label, emotion.emoji, emotion.color].joined(separator: "\n"))
         }
-        for version in entryVersions() { hasher.combine(version) }
+        for version in entryVersions { hasher.combine(version) }
         return hasher.value
     }
 
     /// Everything about an entry that a page can show, and the sizes of its pictures.
-    private func version(of entry: Entry) -> UInt64 {
+    private static func version(of entry: Entry, sizes: [String: ImageSize]) -> UInt64 {
         var hasher = StableHasher()
         hasher.combine(entry.id)
         hasher.combine(entry.sourcePath)
@@ -84,7 +93,7 @@ struct PageSignatures {
             hasher.combine(image.sourcePath)
             hasher.combine(image.alt)
             hasher.combine(image.caption ?? "\u{0}")
-            let size = values.imageSizes[image.id]
+            let size = sizes[image.id]
             hasher.combine(size?.width ?? -1)
             hasher.combine(size?.height ?? -1)
         }

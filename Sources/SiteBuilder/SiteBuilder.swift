@@ -119,7 +119,8 @@ public struct SiteBuilder {
         let imageSizes = readImageSizes(index.entries.flatMap(\.images))
         let shared = SiteValues(index: index, imageSizes: imageSizes, cardsFor: [])
         let pages = PagePlan(index: index, urls: shared.urls).pages()
-        let signatures = PageSignatures(index: index, values: shared, library: library, sources: theme.templates, configKey: configKey).signatures(of: pages)
+        let signer = PageSignatures(index: index, values: shared, library: library, sources: theme.templates, configKey: configKey)
+        let signatures = signer.signatures(of: pages)
         let manifest = folder.loadManifest()
         let stale = pages.indices.filter { position in
             let path = pages[position].path
@@ -168,8 +169,7 @@ public struct SiteBuilder {
         files.append(OutputFile(path: "robots.txt", content: .bytes(Array("User-agent: *\nDisallow: /\n".utf8))))
 
         // The search index depends on every entry: rebuilt when any of them (or an emotion) changed.
-        let searchSignature = PageSignatures(index: index, values: shared, library: library, sources: theme.templates,
-                                             configKey: configKey).searchSignature(emotions: reading.diary.emotions)
+        let searchSignature = signer.searchSignature(emotions: reading.diary.emotions)
         var keptSearchFiles: [String] = []
         if previous.pageSignatures[Self.searchIndexKey] == searchSignature, manifest[SearchIndexBuilder.manifestPath] != nil {
             keptSearchFiles = manifest.keys.filter(SearchIndexBuilder.isIndexFile)
