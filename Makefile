@@ -8,7 +8,7 @@ DAYBOOK := .build/release/daybook
 run: release
 	$(DAYBOOK) build
 	@echo "Site written to $(CURDIR)/Output/index.html"
-	@echo "View it with: python3 -m http.server 8000 --bind 127.0.0.1 --directory Output  (then open http://127.0.0.1:8000/)"
+	@echo "View it with: $(DAYBOOK) serve  (then open http://127.0.0.1:4000/)"
 
 ## Build everything and run every test.
 test: system-packages

@@ -152,7 +152,7 @@ struct BuildCommand: ParsableCommand {
         if !quiet {
             print(report.summary)
             let index = builder.outputFolder(options).appendingPathComponent("index.html")
-            StandardError.print("Open \(index.path) through a web server, for example: python3 -m http.server -d \(builder.outputFolder(options).path)")
+            StandardError.print("Open \(index.path) through a web server: `daybook serve` builds, serves and reloads it")
         }
     }
 }
