@@ -30,6 +30,12 @@ public struct BinaryWriter {
         for text in texts { write(text) }
     }
 
+    /// Bytes as they are, after their count.
+    public mutating func write(rawBytes: [UInt8]) {
+        write(rawBytes.count)
+        bytes.append(contentsOf: rawBytes)
+    }
+
     public mutating func write(optional text: String?) {
         write(text != nil)
         if let text { write(text) }
@@ -68,6 +74,13 @@ public struct BinaryReader {
         guard let count = int(), count >= 0, position + count <= bytes.count else { return nil }
         defer { position += count }
         return String(decoding: bytes[position..<position + count], as: UTF8.self)
+    }
+
+    /// What `write(rawBytes:)` wrote.
+    public mutating func rawBytes() -> [UInt8]? {
+        guard let count = int(), count >= 0, position + count <= bytes.count else { return nil }
+        defer { position += count }
+        return Array(bytes[position..<position + count])
     }
 
     public mutating func strings() -> [String]? {

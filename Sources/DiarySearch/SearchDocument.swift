@@ -25,6 +25,25 @@ struct SearchDocument: Sendable {
         searchableText = parts.joined(separator: " ")
     }
 
+    /// The distinct tokens of the searchable text in order of first occurrence, tokens longer
+    /// than `SearchIndexLayout.pieceLength` characters cut into their pieces: what the index's
+    /// keys are made from.
+    func indexedTokens() -> [String] {
+        var seen = Set<TokenKey>(minimumCapacity: 512)
+        var tokens: [String] = []
+        for token in SearchText.tokens(of: searchableText) {
+            if token.utf8.count <= SearchIndexLayout.pieceLength || token.unicodeScalars.count <= SearchIndexLayout.pieceLength {
+                if seen.insert(TokenKey(token)).inserted { tokens.append(token) }
+            } else {
+                for piece in SearchIndexLayout.pieces(of: Array(token.unicodeScalars)).map(SearchText.string)
+                where seen.insert(TokenKey(piece)).inserted {
+                    tokens.append(piece)
+                }
+            }
+        }
+        return tokens
+    }
+
     /// `html` with each `<img … alt="x">` followed by its description as text, because an image's
     /// alt text is what a reader (or a screen reader) gets instead of the picture. cmark-gfm
     /// writes the attribute as ` alt="…"` with `"`, `<` and `>` escaped inside it.

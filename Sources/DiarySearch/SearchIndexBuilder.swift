@@ -90,81 +90,113 @@ public struct SearchIndexBuilder: Sendable {
 
     /// Every file of the index: its path under the site (`search/…`) and its bytes.
     public func files() -> [String: [UInt8]] {
-        var emotionsByID: [String: Emotion] = [:]
-        for emotion in emotions where emotionsByID[emotion.id] == nil { emotionsByID[emotion.id] = emotion }
-        let documents = ParallelMap.map(entries, chunkSize: 64) { entry -> (text: String, tokens: [String]) in
-            let document = SearchDocument(entry: entry, emotions: emotionsByID)
-            var seen = Set<TokenKey>(minimumCapacity: 512)
-            var tokens: [String] = []
-            for token in SearchText.tokens(of: document.searchableText) {
-                if token.utf8.count <= SearchIndexLayout.pieceLength || token.unicodeScalars.count <= SearchIndexLayout.pieceLength {
-                    if seen.insert(TokenKey(token)).inserted { tokens.append(token) }
-                } else {
-                    for piece in SearchIndexLayout.pieces(of: Array(token.unicodeScalars)).map(SearchText.string)
-                    where seen.insert(TokenKey(piece)).inserted {
-                        tokens.append(piece)
-                    }
-                }
-            }
-            return (document.bodyText, tokens)
-        }
-
-        var files: [String: [UInt8]] = [:]
-        let records = ParallelMap.map(Array(entries.indices), chunkSize: 128) { number in
-            record(entries[number], text: documents[number].text)
-        }
-        let recordBytes = records.reduce(0) { $0 + $1.count }
-        let chunkEntries = SearchIndexLayout.chunkEntries(averageRecordBytes: records.isEmpty ? 0 : recordBytes / records.count,
-                                                          targetBytes: Self.targetChunkBytes)
-        for start in stride(from: 0, to: records.count, by: chunkEntries) {
-            var chunk: [UInt8] = []
-            chunk.reserveCapacity(chunkEntries * (recordBytes / records.count + 1) + 2)
-            chunk.append(UInt8(ascii: "["))
-            for (offset, record) in records[start..<min(records.count, start + chunkEntries)].enumerated() {
-                if offset > 0 { chunk.append(UInt8(ascii: ",")) }
-                chunk += record
-            }
-            chunk.append(UInt8(ascii: "]"))
-            files[SearchIndexLayout.chunkPath(start / chunkEntries)] = chunk
-        }
-
-        var values = KeyTable(tokensByEntry: documents.map(\.tokens)).encodedValues()
-        values.sort { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        let heavyCount = min(Self.maxHeavyKeys, values.prefix { $0.value.count > Self.heavyKeyBytes }.count)
-        let heavyValues = values[..<heavyCount].sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        let lightValues = values[heavyCount...]
-        var heavy: [String: HeavyKey] = [:]
-        for (number, item) in heavyValues.enumerated() {
-            heavy[item.key] = HeavyKey(file: number, bytes: item.value.count)
-            files[SearchIndexLayout.heavyKeyPath(number)] = Self.shardFile([item])
-        }
-
-        let lightBytes = lightValues.reduce(0) { $0 + $1.key.utf8.count + $1.value.count + 4 }
-        var shardCount = 1
-        while shardCount * Self.targetShardBytes < lightBytes { shardCount *= 2 }
-        var shards = [[(key: String, value: [UInt8])]](repeating: [], count: shardCount)
-        for item in lightValues { shards[SearchIndexLayout.shard(of: item.key, shardCount: shardCount)].append(item) }
-        for (number, items) in shards.enumerated() {
-            files[SearchIndexLayout.shardPath(number)] = Self.shardFile(items.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
-        }
-
-        files[SearchIndexLayout.manifestPath] = manifest(chunkEntries: chunkEntries, shardCount: shardCount, heavy: heavyValues.map { ($0.key, $0.value.count) },
-                                                         emotions: emotionsByID)
-        return files
+        index().files
     }
 
-    private static func shardFile(_ items: [(key: String, value: [UInt8])]) -> [UInt8] {
-        var json = JSONWriter()
-        json.object(items) { json, item in
-            json.key(item.key)
-            json.raw(item.value)
+    /// Every file of the index, and the state that lets `SearchIndexUpdate` update it later.
+    /// - Parameters:
+    ///   - context: the caller's hash of the configuration, emotions and base URL, kept in the state.
+    ///   - versions: the caller's hash of each entry, in diary order, kept in the state.
+    public func index(context: UInt64 = 0, versions: [UInt64]? = nil) -> SearchIndex {
+        let emotionsByID = emotionsByID
+        let documents = ParallelMap.map(entries, chunkSize: 64) { entry -> (record: [UInt8], tokens: [String]) in
+            let document = SearchDocument(entry: entry, emotions: emotionsByID)
+            return (record(entry, text: document.bodyText), document.indexedTokens())
         }
-        return json.bytes
+        var files: [String: [UInt8]] = [:]
+        let records = documents.map(\.record)
+        let recordSizes = records.map(\.count)
+        let chunkEntries = Self.chunkEntries(recordSizes: recordSizes)
+        for start in stride(from: 0, to: records.count, by: chunkEntries) {
+            files[SearchIndexLayout.chunkPath(start / chunkEntries)] = Self.chunkFile(records[start..<min(records.count, start + chunkEntries)])
+        }
+
+        let tokensByEntry = documents.map(\.tokens)
+        let values = KeyTable(tokensByEntry: tokensByEntry).encodedValues()
+        var isHeavy = [Bool](repeating: false, count: values.count)
+        let big = values.indices.filter { values[$0].value.count > Self.heavyKeyBytes }
+        let (heavy, nearlyHeavy) = Self.heavyKeys(among: big.map { SearchIndexState.KeySize(key: values[$0].key, bytes: values[$0].value.count) })
+        let heavyNumbers = Dictionary(uniqueKeysWithValues: heavy.enumerated().map { ($0.element.key, $0.offset) })
+        for position in big {
+            guard let number = heavyNumbers[values[position].key] else { continue }
+            isHeavy[position] = true
+            files[SearchIndexLayout.heavyKeyPath(number)] = KeyFile.encode([values[position]])
+        }
+
+        var lightBytes = 0
+        for (position, item) in values.enumerated() where !isHeavy[position] { lightBytes += Self.lightBytes(key: item.key, value: item.value) }
+        let shardCount = Self.shardCount(lightBytes: lightBytes)
+        var shards = [[KeyFile.Item]](repeating: [], count: shardCount)
+        for (position, item) in values.enumerated() where !isHeavy[position] {
+            shards[SearchIndexLayout.shard(of: item.key, shardCount: shardCount)].append(item)
+        }
+        let shardFiles = ParallelMap.map(shards, chunkSize: 8) { items in
+            KeyFile.encode(items.sorted { UTF8Order.precedes($0.key, $1.key) })
+        }
+        for (number, bytes) in shardFiles.enumerated() { files[SearchIndexLayout.shardPath(number)] = bytes }
+
+        files[SearchIndexLayout.manifestPath] = manifest(chunkEntries: chunkEntries, shardCount: shardCount, heavy: heavy)
+        let (tokenText, tokenEnds) = SearchIndexState.tokenText(of: tokensByEntry)
+        let state = SearchIndexState(context: context, entryVersions: versions ?? Array(repeating: 0, count: entries.count),
+                                     entryIdentities: entries.map(SearchIndexState.identity(of:)), recordBytes: recordSizes,
+                                     tokenText: tokenText, tokenEnds: tokenEnds, chunkEntries: chunkEntries, shardCount: shardCount,
+                                     lightBytes: lightBytes, heavy: heavy, nearlyHeavy: nearlyHeavy)
+        return SearchIndex(files: files, state: state)
+    }
+
+    // MARK: - Layout decisions (shared with `SearchIndexUpdate`, which must decide the same)
+
+    /// How many consecutive entries share a chunk, from the sizes of all their records.
+    static func chunkEntries(recordSizes: [Int]) -> Int {
+        let total = recordSizes.reduce(0, +)
+        return SearchIndexLayout.chunkEntries(averageRecordBytes: recordSizes.isEmpty ? 0 : total / recordSizes.count,
+                                              targetBytes: targetChunkBytes)
+    }
+
+    /// Which of the keys with values bigger than `heavyKeyBytes` get files of their own: the
+    /// biggest `maxHeavyKeys` (ties broken by key), listed in UTF-8 order; the rest stay in shards.
+    static func heavyKeys(among big: [SearchIndexState.KeySize]) -> (heavy: [SearchIndexState.KeySize], nearlyHeavy: [SearchIndexState.KeySize]) {
+        let ranked = big.filter { $0.bytes > heavyKeyBytes }
+            .sorted { $0.bytes != $1.bytes ? $0.bytes > $1.bytes : UTF8Order.precedes($0.key, $1.key) }
+        let count = min(maxHeavyKeys, ranked.count)
+        return (ranked[..<count].sorted { UTF8Order.precedes($0.key, $1.key) }, Array(ranked[count...]))
+    }
+
+    /// What a key in a shard counts for when the shard count is picked.
+    static func lightBytes(key: String, value: [UInt8]) -> Int {
+        key.utf8.count + value.count + 4
+    }
+
+    /// The shard count for shards that hold `lightBytes` in all: a power of two, so that a shard
+    /// holds about `targetShardBytes`.
+    static func shardCount(lightBytes: Int) -> Int {
+        var shardCount = 1
+        while shardCount * targetShardBytes < lightBytes { shardCount *= 2 }
+        return shardCount
     }
 
     // MARK: - Files
 
-    private func manifest(chunkEntries: Int, shardCount: Int, heavy: [(key: String, bytes: Int)], emotions: [String: Emotion]) -> [UInt8] {
+    var emotionsByID: [String: Emotion] {
+        var emotionsByID: [String: Emotion] = [:]
+        for emotion in emotions where emotionsByID[emotion.id] == nil { emotionsByID[emotion.id] = emotion }
+        return emotionsByID
+    }
+
+    static func chunkFile(_ records: ArraySlice<[UInt8]>) -> [UInt8] {
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(records.reduce(2) { $0 + $1.count + 1 })
+        chunk.append(UInt8(ascii: "["))
+        for (offset, record) in records.enumerated() {
+            if offset > 0 { chunk.append(UInt8(ascii: ",")) }
+            chunk += record
+        }
+        chunk.append(UInt8(ascii: "]"))
+        return chunk
+    }
+
+    func manifest(chunkEntries: Int, shardCount: Int, heavy: [SearchIndexState.KeySize]) -> [UInt8] {
+        let emotions = emotionsByID
         var used = Set(self.emotions.map(\.id))
         for entry in entries { used.formUnion(entry.emotionIDs) }
         var json = JSONWriter()
@@ -173,7 +205,7 @@ public struct SearchIndexBuilder: Sendable {
             switch name {
             case "chunk": json.number(chunkEntries)
             case "emotions":
-                json.object(used.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }) { json, id in
+                json.object(used.sorted { UTF8Order.precedes($0, $1) }) { json, id in
                     json.key(id)
                     json.array([emotions[id]?.emoji ?? "•", emotions[id]?.label ?? id, emotions[id]?.color ?? ""]) { $0.string($1) }
                 }
@@ -191,7 +223,7 @@ public struct SearchIndexBuilder: Sendable {
     }
 
     /// One entry's record in its chunk: what a result shows.
-    private func record(_ entry: Entry, text: String) -> [UInt8] {
+    func record(_ entry: Entry, text: String) -> [UInt8] {
         var json = JSONWriter()
         json.object(["date", "emotions", "id", "path", "text", "title", "url"]) { json, name in
             json.key(name)
@@ -207,6 +239,14 @@ public struct SearchIndexBuilder: Sendable {
         }
         return json.bytes
     }
+}
+
+/// The files of a search index with the state to update it from.
+public struct SearchIndex: Sendable {
+    /// Path under the site (`search/…`) → bytes.
+    public var files: [String: [UInt8]]
+    /// What `SearchIndexUpdate` needs to update these files.
+    public var state: SearchIndexState
 }
 
 // MARK: - Keys
@@ -286,58 +326,18 @@ private struct KeyTable {
     }
 
     /// Every key with its JSON value.
-    func encodedValues() -> [(key: String, value: [UInt8])] {
-        var values: [(key: String, value: [UInt8])] = []
-        values.reserveCapacity(gramKeys.count + tripleKeys.count)
-        for (id, key) in gramKeys.enumerated() {
-            var json = JSONWriter()
-            json.rawString(PostingsCoding.encode(gramEntries[id]))
-            values.append((key.string, json.bytes))
+    func encodedValues() -> [KeyFile.Item] {
+        let grams = ParallelMap.map(Array(gramKeys.indices), chunkSize: 256) { id in
+            (key: gramKeys[id].string, value: KeyFile.entriesValue(gramEntries[id]))
         }
-        let tokenTexts = tokens
-        let tokenPostings = tokenEntries.map(PostingsCoding.encode)
-        for (id, key) in tripleKeys.enumerated() {
-            let listed = tripleTokens[id].sorted { tokenTexts[$0].utf8.lexicographicallyPrecedes(tokenTexts[$1].utf8) }
-            var json = JSONWriter()
-            json.array(listed) { json, token in
-                json.string(tokenTexts[token])
-                json.separator()
-                json.rawString(tokenPostings[token])
-            }
-            values.append((key.string, json.bytes))
+        // One sort of the tokens gives each its place in UTF-8 order, so a key's tokens sort by number.
+        var rank = [Int](repeating: 0, count: tokens.count)
+        for (place, id) in tokens.indices.sorted(by: { UTF8Order.precedes(tokens[$0], tokens[$1]) }).enumerated() { rank[id] = place }
+        let tokenPostings = ParallelMap.map(tokenEntries, chunkSize: 256, PostingsCoding.encode)
+        let triples = ParallelMap.map(Array(tripleKeys.indices), chunkSize: 256) { id in
+            let listed = tripleTokens[id].sorted { rank[$0] < rank[$1] }
+            return (key: tripleKeys[id].string, value: KeyFile.tokensValue(listed.map { (tokens[$0], tokenPostings[$0]) }))
         }
-        return values
-    }
-}
-
-/// A token compared and hashed by its UTF-8 bytes: the tokens are normalised already, so
-/// `String`'s own comparison (canonical equivalence) would only cost time.
-private struct TokenKey: Hashable {
-    var text: String
-
-    init(_ text: String) { self.text = text }
-
-    static func == (a: TokenKey, b: TokenKey) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
-
-    func hash(into hasher: inout Hasher) {
-        var text = text
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-    }
-}
-
-/// One, two or three characters, packed for hashing.
-private struct Gram: Hashable {
-    var packed: UInt64
-    var count: UInt8
-
-    init(_ a: Unicode.Scalar) { packed = UInt64(a.value); count = 1 }
-    init(_ a: Unicode.Scalar, _ b: Unicode.Scalar) { packed = UInt64(a.value) << 21 | UInt64(b.value); count = 2 }
-    init(_ a: Unicode.Scalar, _ b: Unicode.Scalar, _ c: Unicode.Scalar) {
-        packed = UInt64(a.value) << 42 | UInt64(b.value) << 21 | UInt64(c.value)
-        count = 3
-    }
-
-    var string: String {
-        SearchText.string((0..<Int(count)).reversed().map { Unicode.Scalar(UInt32(truncatingIfNeeded: packed >> (21 * UInt64($0))) & 0x1F_FFFF)! })
+        return grams + triples
     }
 }

@@ -65,6 +65,12 @@ struct PageSignatures {
 
     /// A signature of everything the search index is built from: every entry, every emotion, base_url.
     func searchSignature(emotions: [Emotion]) -> UInt64 {
+        Self.searchSignature(context: searchContext(emotions: emotions), versions: entryVersions)
+    }
+
+    /// A signature of what the search index is built from besides the entries: the
+    /// configuration, every emotion, base_url.
+    func searchContext(emotions: [Emotion]) -> UInt64 {
         var hasher = StableHasher()
         hasher.combine("search")
         hasher.combine(configKey)
@@ -72,7 +78,14 @@ struct PageSignatures {
         for emotion in emotions {
             hasher.combine([emotion.id, emotion.label, emotion.emoji, emotion.color].joined(separator: "\n"))
         }
-        for version in entryVersions { hasher.combine(version) }
+        return hasher.value
+    }
+
+    /// The search signature of a context and the entries' versions.
+    static func searchSignature(context: UInt64, versions: [UInt64]) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine(context)
+        for version in versions { hasher.combine(version) }
         return hasher.value
     }
 

@@ -168,21 +168,16 @@ public struct SiteBuilder {
         }
         files.append(OutputFile(path: "robots.txt", content: .bytes(Array("User-agent: *\nDisallow: /\n".utf8))))
 
-        // The search index depends on every entry: rebuilt when any of them (or an emotion) changed.
-        let searchSignature = signer.searchSignature(emotions: reading.diary.emotions)
-        var keptSearchFiles: [String] = []
-        if previous.pageSignatures[Self.searchIndexKey] == searchSignature, manifest[SearchIndexBuilder.manifestPath] != nil {
-            keptSearchFiles = manifest.keys.filter(SearchIndexBuilder.isIndexFile)
-        } else {
-            step("Index \(index.entries.count) entries for search")
-            let searchFiles = SearchIndexBuilder(entries: index.entries, emotions: reading.diary.emotions, baseURL: config.baseURL).files()
-            files += searchFiles.keys.sorted().map { OutputFile(path: $0, content: .bytes(searchFiles[$0]!)) }
-        }
+        // The search index depends on every entry: updated or rebuilt when any of them (or an emotion) changed.
+        let search = Self.searchIndex(index: index, emotions: reading.diary.emotions, signer: signer,
+                                      lastSignature: previous.pageSignatures[Self.searchIndexKey], manifest: manifest, folder: folder, step: step)
+        files += search.files
 
         step("Write files")
         let staleSet = Set(stale)
-        let kept = pages.indices.filter { !staleSet.contains($0) }.map { pages[$0].path } + keptSearchFiles
+        let kept = pages.indices.filter { !staleSet.contains($0) }.map { pages[$0].path } + search.kept
         BuildState.forgetInputs(in: folder)
+        if search.state != nil { SearchIndexStore(folder: folder).forget() }
         let outcome = try OutputWriter(folder: folder).write(files, keeping: kept, clean: options.clean)
         report.writtenPaths = outcome.written
         report.unchangedCount = outcome.unchanged
@@ -194,11 +189,12 @@ public struct SiteBuilder {
         state.entryCount = report.entryCount
         state.pageCount = report.pageCount
         for (page, signature) in zip(pages, signatures) { state.pageSignatures[page.path] = signature }
-        state.pageSignatures[Self.searchIndexKey] = searchSignature
+        state.pageSignatures[Self.searchIndexKey] = signer.searchSignature(emotions: reading.diary.emotions)
         // Saving the cache costs more than parsing a few files again next time, and an outdated
         // cached file is never reused (its size or time differs), so small edits leave it be.
         let cacheWorthSaving = previous.entryCache?.configKey != reading.cache.configKey || reading.parsedCount > 32
         try state.save(to: folder, saveEntries: cacheWorthSaving)
+        if let searchState = search.state { try SearchIndexStore(folder: folder).save(searchState) }
         step("")
         report.seconds = Date().timeIntervalSince(started)
         return report

@@ -1,0 +1,164 @@
+import DiaryModel
+
+/// What an incremental update of the search index needs to know about the index a build wrote,
+/// besides the index's own files: each entry's identity, version, record size and distinct
+/// tokens, and the layout decisions (chunk size, shard count, heavy keys) with the sizes they
+/// were made from. Kept by the site builder between builds; `init?(decoding:)` refuses anything
+/// damaged or of another format, which only means a full build.
+public struct SearchIndexState: Sendable {
+    /// Bump whenever what is saved, or the index it describes, changes shape.
+    static let format = "daybook-search-state-1"
+
+    /// The caller's hash of everything besides the entries that the index is made from
+    /// (configuration, emotions, base URL): an update needs the same.
+    public internal(set) var context: UInt64
+    /// Per entry in diary order: the caller's hash of everything about it the index shows.
+    public internal(set) var entryVersions: [UInt64]
+    /// Per entry: which entry it is (`identity(of:)`), so that numbering changes are seen.
+    var entryIdentities: [UInt64]
+    /// Per entry: the size of its record in its chunk file.
+    var recordBytes: [Int]
+    /// Every entry's distinct tokens, each followed by a space (tokens hold none), entry after entry.
+    var tokenText: [UInt8]
+    /// Per entry: where its tokens end in `tokenText`.
+    var tokenEnds: [Int]
+    var chunkEntries: Int
+    var shardCount: Int
+    /// What the shards hold in all, as `SearchIndexBuilder` counts it to pick the shard count.
+    var lightBytes: Int
+    /// The heavy keys in UTF-8 order (so key `n` is in `search/keys/<n>.json`) with their value sizes.
+    var heavy: [KeySize]
+    /// Light keys whose value is bigger than `heavyKeyBytes` (there are such only when
+    /// `maxHeavyKeys` keys are heavy): the next in line to become heavy.
+    var nearlyHeavy: [KeySize]
+
+    /// A key and the size of its value in bytes.
+    struct KeySize: Sendable, Equatable {
+        var key: String
+        var bytes: Int
+    }
+
+    /// Which entry an entry is, whatever its content: its id and source file.
+    static func identity(of entry: Entry) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine(entry.id)
+        hasher.combine(entry.sourcePath)
+        return hasher.value
+    }
+
+    /// The distinct tokens of entry `number`, as `SearchDocument.indexedTokens` gave them.
+    func tokens(ofEntry number: Int) -> [String] {
+        let start = number == 0 ? 0 : tokenEnds[number - 1]
+        var tokens: [String] = []
+        var tokenStart = start
+        for position in start..<tokenEnds[number] where tokenText[position] == UInt8(ascii: " ") {
+            tokens.append(String(decoding: tokenText[tokenStart..<position], as: UTF8.self))
+            tokenStart = position + 1
+        }
+        return tokens
+    }
+
+    /// `tokenText` and `tokenEnds` for the tokens of every entry.
+    static func tokenText(of tokensByEntry: [[String]]) -> (text: [UInt8], ends: [Int]) {
+        var text: [UInt8] = []
+        text.reserveCapacity(tokensByEntry.reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count + 1 } })
+        var ends: [Int] = []
+        ends.reserveCapacity(tokensByEntry.count)
+        for tokens in tokensByEntry {
+            for token in tokens {
+                text.append(contentsOf: token.utf8)
+                text.append(UInt8(ascii: " "))
+            }
+            ends.append(text.count)
+        }
+        return (text, ends)
+    }
+
+    // MARK: - Bytes
+
+    /// The state as bytes for `init?(decoding:)`.
+    public func encoded() -> [UInt8] {
+        var writer = BinaryWriter()
+        writer.write(Self.format)
+        writer.write(Int(Int64(bitPattern: context)))
+        writer.write(entryVersions.count)
+        for column in [entryVersions.map { Int(Int64(bitPattern: $0)) }, entryIdentities.map { Int(Int64(bitPattern: $0)) },
+                       recordBytes, tokenEnds] {
+            for value in column { writer.write(value) }
+        }
+        writer.write(rawBytes: tokenText)
+        writer.write(chunkEntries)
+        writer.write(shardCount)
+        writer.write(lightBytes)
+        for list in [heavy, nearlyHeavy] {
+            writer.write(list.count)
+            for item in list {
+                writer.write(item.key)
+                writer.write(item.bytes)
+            }
+        }
+        return writer.bytes
+    }
+
+    /// Reads what `encoded()` wrote; nil for anything else, damaged or of another format.
+    public init?(decoding bytes: [UInt8]) {
+        var reader = BinaryReader(bytes)
+        guard reader.string() == Self.format, let context = reader.int(), let count = reader.int(),
+              count >= 0, count <= bytes.count / 32 else { return nil }
+        var columns: [[Int]] = []
+        for _ in 0..<4 {
+            var column: [Int] = []
+            column.reserveCapacity(count)
+            for _ in 0..<count {
+                guard let value = reader.int() else { return nil }
+                column.append(value)
+            }
+            columns.append(column)
+        }
+        guard let tokenText = reader.rawBytes(), let chunkEntries = reader.int(), let shardCount = reader.int(),
+              let lightBytes = reader.int(), chunkEntries > 0, shardCount > 0 else { return nil }
+        var lists: [[KeySize]] = []
+        for _ in 0..<2 {
+            guard let listCount = reader.int(), listCount >= 0, listCount <= bytes.count else { return nil }
+            var list: [KeySize] = []
+            for _ in 0..<listCount {
+                guard let key = reader.string(), let size = reader.int() else { return nil }
+                list.append(KeySize(key: key, bytes: size))
+            }
+            lists.append(list)
+        }
+        // Token ends must rise within the text, or slicing an entry's tokens would go wrong.
+        var previousEnd = 0
+        for end in columns[3] {
+            guard end >= previousEnd, end <= tokenText.count else { return nil }
+            previousEnd = end
+        }
+        guard reader.isAtEnd, previousEnd == tokenText.count else { return nil }
+        self.context = UInt64(bitPattern: Int64(context))
+        entryVersions = columns[0].map { UInt64(bitPattern: Int64($0)) }
+        entryIdentities = columns[1].map { UInt64(bitPattern: Int64($0)) }
+        recordBytes = columns[2]
+        tokenEnds = columns[3]
+        self.tokenText = tokenText
+        self.chunkEntries = chunkEntries
+        self.shardCount = shardCount
+        self.lightBytes = lightBytes
+        heavy = lists[0]
+        nearlyHeavy = lists[1]
+    }
+
+    init(context: UInt64, entryVersions: [UInt64], entryIdentities: [UInt64], recordBytes: [Int], tokenText: [UInt8],
+         tokenEnds: [Int], chunkEntries: Int, shardCount: Int, lightBytes: Int, heavy: [KeySize], nearlyHeavy: [KeySize]) {
+        self.context = context
+        self.entryVersions = entryVersions
+        self.entryIdentities = entryIdentities
+        self.recordBytes = recordBytes
+        self.tokenText = tokenText
+        self.tokenEnds = tokenEnds
+        self.chunkEntries = chunkEntries
+        self.shardCount = shardCount
+        self.lightBytes = lightBytes
+        self.heavy = heavy
+        self.nearlyHeavy = nearlyHeavy
+    }
+}

@@ -1,0 +1,47 @@
+import DiaryIndex
+import DiaryModel
+import DiarySearch
+
+extension SiteBuilder {
+    /// The search index's part of a build.
+    struct SearchIndexOutput {
+        /// The index files to write.
+        var files: [OutputFile] = []
+        /// The index files that stay as they are.
+        var kept: [String] = []
+        /// The state to save once the files are written; nil when the index did not change.
+        var state: SearchIndexState?
+    }
+
+    /// The search index's files for this build. The index depends on every entry: it stays as
+    /// it is when none changed, is updated when a few did (`SearchIndexUpdate`), and is built in
+    /// full when that cannot give the right index.
+    static func searchIndex(index: SiteIndex, emotions: [Emotion], signer: PageSignatures, lastSignature: UInt64?,
+                            manifest: [String: String], folder: OutputFolder, step: (String) -> Void) -> SearchIndexOutput {
+        var output = SearchIndexOutput()
+        let signature = signer.searchSignature(emotions: emotions)
+        if lastSignature == signature, manifest[SearchIndexBuilder.manifestPath] != nil {
+            output.kept = manifest.keys.filter(SearchIndexBuilder.isIndexFile)
+            return output
+        }
+        let builder = SearchIndexBuilder(entries: index.entries, emotions: emotions, baseURL: index.config.baseURL)
+        let context = signer.searchContext(emotions: emotions)
+        let store = SearchIndexStore(folder: folder)
+        if lastSignature != nil, store.exists {
+            step("Update the search index")
+            if let previous = store.load(signature: lastSignature),
+               let update = SearchIndexUpdate(builder: builder, previous: previous)
+                .update(context: context, versions: signer.entryVersions, loadFile: { store.indexFile($0, manifest: manifest) }) {
+                output.files = update.changed.keys.sorted().map { OutputFile(path: $0, content: .bytes(update.changed[$0]!)) }
+                output.kept = update.unchanged
+                output.state = update.state
+                return output
+            }
+        }
+        step("Index \(index.entries.count) entries for search")
+        let search = builder.index(context: context, versions: signer.entryVersions)
+        output.files = search.files.keys.sorted().map { OutputFile(path: $0, content: .bytes(search.files[$0]!)) }
+        output.state = search.state
+        return output
+    }
+}
