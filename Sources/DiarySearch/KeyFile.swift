@@ -40,7 +40,7 @@ enum KeyFile {
 
     /// The items of a file, or nil when it is not exactly what `encode` writes.
     static func decode(_ bytes: [UInt8]) -> [Item]? {
-        var reader = Reader(bytes: bytes)
+        var reader = JSONReader(bytes: bytes)
         guard reader.take(UInt8(ascii: "{")) else { return nil }
         var items: [Item] = []
         if reader.take(UInt8(ascii: "}")) { return reader.isAtEnd ? items : nil }
@@ -54,14 +54,14 @@ enum KeyFile {
 
     /// The entries of a 1- or 2-character key's value.
     static func entries(in value: [UInt8]) -> [Int]? {
-        var reader = Reader(bytes: value)
+        var reader = JSONReader(bytes: value)
         guard let postings = reader.string(), reader.isAtEnd else { return nil }
         return try? PostingsCoding.decode(postings)
     }
 
     /// The tokens and their entries of a 3-character key's value.
     static func tokens(in value: [UInt8]) -> [(token: String, entries: [Int])]? {
-        var reader = Reader(bytes: value)
+        var reader = JSONReader(bytes: value)
         guard reader.take(UInt8(ascii: "[")) else { return nil }
         var tokens: [(token: String, entries: [Int])] = []
         repeat {
@@ -71,72 +71,5 @@ enum KeyFile {
         } while reader.take(UInt8(ascii: ","))
         guard reader.take(UInt8(ascii: "]")), reader.isAtEnd else { return nil }
         return tokens
-    }
-
-    /// A cursor over the JSON that `JSONWriter` writes: strings with `\"`, `\\`, `\n` and
-    /// `\u00XX` escapes, arrays of strings, no white space.
-    private struct Reader {
-        let bytes: [UInt8]
-        var position = 0
-
-        var isAtEnd: Bool { position == bytes.count }
-
-        mutating func take(_ byte: UInt8) -> Bool {
-            guard position < bytes.count, bytes[position] == byte else { return false }
-            position += 1
-            return true
-        }
-
-        mutating func string() -> String? {
-            guard take(UInt8(ascii: "\"")) else { return nil }
-            var text: [UInt8] = []
-            while position < bytes.count {
-                let byte = bytes[position]
-                position += 1
-                switch byte {
-                case UInt8(ascii: "\""):
-                    return String(decoding: text, as: UTF8.self)
-                case UInt8(ascii: "\\"):
-                    guard position < bytes.count else { return nil }
-                    let escaped = bytes[position]
-                    position += 1
-                    switch escaped {
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"): text.append(escaped)
-                    case UInt8(ascii: "n"): text.append(0x0A)
-                    case UInt8(ascii: "u"):
-                        guard position + 4 <= bytes.count, bytes[position] == UInt8(ascii: "0"), bytes[position + 1] == UInt8(ascii: "0"),
-                              let high = Self.hexDigit(bytes[position + 2]), let low = Self.hexDigit(bytes[position + 3]) else { return nil }
-                        text.append(high << 4 | low)
-                        position += 4
-                    default: return nil
-                    }
-                default:
-                    text.append(byte)
-                }
-            }
-            return nil
-        }
-
-        /// The bytes of one value (a string or an array of strings), undecoded.
-        mutating func valueBytes() -> [UInt8]? {
-            let start = position
-            if take(UInt8(ascii: "[")) {
-                repeat {
-                    guard string() != nil else { return nil }
-                } while take(UInt8(ascii: ","))
-                guard take(UInt8(ascii: "]")) else { return nil }
-            } else {
-                guard string() != nil else { return nil }
-            }
-            return Array(bytes[start..<position])
-        }
-
-        private static func hexDigit(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-            default: return nil
-            }
-        }
     }
 }

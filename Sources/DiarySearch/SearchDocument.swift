@@ -6,29 +6,46 @@ import DiaryModel
 struct SearchDocument: Sendable {
     /// The visible text of the body, image descriptions in place: the excerpt's source.
     var bodyText: String
+    /// What the searchable text holds besides the title, body text and emotions: front-matter
+    /// pictures' descriptions and captions, and tags, separated by spaces.
+    var extraText: String
     /// Title, body text, front-matter pictures' descriptions and captions, tags, and every listed
     /// emotion's id and label, separated by spaces (not yet normalised).
     var searchableText: String
 
     init(entry: Entry, emotions: [String: Emotion]) {
         bodyText = VisibleText.of(html: Self.withImageDescriptions(entry.bodyHTML))
-        var parts = [entry.title, bodyText]
+        var extras: [String] = []
         for image in entry.images where image.origin == .frontMatter {
-            parts.append(image.alt)
-            if let caption = image.caption { parts.append(caption) }
+            extras.append(image.alt)
+            if let caption = image.caption { extras.append(caption) }
         }
-        parts += entry.tags
-        for id in entry.emotionIDs {
+        extras += entry.tags
+        extraText = extras.joined(separator: " ")
+        searchableText = Self.searchableText(title: entry.title, bodyText: bodyText, extraText: extraText,
+                                             emotionIDs: entry.emotionIDs, emotions: emotions)
+    }
+
+    /// The searchable text from its parts. Tokens never span the spaces that join them, so the
+    /// text has the same tokens whether `extraText` is empty or not.
+    static func searchableText(title: String, bodyText: String, extraText: String, emotionIDs: [String],
+                               emotions: [String: Emotion]) -> String {
+        var parts = [title, bodyText, extraText]
+        for id in emotionIDs {
             parts.append(id)
             parts.append(emotions[id]?.label ?? id)
         }
-        searchableText = parts.joined(separator: " ")
+        return parts.joined(separator: " ")
     }
 
     /// The distinct tokens of the searchable text in order of first occurrence, tokens longer
     /// than `SearchIndexLayout.pieceLength` characters cut into their pieces: what the index's
     /// keys are made from.
     func indexedTokens() -> [String] {
+        Self.indexedTokens(of: searchableText)
+    }
+
+    static func indexedTokens(of searchableText: String) -> [String] {
         var seen = Set<TokenKey>(minimumCapacity: 512)
         var tokens: [String] = []
         for token in SearchText.tokens(of: searchableText) {

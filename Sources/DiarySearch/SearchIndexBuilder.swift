@@ -99,9 +99,9 @@ public struct SearchIndexBuilder: Sendable {
     ///   - versions: the caller's hash of each entry, in diary order, kept in the state.
     public func index(context: UInt64 = 0, versions: [UInt64]? = nil) -> SearchIndex {
         let emotionsByID = emotionsByID
-        let documents = ParallelMap.map(entries, chunkSize: 64) { entry -> (record: [UInt8], tokens: [String]) in
+        let documents = ParallelMap.map(entries, chunkSize: 64) { entry -> (record: [UInt8], tokens: [String], extra: String) in
             let document = SearchDocument(entry: entry, emotions: emotionsByID)
-            return (record(entry, text: document.bodyText), document.indexedTokens())
+            return (record(entry, text: document.bodyText), document.indexedTokens(), document.extraText)
         }
         var files: [String: [UInt8]] = [:]
         let records = documents.map(\.record)
@@ -111,8 +111,7 @@ public struct SearchIndexBuilder: Sendable {
             files[SearchIndexLayout.chunkPath(start / chunkEntries)] = Self.chunkFile(records[start..<min(records.count, start + chunkEntries)])
         }
 
-        let tokensByEntry = documents.map(\.tokens)
-        let values = KeyTable(tokensByEntry: tokensByEntry).encodedValues()
+        let values = KeyTable(tokensByEntry: documents.map(\.tokens)).encodedValues()
         var isHeavy = [Bool](repeating: false, count: values.count)
         let big = values.indices.filter { values[$0].value.count > Self.heavyKeyBytes }
         let (heavy, nearlyHeavy) = Self.heavyKeys(among: big.map { SearchIndexState.KeySize(key: values[$0].key, bytes: values[$0].value.count) })
@@ -136,10 +135,10 @@ public struct SearchIndexBuilder: Sendable {
         for (number, bytes) in shardFiles.enumerated() { files[SearchIndexLayout.shardPath(number)] = bytes }
 
         files[SearchIndexLayout.manifestPath] = manifest(chunkEntries: chunkEntries, shardCount: shardCount, heavy: heavy)
-        let (tokenText, tokenEnds) = SearchIndexState.tokenText(of: tokensByEntry)
+        let (extraText, extraEnds) = SearchIndexState.extraText(of: documents.map(\.extra))
         let state = SearchIndexState(context: context, entryVersions: versions ?? Array(repeating: 0, count: entries.count),
                                      entryIdentities: entries.map(SearchIndexState.identity(of:)), recordBytes: recordSizes,
-                                     tokenText: tokenText, tokenEnds: tokenEnds, chunkEntries: chunkEntries, shardCount: shardCount,
+                                     extraText: extraText, extraEnds: extraEnds, chunkEntries: chunkEntries, shardCount: shardCount,
                                      lightBytes: lightBytes, heavy: heavy, nearlyHeavy: nearlyHeavy)
         return SearchIndex(files: files, state: state)
     }

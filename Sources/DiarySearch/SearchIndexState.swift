@@ -1,8 +1,8 @@
 import DiaryModel
 
 /// What an incremental update of the search index needs to know about the index a build wrote,
-/// besides the index's own files: each entry's identity, version, record size and distinct
-/// tokens, and the layout decisions (chunk size, shard count, heavy keys) with the sizes they
+/// besides the index's own files: each entry's identity, version, record size and the part of
+/// its searchable text its record does not show, and the layout decisions (chunk size, shard count, heavy keys) with the sizes they
 /// were made from. Kept by the site builder between builds; `init?(decoding:)` refuses anything
 /// damaged or of another format, which only means a full build.
 public struct SearchIndexState: Sendable {
@@ -18,10 +18,11 @@ public struct SearchIndexState: Sendable {
     var entryIdentities: [UInt64]
     /// Per entry: the size of its record in its chunk file.
     var recordBytes: [Int]
-    /// Every entry's distinct tokens, each followed by a space (tokens hold none), entry after entry.
-    var tokenText: [UInt8]
-    /// Per entry: where its tokens end in `tokenText`.
-    var tokenEnds: [Int]
+    /// Every entry's `SearchDocument.extraText` (tags, front-matter picture texts), entry after
+    /// entry: with its record, what gives the tokens it had.
+    var extraText: [UInt8]
+    /// Per entry: where its extra text ends in `extraText`.
+    var extraEnds: [Int]
     var chunkEntries: Int
     var shardCount: Int
     /// What the shards hold in all, as `SearchIndexBuilder` counts it to pick the shard count.
@@ -46,29 +47,19 @@ public struct SearchIndexState: Sendable {
         return hasher.value
     }
 
-    /// The distinct tokens of entry `number`, as `SearchDocument.indexedTokens` gave them.
-    func tokens(ofEntry number: Int) -> [String] {
-        let start = number == 0 ? 0 : tokenEnds[number - 1]
-        var tokens: [String] = []
-        var tokenStart = start
-        for position in start..<tokenEnds[number] where tokenText[position] == UInt8(ascii: " ") {
-            tokens.append(String(decoding: tokenText[tokenStart..<position], as: UTF8.self))
-            tokenStart = position + 1
-        }
-        return tokens
+    /// The extra text of entry `number`.
+    func extraText(ofEntry number: Int) -> String {
+        String(decoding: extraText[(number == 0 ? 0 : extraEnds[number - 1])..<extraEnds[number]], as: UTF8.self)
     }
 
-    /// `tokenText` and `tokenEnds` for the tokens of every entry.
-    static func tokenText(of tokensByEntry: [[String]]) -> (text: [UInt8], ends: [Int]) {
+    /// `extraText` and `extraEnds` for the extra texts of every entry.
+    static func extraText(of texts: [String]) -> (text: [UInt8], ends: [Int]) {
         var text: [UInt8] = []
-        text.reserveCapacity(tokensByEntry.reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count + 1 } })
+        text.reserveCapacity(texts.reduce(0) { $0 + $1.utf8.count })
         var ends: [Int] = []
-        ends.reserveCapacity(tokensByEntry.count)
-        for tokens in tokensByEntry {
-            for token in tokens {
-                text.append(contentsOf: token.utf8)
-                text.append(UInt8(ascii: " "))
-            }
+        ends.reserveCapacity(texts.count)
+        for extra in texts {
+            text.append(contentsOf: extra.utf8)
             ends.append(text.count)
         }
         return (text, ends)
@@ -83,10 +74,10 @@ public struct SearchIndexState: Sendable {
         writer.write(Int(Int64(bitPattern: context)))
         writer.write(entryVersions.count)
         for column in [entryVersions.map { Int(Int64(bitPattern: $0)) }, entryIdentities.map { Int(Int64(bitPattern: $0)) },
-                       recordBytes, tokenEnds] {
+                       recordBytes, extraEnds] {
             for value in column { writer.write(value) }
         }
-        writer.write(rawBytes: tokenText)
+        writer.write(rawBytes: extraText)
         writer.write(chunkEntries)
         writer.write(shardCount)
         writer.write(lightBytes)
@@ -115,7 +106,7 @@ public struct SearchIndexState: Sendable {
             }
             columns.append(column)
         }
-        guard let tokenText = reader.rawBytes(), let chunkEntries = reader.int(), let shardCount = reader.int(),
+        guard let extraText = reader.rawBytes(), let chunkEntries = reader.int(), let shardCount = reader.int(),
               let lightBytes = reader.int(), chunkEntries > 0, shardCount > 0 else { return nil }
         var lists: [[KeySize]] = []
         for _ in 0..<2 {
@@ -127,19 +118,19 @@ public struct SearchIndexState: Sendable {
             }
             lists.append(list)
         }
-        // Token ends must rise within the text, or slicing an entry's tokens would go wrong.
+        // Ends must rise within the text, or slicing an entry's text would go wrong.
         var previousEnd = 0
         for end in columns[3] {
-            guard end >= previousEnd, end <= tokenText.count else { return nil }
+            guard end >= previousEnd, end <= extraText.count else { return nil }
             previousEnd = end
         }
-        guard reader.isAtEnd, previousEnd == tokenText.count else { return nil }
+        guard reader.isAtEnd, previousEnd == extraText.count else { return nil }
         self.context = UInt64(bitPattern: Int64(context))
         entryVersions = columns[0].map { UInt64(bitPattern: Int64($0)) }
         entryIdentities = columns[1].map { UInt64(bitPattern: Int64($0)) }
         recordBytes = columns[2]
-        tokenEnds = columns[3]
-        self.tokenText = tokenText
+        extraEnds = columns[3]
+        self.extraText = extraText
         self.chunkEntries = chunkEntries
         self.shardCount = shardCount
         self.lightBytes = lightBytes
@@ -147,14 +138,14 @@ public struct SearchIndexState: Sendable {
         nearlyHeavy = lists[1]
     }
 
-    init(context: UInt64, entryVersions: [UInt64], entryIdentities: [UInt64], recordBytes: [Int], tokenText: [UInt8],
-         tokenEnds: [Int], chunkEntries: Int, shardCount: Int, lightBytes: Int, heavy: [KeySize], nearlyHeavy: [KeySize]) {
+    init(context: UInt64, entryVersions: [UInt64], entryIdentities: [UInt64], recordBytes: [Int], extraText: [UInt8],
+         extraEnds: [Int], chunkEntries: Int, shardCount: Int, lightBytes: Int, heavy: [KeySize], nearlyHeavy: [KeySize]) {
         self.context = context
         self.entryVersions = entryVersions
         self.entryIdentities = entryIdentities
         self.recordBytes = recordBytes
-        self.tokenText = tokenText
-        self.tokenEnds = tokenEnds
+        self.extraText = extraText
+        self.extraEnds = extraEnds
         self.chunkEntries = chunkEntries
         self.shardCount = shardCount
         self.lightBytes = lightBytes

@@ -4,7 +4,8 @@ import DiaryModel
 /// wrote it kept (`SearchIndexState`) and those of its files the changes touch, with exactly the
 /// bytes `SearchIndexBuilder` would write for the whole diary.
 ///
-/// An edited entry's record changes its chunk; its tokens that came or went change their own
+/// An edited entry's tokens before the edit come from its old record (title, text, emotions) and
+/// the extra text the state keeps. Its record changes its chunk; its tokens that came or went change their own
 /// entries, and so the value of every 3-character key they contain; its 1- and 2-character keys
 /// that came or went change those keys' entries. Only the files holding such keys are read,
 /// changed and written again. Entries added after the newest keep the others' numbers, so they
@@ -47,21 +48,25 @@ public struct SearchIndexUpdate {
     /// The updated files, or nil when only a full build gives the right index.
     /// - Parameters:
     ///   - context: the caller's hash of the configuration, emotions and base URL (as given to `SearchIndexBuilder.index`).
-    ///   - versions: the caller's hash of each entry, in diary order.
+    ///   - versions: the caller's hash of each entry, in diary order, of everything about it the
+    ///     index shows, its id and source path included: an entry whose version did not change is
+    ///     taken to be the same entry, unchanged.
     ///   - loadFile: the bytes of one of the index's files (`search/…`) exactly as the last build
     ///     wrote it, or nil when it is missing or not what was written.
     public func update(context: UInt64, versions: [UInt64], loadFile: (String) -> [UInt8]?) -> Outcome? {
         let entries = builder.entries
         let oldCount = previous.entryVersions.count
         guard context == previous.context, versions.count == entries.count, entries.count >= oldCount, !entries.isEmpty else { return nil }
-        for number in 0..<oldCount where SearchIndexState.identity(of: entries[number]) != previous.entryIdentities[number] { return nil }
         let changed = entries.indices.filter { $0 >= oldCount || versions[$0] != previous.entryVersions[$0] }
         guard changed.count <= 64 || changed.count * 4 <= entries.count else { return nil }
+        for number in changed where number < oldCount {
+            guard SearchIndexState.identity(of: entries[number]) == previous.entryIdentities[number] else { return nil }
+        }
 
         let emotions = builder.emotionsByID
-        let documents = ParallelMap.map(changed, chunkSize: 8) { number -> (record: [UInt8], tokens: [String]) in
+        let documents = ParallelMap.map(changed, chunkSize: 8) { number -> (record: [UInt8], tokens: [String], extra: String) in
             let document = SearchDocument(entry: entries[number], emotions: emotions)
-            return (builder.record(entries[number], text: document.bodyText), document.indexedTokens())
+            return (builder.record(entries[number], text: document.bodyText), document.indexedTokens(), document.extraText)
         }
         var recordSizes = previous.recordBytes + [Int](repeating: 0, count: entries.count - oldCount)
         var records: [Int: [UInt8]] = [:]
@@ -72,8 +77,29 @@ public struct SearchIndexUpdate {
         let chunkEntries = SearchIndexBuilder.chunkEntries(recordSizes: recordSizes)
         guard chunkEntries == previous.chunkEntries else { return nil }
 
+        var oldChunks: [Int: (bytes: [UInt8], records: [[String: [String]]])] = [:]
+        var oldTokens: [[String]] = []
+        for number in changed {
+            guard number < oldCount else {
+                oldTokens.append([])
+                continue
+            }
+            let chunk = number / chunkEntries
+            if oldChunks[chunk] == nil {
+                guard let bytes = loadFile(SearchIndexLayout.chunkPath(chunk)), let records = Self.records(inChunk: bytes) else { return nil }
+                oldChunks[chunk] = (bytes, records)
+            }
+            let records = oldChunks[chunk]!.records
+            guard number % chunkEntries < records.count, let title = records[number % chunkEntries]["title"]?.first,
+                  let text = records[number % chunkEntries]["text"]?.first,
+                  let emotionIDs = records[number % chunkEntries]["emotions"] else { return nil }
+            let searchable = SearchDocument.searchableText(title: title, bodyText: text, extraText: previous.extraText(ofEntry: number),
+                                                           emotionIDs: emotionIDs, emotions: emotions)
+            oldTokens.append(SearchDocument.indexedTokens(of: searchable))
+        }
+
         var changedFiles: [String: [UInt8]] = [:]
-        guard let keys = updateKeys(changed: changed, newTokens: documents.map(\.tokens), loadFile: loadFile) else { return nil }
+        guard let keys = updateKeys(changed: changed, oldTokens: oldTokens, newTokens: documents.map(\.tokens), loadFile: loadFile) else { return nil }
         changedFiles.merge(keys.files) { new, _ in new }
 
         for chunk in Set(changed.map { $0 / chunkEntries }).sorted() {
@@ -83,7 +109,7 @@ public struct SearchIndexUpdate {
             }
             let path = SearchIndexLayout.chunkPath(chunk)
             let bytes = SearchIndexBuilder.chunkFile(chunkRecords[...])
-            if loadFile(path) != bytes { changedFiles[path] = bytes }
+            if (oldChunks[chunk]?.bytes ?? loadFile(path)) != bytes { changedFiles[path] = bytes }
         }
         let manifest = builder.manifest(chunkEntries: chunkEntries, shardCount: previous.shardCount, heavy: keys.heavy)
         if loadFile(SearchIndexLayout.manifestPath) != manifest { changedFiles[SearchIndexLayout.manifestPath] = manifest }
@@ -98,7 +124,7 @@ public struct SearchIndexUpdate {
         state.entryVersions = versions
         state.entryIdentities += entries[oldCount...].map(SearchIndexState.identity(of:))
         state.recordBytes = recordSizes
-        (state.tokenText, state.tokenEnds) = tokenText(replacing: changed, with: documents.map(\.tokens))
+        (state.extraText, state.extraEnds) = extraText(replacing: changed, with: documents.map(\.extra))
         state.lightBytes = keys.lightBytes
         state.heavy = keys.heavy
         state.nearlyHeavy = keys.nearlyHeavy
@@ -110,12 +136,11 @@ public struct SearchIndexUpdate {
 
     /// The key files that change, and the layout facts that follow from the new key sizes; nil
     /// when the heavy keys or the shard count would change, or a file disagrees with the state.
-    private func updateKeys(changed: [Int], newTokens: [[String]], loadFile: (String) -> [UInt8]?)
+    private func updateKeys(changed: [Int], oldTokens: [[String]], newTokens: [[String]], loadFile: (String) -> [UInt8]?)
         -> (files: [String: [UInt8]], lightBytes: Int, heavy: [SearchIndexState.KeySize], nearlyHeavy: [SearchIndexState.KeySize])? {
         var entryChanges: [Gram: [Change]] = [:]
         var tokenChanges: [Gram: [TokenKey: [Change]]] = [:]
-        for (number, tokens) in zip(changed, newTokens) {
-            let oldTokens = number < previous.entryVersions.count ? previous.tokens(ofEntry: number) : []
+        for ((number, oldTokens), tokens) in zip(zip(changed, oldTokens), newTokens) {
             let oldSet = Set(oldTokens.map(TokenKey.init))
             let newSet = Set(tokens.map(TokenKey.init))
             var oldGrams = Set<Gram>()
@@ -234,14 +259,27 @@ public struct SearchIndexUpdate {
 
     // MARK: - State
 
-    /// The state's token text with the tokens of the `changed` entries (ascending) replaced.
-    private func tokenText(replacing changed: [Int], with tokens: [[String]]) -> (text: [UInt8], ends: [Int]) {
-        let oldText = previous.tokenText
-        let oldEnds = previous.tokenEnds
+    /// The records of a chunk file, each field as a list of strings.
+    private static func records(inChunk bytes: [UInt8]) -> [[String: [String]]]? {
+        var reader = JSONReader(bytes: bytes)
+        guard reader.take(UInt8(ascii: "[")) else { return nil }
+        var records: [[String: [String]]] = []
+        repeat {
+            guard let record = reader.object() else { return nil }
+            records.append(record)
+        } while reader.take(UInt8(ascii: ","))
+        guard reader.take(UInt8(ascii: "]")), reader.isAtEnd else { return nil }
+        return records
+    }
+
+    /// The state's extra text with that of the `changed` entries (ascending) replaced.
+    private func extraText(replacing changed: [Int], with extras: [String]) -> (text: [UInt8], ends: [Int]) {
+        let oldText = previous.extraText
+        let oldEnds = previous.extraEnds
         var text: [UInt8] = []
-        text.reserveCapacity(oldText.count + tokens.reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count + 1 } })
+        text.reserveCapacity(oldText.count + extras.reduce(0) { $0 + $1.utf8.count })
         var ends: [Int] = []
-        ends.reserveCapacity(previous.recordBytes.count + tokens.count)
+        ends.reserveCapacity(oldEnds.count + extras.count)
         var next = 0
         func copyUnchanged(upTo end: Int) {
             guard next < end else { return }
@@ -250,12 +288,9 @@ public struct SearchIndexUpdate {
             text += oldText[start..<oldEnds[end - 1]]
             ends += oldEnds[next..<end].map { $0 + shift }
         }
-        for (number, entryTokens) in zip(changed, tokens) {
+        for (number, extra) in zip(changed, extras) {
             copyUnchanged(upTo: min(number, oldEnds.count))
-            for token in entryTokens {
-                text.append(contentsOf: token.utf8)
-                text.append(UInt8(ascii: " "))
-            }
+            text.append(contentsOf: extra.utf8)
             ends.append(text.count)
             next = number + 1
         }
