@@ -88,7 +88,52 @@ final class IncrementalBuildTests: XCTestCase {
         for path in expected.keys.sorted() where actual[path] != expected[path] { XCTFail("\(path) differs from a full build") }
     }
 
+    func testBodyEditsUpdateTheSearchIndexInPlaceAsAFullBuildWould() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        try buildSite(root)
+        let entry = root.appendingPathComponent("Content/2024/03/02/last-year.md")
+        let original = try String(contentsOf: entry, encoding: .utf8)
+        // New words, the diary's only quokka going again, its only tea going, and back; the same
+        // length each time, so that the records' average size (and with it the chunk size) stays.
+        for words in ["zebra quokka", "zebra zebras", "zebra & rain", "rain and tea"] {
+            try original.replacingOccurrences(of: "rain and tea", with: words).write(to: entry, atomically: true, encoding: .utf8)
+            let report = try buildSite(root)
+            XCTAssertEqual(report.stepSeconds.map(\.step).filter { $0.contains("search") }, ["Update the search index"], words)
+            try assertSameSiteAsAFullBuild(root, after: "editing the body to '\(words)'")
+        }
+    }
+
+    func testADamagedOrMissingSearchStateRebuildsTheIndexInFull() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        try buildSite(root)
+        let state = root.appendingPathComponent("Output/.daybook/search.bin")
+        let entry = root.appendingPathComponent("Content/2024/03/02/last-year.md")
+        for damage in ["garbage", "cut short", "missing"] {
+            switch damage {
+            case "garbage": try Data("garbage\u{0}".utf8).write(to: state)
+            case "cut short": try Data(try Data(contentsOf: state).prefix(100)).write(to: state)
+            default: try FileManager.default.removeItem(at: state)
+            }
+            try (try String(contentsOf: entry, encoding: .utf8) + "\nA \(damage) state.\n").write(to: entry, atomically: true, encoding: .utf8)
+            let report = try buildSite(root)
+            XCTAssertTrue(report.stepSeconds.contains { $0.step == "Index 4 entries for search" }, "\(damage): \(report.stepSeconds.map(\.step))")
+            try assertSameSiteAsAFullBuild(root, after: "a \(damage) search state")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: state.path), "the full build saves a new state")
+        }
+    }
+
     // MARK: - Helpers
+
+    private func assertSameSiteAsAFullBuild(_ root: URL, after change: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let fresh = try freshCopy(of: root)
+        try buildSite(fresh)
+        let expected = try filesBelow(fresh.appendingPathComponent("Output"))
+        let actual = try filesBelow(root.appendingPathComponent("Output"))
+        XCTAssertEqual(actual.keys.sorted(), expected.keys.sorted(), "after \(change)", file: file, line: line)
+        for path in expected.keys.sorted() where actual[path] != expected[path] {
+            XCTFail("\(path) differs from a full build after \(change)", file: file, line: line)
+        }
+    }
 
     private func freshCopy(of root: URL) throws -> URL {
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-fresh-\(UUID().uuidString)")

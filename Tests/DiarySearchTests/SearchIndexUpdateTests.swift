@@ -1,0 +1,151 @@
+import DiaryCorpus
+import DiaryModel
+@testable import DiarySearch
+import Foundation
+import XCTest
+
+/// An updated index must be byte for byte the index built from scratch, or the update must give up.
+final class SearchIndexUpdateTests: XCTestCase {
+    private let emotions = [
+        Emotion(id: "happy", label: "행복", emoji: "😊", color: "#f5c542"),
+        Emotion(id: "calm", label: "Calm", emoji: "😌", color: "#3fb68b"),
+    ]
+    private let context: UInt64 = 42
+
+    /// 600 entries; each has a token `kkk<n>`, so the 3-character key `kkk` lists 600 tokens and
+    /// is heavy; entries below 270 have a token `mmm<n>`, which leaves `mmm` just short of heavy.
+    private func diary(count: Int = 600) -> [Entry] {
+        (0..<count).map { number in
+            let extra = number < 270 ? " mmm\(number)" : ""
+            return entry(number, body: "<p>Walked to the café, 산책했다. kkk\(number)\(extra) note\(number % 7)</p>\n")
+        }
+    }
+
+    /// Every entry also has the same long paragraph, so that records are about 1 KB and a chunk
+    /// holds 5 whatever the edits below do to the average.
+    private func entry(_ number: Int, body: String, tags: [String] = ["walk"]) -> Entry {
+        let day = Day(daysSinceEpoch: 18_262 + number / 2)
+        let filler = "<p>" + String(repeating: "The quiet morning walk by the river. ", count: 24) + "</p>\n"
+        return makeEntry("\(day) \(number % 2 == 0 ? "08" : "20"):00", title: "Day \(number)", body: filler + body,
+                         emotions: number % 3 == 0 ? ["calm"] : ["happy"], tags: tags, path: "Content/\(number).md")
+    }
+
+    private func versions(_ entries: [Entry]) -> [UInt64] {
+        entries.map { entry in
+            var hasher = StableHasher()
+            for part in [entry.id, entry.sourcePath, entry.title, entry.bodyHTML, entry.tags.joined(separator: "\n"),
+                         entry.emotionIDs.joined(separator: "\n"), entry.local.description] { hasher.combine(part) }
+            return hasher.value
+        }
+    }
+
+    private func fullIndex(_ entries: [Entry]) -> SearchIndex {
+        SearchIndexBuilder(entries: entries, emotions: emotions, baseURL: "/").index(context: context, versions: versions(entries))
+    }
+
+    /// Updates `previous` to `entries`; when the update does not give up, checks that the files it
+    /// changes and keeps are exactly a full build's, and its state too, and returns the result.
+    private func update(_ previous: SearchIndex, to entries: [Entry], loadFile: ((String) -> [UInt8]?)? = nil,
+                        file: StaticString = #filePath, line: UInt = #line) -> SearchIndex? {
+        let builder = SearchIndexBuilder(entries: entries, emotions: emotions, baseURL: "/")
+        guard let outcome = SearchIndexUpdate(builder: builder, previous: previous.state)
+            .update(context: context, versions: versions(entries), loadFile: loadFile ?? { previous.files[$0] }) else { return nil }
+        let full = fullIndex(entries)
+        var files: [String: [UInt8]] = [:]
+        for path in outcome.unchanged { files[path] = previous.files[path] }
+        for (path, bytes) in outcome.changed {
+            XCTAssertNotEqual(previous.files[path], bytes, "\(path) is handed over although it did not change", file: file, line: line)
+            files[path] = bytes
+        }
+        XCTAssertEqual(files.keys.sorted(), full.files.keys.sorted(), file: file, line: line)
+        for path in full.files.keys.sorted() where files[path] != full.files[path] {
+            XCTFail("\(path) differs from a full build", file: file, line: line)
+        }
+        XCTAssertEqual(outcome.state.encoded(), full.state.encoded(), "state", file: file, line: line)
+        return SearchIndex(files: files, state: outcome.state)
+    }
+
+    func testBodyEditsThatAddAndRemoveWordsGiveAFullBuildsIndex() throws {
+        var entries = diary()
+        var index = fullIndex(entries)
+        XCTAssertNotNil(String(decoding: index.files["search/index.json"]!, as: UTF8.self).range(of: "\"kkk\":["), "kkk is heavy")
+        XCTAssertEqual(index.state.chunkEntries, 5)
+        let edits: [(Int, String)] = [
+            (10, "<p>A brand new zebra and a quokka, kkk10 kept.</p>\n"),   // new words, the diary's only quokka
+            (10, "<p>Only the zebra stayed. kkk10</p>\n"),                   // quokka vanishes from the diary
+            (300, "<p>kkk300x and kkk300y, walked.</p>\n"),                  // the heavy key's value changes
+            (599, "<p>Ünïcödé “quotes” \\ back\\slash \u{1} and a verylongtokenthatkeepsgoingwellpastthirtytwocharacters</p>\n"),
+            (0, "<p></p>\n"),                                                // every word of an entry goes
+        ]
+        for (number, body) in edits {
+            entries[number] = entry(number, body: body)
+            index = try XCTUnwrap(update(index, to: entries), "body edit of entry \(number) should update in place")
+        }
+        let body42 = "<p>kkk42 mmm42</p>\n"
+        entries[42] = entry(42, body: body42, tags: ["walk", "rain", "새 태그"])
+        index = try XCTUnwrap(update(index, to: entries), "a tag edit should update in place")
+        entries[42] = entry(42, body: body42)
+        _ = try XCTUnwrap(update(index, to: entries), "removing tags should update in place")
+    }
+
+    func testAppendingNewestEntriesUpdatesInPlace() throws {
+        var entries = diary()
+        var index = fullIndex(entries)
+        for number in 600..<604 {
+            entries.append(entry(number, body: "<p>Newest entry \(number), kkk\(number) and a fresh word appended\(number).</p>\n"))
+            index = try XCTUnwrap(update(index, to: entries), "appending entry \(number)")
+        }
+    }
+
+    func testChangesToTheLayoutOrNumberingGiveUp() {
+        let entries = diary()
+        let index = fullIndex(entries)
+        var heavier = entries
+        heavier[5] = entry(5, body: "<p>" + (0..<40).map { "mmm9\($0)" }.joined(separator: " ") + "</p>\n")
+        XCTAssertNil(update(index, to: heavier), "mmm becomes heavy: the heavy keys change")
+        XCTAssertNil(update(index, to: Array(entries.dropLast())), "an entry was deleted")
+        XCTAssertNil(update(index, to: [entry(1000, body: "<p>first</p>\n")] + entries.dropFirst()), "an entry took another's place")
+        var edited = entries
+        edited[7] = entry(7, body: "<p>changed</p>\n")
+        let builder = SearchIndexBuilder(entries: edited, emotions: emotions, baseURL: "/")
+        XCTAssertNil(SearchIndexUpdate(builder: builder, previous: index.state)
+            .update(context: context + 1, versions: versions(edited), loadFile: { index.files[$0] }), "the configuration changed")
+    }
+
+    func testAFileThatDisagreesWithTheStateGivesUp() {
+        var entries = diary()
+        let index = fullIndex(entries)
+        entries[10] = entry(10, body: "<p>A brand new zebra.</p>\n")
+        XCTAssertNotNil(update(index, to: entries))
+        XCTAssertNil(update(index, to: entries, loadFile: { path in path.hasPrefix("search/shards/") ? nil : index.files[path] }),
+                     "a missing shard")
+        XCTAssertNil(update(index, to: entries, loadFile: { path in
+            path.hasPrefix("search/shards/") ? Array(#"{"zzz":"0"}"#.utf8) : index.files[path]
+        }), "shards that do not list the entry's old keys")
+        XCTAssertNil(SearchIndexState(decoding: Array(index.state.encoded().dropLast())), "a cut-off state")
+    }
+
+    func testRandomEditsAlwaysGiveAFullBuildsIndex() throws {
+        var random = SeededGenerator(seed: 11)
+        var entries = diary(count: 120)
+        var index = fullIndex(entries)
+        let words = ["rain", "tea", "산책", "zebra", "quokka", "café", "kkk7", "mmm3", "naïve", "밤하늘", "x", "yy", "longer-word"]
+        var updated = 0
+        for step in 0..<40 {
+            if random.int(in: 0...9) == 0 {
+                entries.append(entry(entries.count, body: "<p>appended \(step) \(random.pick(words))</p>\n"))
+            } else {
+                let number = random.int(in: 0...entries.count - 1)
+                let body = (0..<random.int(in: 0...6)).map { _ in random.pick(words) }.joined(separator: " ")
+                entries[number] = entry(number, body: "<p>\(body)</p>\n", tags: random.int(in: 0...1) == 0 ? [] : [random.pick(words)])
+            }
+            if let next = update(index, to: entries) {
+                index = next
+                updated += 1
+            } else {
+                index = fullIndex(entries)
+            }
+        }
+        XCTAssertGreaterThan(updated, 30, "most edits update in place")
+    }
+}
