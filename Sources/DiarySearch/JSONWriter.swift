@@ -46,6 +46,16 @@ struct JSONWriter {
 
     mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most strings need no escaping: copy them whole.
+        let copied = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if copied == true {
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
