@@ -6,11 +6,7 @@ public struct BinaryWriter {
     public init() {}
 
     public mutating func write(_ value: Int) {
-        var number = UInt64(bitPattern: Int64(value))
-        for _ in 0..<8 {
-            bytes.append(UInt8(truncatingIfNeeded: number))
-            number >>= 8
-        }
+        withUnsafeBytes(of: UInt64(bitPattern: Int64(value)).littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     public mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
@@ -48,8 +44,7 @@ public struct BinaryReader {
 
     public mutating func int() -> Int? {
         guard position + 8 <= bytes.count else { return nil }
-        var number: UInt64 = 0
-        for offset in (0..<8).reversed() { number = number << 8 | UInt64(bytes[position + offset]) }
+        let number = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: position, as: UInt64.self)) }
         position += 8
         return Int(Int64(bitPattern: number))
     }
@@ -67,7 +62,7 @@ public struct BinaryReader {
     public mutating func string() -> String? {
         guard let count = int(), count >= 0, position + count <= bytes.count else { return nil }
         defer { position += count }
-        return String(decoding: bytes[position..<position + count], as: UTF8.self)
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[position..<position + count]), as: UTF8.self) }
     }
 
     public mutating func strings() -> [String]? {

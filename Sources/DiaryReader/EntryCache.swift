@@ -15,7 +15,7 @@ public struct EntryCache: Sendable {
     }
 
     /// Bump when the encoding or the parser's output changes, so old caches are ignored.
-    static let formatVersion = 1
+    static let formatVersion = 2
 
     /// Identifies the configuration the entries were read with.
     public let configKey: String
@@ -23,18 +23,23 @@ public struct EntryCache: Sendable {
     /// When the cache was saved (nanoseconds since 1970). A file modified this close to it may
     /// have changed again within the file system's timestamp granularity, so it is read again.
     var savedAt: Int
+    /// `ContentFiles.pathsHash` of the files the entries were read among: while the same files
+    /// exist, every image reference resolves as it did, and need not be looked up again.
+    var contentPaths: UInt64 = 0
 
     /// File systems stamp modification times with a coarse clock (a few milliseconds).
     public static let racyWindow = 100_000_000
 
-    public init(configKey: String) {
+    public init(configKey: String, contentPaths: UInt64 = 0) {
         self.configKey = configKey
+        self.contentPaths = contentPaths
         self.sources = [:]
         self.savedAt = 0
     }
 
-    init(configKey: String, sources: [String: Source], savedAt: Int) {
+    init(configKey: String, sources: [String: Source], savedAt: Int, contentPaths: UInt64) {
         self.configKey = configKey
+        self.contentPaths = contentPaths
         self.sources = sources
         self.savedAt = savedAt
     }
@@ -45,6 +50,7 @@ public struct EntryCache: Sendable {
     func reusable(_ path: String, size: Int, modified: Int, files: ContentFiles) -> ParsedEntry? {
         guard let source = sources[path], source.size == size, source.modified == modified,
               modified < savedAt - Self.racyWindow else { return nil }
+        if files.pathsHash == contentPaths { return source.parsed }
         for lookup in source.imageLookups where files.resolveImage(lookup.reference, fromEntryAt: path) != lookup.resolved {
             return nil
         }
@@ -60,6 +66,7 @@ public struct EntryCache: Sendable {
         writer.write(Self.formatVersion)
         writer.write(configKey)
         writer.write(Int(Date().timeIntervalSince1970 * 1_000_000_000))
+        writer.write(Int(Int64(bitPattern: contentPaths)))
         writer.write(sources.count)
         for path in sources.keys.sorted() {
             let source = sources[path]!
@@ -80,7 +87,8 @@ public struct EntryCache: Sendable {
     public init?(decoding bytes: [UInt8]) {
         var reader = BinaryReader(bytes)
         guard reader.string() == "daybook-entry-cache", reader.int() == Self.formatVersion,
-              let configKey = reader.string(), let savedAt = reader.int(), let count = reader.int(), count >= 0 else { return nil }
+              let configKey = reader.string(), let savedAt = reader.int(), let contentPaths = reader.int(),
+              let count = reader.int(), count >= 0 else { return nil }
         var sources: [String: Source] = [:]
         sources.reserveCapacity(count)
         for _ in 0..<count {
@@ -95,7 +103,7 @@ public struct EntryCache: Sendable {
             sources[path] = Source(size: size, modified: modified, imageLookups: lookups, parsed: parsed)
         }
         guard reader.isAtEnd else { return nil }
-        self.init(configKey: configKey, sources: sources, savedAt: savedAt)
+        self.init(configKey: configKey, sources: sources, savedAt: savedAt, contentPaths: UInt64(bitPattern: Int64(contentPaths)))
     }
 
     private static func write(_ parsed: ParsedEntry, into writer: inout BinaryWriter) {

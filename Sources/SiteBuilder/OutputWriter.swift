@@ -17,15 +17,36 @@ struct OutputWriter {
 
     let folder: OutputFolder
 
+    /// What the caller already knows of the last build's files: its manifest, and which of
+    /// them are gone from the folder.
+    struct LastBuild {
+        var manifest: [String: String]
+        var missing: Set<String>
+    }
+
     /// Writes `files`; the files at `keeping` were not produced this time but are unchanged
     /// from the last build, so they stay (and count as unchanged).
-    func write(_ files: [OutputFile], keeping: [String] = [], clean: Bool) throws -> Outcome {
+    func write(_ files: [OutputFile], keeping: [String] = [], clean: Bool, last: LastBuild? = nil) throws -> Outcome {
         try folder.prepare(clean: clean)
+        let known = clean ? nil : last
         // Without a readable manifest, every file in the (marked) folder counts as one an earlier
         // build wrote, so anything this build does not write again is removed: never a stale page.
-        let previous = folder.readManifest() ?? folder.filesWithUnknownContent()
+        let previous = known?.manifest ?? folder.readManifest() ?? folder.filesWithUnknownContent()
         let base = folder.url.path
-        let fingerprints = ParallelMap.map(files, chunkSize: 64) { Self.fingerprint(of: $0.content) }
+        // Many entries copy the same picture: each source is looked at once.
+        var copySources: [String: String] = [:]
+        for file in files {
+            if case .copy(let source) = file.content, copySources[source] == nil { copySources[source] = Self.fingerprint(of: file.content) }
+        }
+        let fingerprints = ParallelMap.map(files, chunkSize: 64) { file -> String in
+            if case .copy(let source) = file.content { return copySources[source]! }
+            return Self.fingerprint(of: file.content)
+        }
+        func exists(_ path: String) -> Bool {
+            if let known { return !known.missing.contains(path) }
+            var info = stat()
+            return stat(base + "/" + path, &info) == 0
+        }
 
         var folders = Set<String>()
         for file in files {
@@ -39,7 +60,7 @@ struct OutputWriter {
         let results = ParallelMap.map(Array(files.indices), chunkSize: 32) { position -> Result<Bool, Error> in
             let file = files[position]
             let path = base + "/" + file.path
-            if previous[file.path] == fingerprints[position], Self.exists(path) { return .success(false) }
+            if previous[file.path] == fingerprints[position], exists(file.path) { return .success(false) }
             do {
                 switch file.content {
                 case .bytes(let bytes): try AtomicFile.write(bytes, to: path)
@@ -67,7 +88,7 @@ struct OutputWriter {
         }
 
         var deleted: [String] = []
-        for path in previous.keys.sorted() where manifest[path] == nil && !path.hasPrefix(".") {
+        for path in previous.keys.filter({ manifest[$0] == nil && !$0.hasPrefix(".") }).sorted() {
             if unlink(base + "/" + path) == 0 || errno == ENOENT { deleted.append(path) }
             var parent = (path as NSString).deletingLastPathComponent
             // rmdir only removes empty folders: anything else someone put there stays.
@@ -76,11 +97,6 @@ struct OutputWriter {
         try folder.saveManifest(manifest)
         if let firstError { throw firstError }
         return Outcome(written: written, unchanged: files.count + keeping.count - written.count, deleted: deleted)
-    }
-
-    private static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0
     }
 
     /// Identifies content: a 64-bit hash and the size of bytes, or the size and

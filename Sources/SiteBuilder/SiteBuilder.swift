@@ -86,12 +86,15 @@ public struct SiteBuilder {
 
         step("Check for changes")
         let (inputs, contentListing) = InputFingerprint.compute(root: root, options: options, output: output)
-        if !options.clean, let inputs {
+        // What the last build wrote and is still there: a nothing-changed build needs all of it,
+        // any other build rewrites what went missing.
+        let lastWritten = options.clean ? nil : folder.manifestFiles()
+        if let lastWritten, lastWritten.count > 0, lastWritten.missing.isEmpty {
             let last = BuildState.load(from: folder, inputsOnly: true)
-            if inputs == last.inputs, let unchanged = folder.unchangedFileCount() {
+            if inputs.matches(last.inputs, root: root) {
                 report.entryCount = last.entryCount
                 report.pageCount = last.pageCount
-                report.unchangedCount = unchanged
+                report.unchangedCount = lastWritten.count
                 step("")
                 report.seconds = Date().timeIntervalSince(started)
                 return report
@@ -102,7 +105,8 @@ public struct SiteBuilder {
         step("Read entries")
         let configKey = Self.configKey(root: root)
         let reading = DiaryReader(root: root).read(.init(includeDrafts: options.includeDrafts, strict: options.strict),
-                                                   cache: previous.entryCache, configKey: configKey, files: contentListing)
+                                                   cache: previous.entryCache, configKey: configKey,
+                                                   files: contentListing.map(ContentFiles.init(listing:)))
         report.diagnostics = reading.diagnostics
 
         step("Load templates")
@@ -121,14 +125,13 @@ public struct SiteBuilder {
         let pages = PagePlan(index: index, urls: shared.urls).pages()
         let signer = PageSignatures(index: index, values: shared, library: library, sources: theme.templates, configKey: configKey)
         let signatures = signer.signatures(of: pages)
-        let manifest = folder.loadManifest()
+        let manifest = lastWritten == nil ? nil : folder.readManifest()
+        let missing = lastWritten?.missing ?? []
         let stale = pages.indices.filter { position in
             let path = pages[position].path
-            return previous.pageSignatures[path] != signatures[position] || manifest[path] == nil
-                || FileStatus.of(output.path + "/" + path) == nil
+            return previous.pageSignatures[path] != signatures[position] || manifest?[path] == nil || missing.contains(path)
         }
         let values = SiteValues(index: index, imageSizes: imageSizes, cardsFor: Set(stale.flatMap { pages[$0].entries }))
-
         step("Render \(stale.count) of \(pages.count) pages")
         let rendered = ParallelMap.map(stale, chunkSize: 16) { position -> Result<OutputFile, TemplateError> in
             let page = pages[position]
@@ -171,7 +174,8 @@ public struct SiteBuilder {
         // The search index depends on every entry: rebuilt when any of them (or an emotion) changed.
         let searchSignature = signer.searchSignature(emotions: reading.diary.emotions)
         var keptSearchFiles: [String] = []
-        if previous.pageSignatures[Self.searchIndexKey] == searchSignature, manifest[SearchIndexBuilder.manifestPath] != nil {
+        if previous.pageSignatures[Self.searchIndexKey] == searchSignature, let manifest, manifest[SearchIndexBuilder.manifestPath] != nil,
+           !missing.contains(where: SearchIndexBuilder.isIndexFile) {
             keptSearchFiles = manifest.keys.filter(SearchIndexBuilder.isIndexFile)
         } else {
             step("Index \(index.entries.count) entries for search")
@@ -183,7 +187,8 @@ public struct SiteBuilder {
         let staleSet = Set(stale)
         let kept = pages.indices.filter { !staleSet.contains($0) }.map { pages[$0].path } + keptSearchFiles
         BuildState.forgetInputs(in: folder)
-        let outcome = try OutputWriter(folder: folder).write(files, keeping: kept, clean: options.clean)
+        let outcome = try OutputWriter(folder: folder).write(files, keeping: kept, clean: options.clean,
+                                                        last: manifest.map { .init(manifest: $0, missing: missing) })
         report.writtenPaths = outcome.written
         report.unchangedCount = outcome.unchanged
         report.deletedPaths = outcome.deleted
@@ -209,8 +214,9 @@ public struct SiteBuilder {
     public func isUpToDate(_ options: Options) -> Bool {
         let output = outputFolder(options)
         let folder = OutputFolder(url: output)
-        guard let inputs = InputFingerprint.compute(root: root, options: options, output: output).fingerprint else { return false }
-        return BuildState.load(from: folder, inputsOnly: true).inputs == inputs && folder.unchangedFileCount() != nil
+        let inputs = InputFingerprint.compute(root: root, options: options, output: output).fingerprint
+        guard let written = folder.manifestFiles(), written.count > 0, written.missing.isEmpty else { return false }
+        return inputs.matches(BuildState.load(from: folder, inputsOnly: true).inputs, root: root)
     }
 
     /// Identifies the configuration entries are read with: daybook.yml and the system timezone
