@@ -133,43 +133,33 @@ public struct SiteBuilder {
         }
         let values = SiteValues(index: index, imageSizes: imageSizes, cardsFor: Set(stale.flatMap { pages[$0].entries }))
         step("Render \(stale.count) of \(pages.count) pages")
-        let rendered = ParallelMap.map(stale, chunkSize: 16) { position -> Result<OutputFile, TemplateError> in
-            let page = pages[position]
-            let context: [String: TemplateValue] = page.values(values).merging([
-                "site": values.site,
-                "page": .map(["kind": .string(page.kind), "title": .string(page.title),
-                              "url": .string(values.urls.page(page.path.hasSuffix("index.html") ? String(page.path.dropLast(10)) : page.path))]),
-            ]) { own, _ in own }
-            do {
-                return .success(OutputFile(path: page.path, content: .bytes(try library.renderUTF8(page.template, with: context))))
-            } catch let error as TemplateError {
-                return .failure(error)
-            } catch {
-                return .failure(TemplateError(TemplateLocation(path: theme.paths[page.template] ?? page.template, line: 1, column: 1),
-                                              .templateNotFound(page.template, suggestion: nil)))
-            }
+        var pageFiles: [OutputFile] = []
+        switch render(stale.map { pages[$0] }, values: values, library: library, theme: theme) {
+        case .success(let files): pageFiles = files
+        case .failure(let problems):
+            report.diagnostics += problems.diagnostics
+            return report
         }
-        var files: [OutputFile] = []
-        var renderProblems = Set<String>()
-        for result in rendered {
-            switch result {
-            case .success(let file): files.append(file)
-            case .failure(let error):
-                if renderProblems.insert(error.description).inserted { report.diagnostics.append(Self.diagnostic(for: error)) }
-            }
-        }
-        guard !report.hasErrors else { return report }
         report.pageCount = pages.count
         report.entryCount = index.entries.count
 
+        // Everything is validated: from here on the output folder changes.
+        step("Write files")
         var copied = Set<String>()
         for image in index.entries.flatMap(\.images) where copied.insert(image.outputPath).inserted {
-            files.append(OutputFile(path: image.outputPath, content: .copy(of: root.appendingPathComponent(image.sourcePath).path)))
+            pageFiles.append(OutputFile(path: image.outputPath, content: .copy(of: root.appendingPathComponent(image.sourcePath).path)))
         }
         for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
-            files.append(OutputFile(path: path, content: .bytes([UInt8](data))))
+            pageFiles.append(OutputFile(path: path, content: .bytes([UInt8](data))))
         }
-        files.append(OutputFile(path: "robots.txt", content: .bytes(Array("User-agent: *\nDisallow: /\n".utf8))))
+        pageFiles.append(OutputFile(path: "robots.txt", content: .bytes(Array("User-agent: *\nDisallow: /\n".utf8))))
+        BuildState.forgetInputs(in: folder)
+        var writer = try OutputWriter(folder: folder, clean: options.clean, last: manifest.map { .init(manifest: $0, missing: missing) })
+        try writer.write(pageFiles)
+        // The pages' bytes are on disk: let them go, and hand the memory back to the system,
+        // before the search index takes its own (the peak is the larger of the two, not the sum).
+        pageFiles = []
+        MemoryRelease.returnFreedMemory()
 
         // The search index depends on every entry: rebuilt when any of them (or an emotion) changed.
         let searchSignature = signer.searchSignature(emotions: reading.diary.emotions)
@@ -180,15 +170,13 @@ public struct SiteBuilder {
         } else {
             step("Index \(index.entries.count) entries for search")
             let searchFiles = SearchIndexBuilder(entries: index.entries, emotions: reading.diary.emotions, baseURL: config.baseURL).files()
-            files += searchFiles.keys.sorted().map { OutputFile(path: $0, content: .bytes(searchFiles[$0]!)) }
+            try writer.write(searchFiles.keys.sorted().map { OutputFile(path: $0, content: .bytes(searchFiles[$0]!)) })
         }
+        MemoryRelease.returnFreedMemory()
 
-        step("Write files")
         let staleSet = Set(stale)
         let kept = pages.indices.filter { !staleSet.contains($0) }.map { pages[$0].path } + keptSearchFiles
-        BuildState.forgetInputs(in: folder)
-        let outcome = try OutputWriter(folder: folder).write(files, keeping: kept, clean: options.clean,
-                                                        last: manifest.map { .init(manifest: $0, missing: missing) })
+        let outcome = try writer.finish(keeping: kept)
         report.writtenPaths = outcome.written
         report.unchangedCount = outcome.unchanged
         report.deletedPaths = outcome.deleted
@@ -207,6 +195,43 @@ public struct SiteBuilder {
         step("")
         report.seconds = Date().timeIntervalSince(started)
         return report
+    }
+
+    /// The template problems of a failed render, each reported once.
+    private struct RenderProblems: Error {
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Renders `pages` on every core; fails with every distinct template problem.
+    private func render(_ pages: [PlannedPage], values: SiteValues, library: TemplateLibrary,
+                        theme: Theme) -> Result<[OutputFile], RenderProblems> {
+        let rendered = ParallelMap.map(pages, chunkSize: 16) { page -> Result<OutputFile, TemplateError> in
+            let context: [String: TemplateValue] = page.values(values).merging([
+                "site": values.site,
+                "page": .map(["kind": .string(page.kind), "title": .string(page.title),
+                              "url": .string(values.urls.page(page.path.hasSuffix("index.html") ? String(page.path.dropLast(10)) : page.path))]),
+            ]) { own, _ in own }
+            do {
+                return .success(OutputFile(path: page.path, content: .bytes(try library.renderUTF8(page.template, with: context))))
+            } catch let error as TemplateError {
+                return .failure(error)
+            } catch {
+                return .failure(TemplateError(TemplateLocation(path: theme.paths[page.template] ?? page.template, line: 1, column: 1),
+                                              .templateNotFound(page.template, suggestion: nil)))
+            }
+        }
+        var files: [OutputFile] = []
+        files.reserveCapacity(rendered.count)
+        var problems = RenderProblems(diagnostics: [])
+        var seen = Set<String>()
+        for result in rendered {
+            switch result {
+            case .success(let file): files.append(file)
+            case .failure(let error):
+                if seen.insert(error.description).inserted { problems.diagnostics.append(Self.diagnostic(for: error)) }
+            }
+        }
+        return problems.diagnostics.isEmpty ? .success(files) : .failure(problems)
     }
 
     /// Whether the output folder holds a site built from exactly the diary as it is now
