@@ -15,7 +15,10 @@ public struct EntryCache: Sendable {
     }
 
     /// Bump when the encoding or the parser's output changes, so old caches are ignored.
-    static let formatVersion = 2
+    static let formatVersion = 3
+
+    /// The files are saved in this many parts, so that loading decodes them on every core.
+    static let segmentCount = 8
 
     /// Identifies the configuration the entries were read with.
     public let configKey: String
@@ -67,20 +70,23 @@ public struct EntryCache: Sendable {
         writer.write(configKey)
         writer.write(Int(Date().timeIntervalSince1970 * 1_000_000_000))
         writer.write(Int(Int64(bitPattern: contentPaths)))
-        writer.write(sources.count)
-        for path in sources.keys.sorted() {
-            let source = sources[path]!
-            writer.write(path)
-            writer.write(source.size)
-            writer.write(source.modified)
-            writer.write(source.imageLookups.count)
-            for lookup in source.imageLookups {
-                writer.write(lookup.reference)
-                writer.write(optional: lookup.resolved)
-            }
-            Self.write(source.parsed, into: &writer)
+        let paths = sources.keys.sorted()
+        let partSize = max(1, (paths.count + Self.segmentCount - 1) / Self.segmentCount)
+        let parts = stride(from: 0, to: paths.count, by: partSize).map { paths[$0..<min(paths.count, $0 + partSize)] }
+        let segments = ParallelMap.map(parts, chunkSize: 1) { part -> [UInt8] in
+            var segment = BinaryWriter()
+            segment.write(part.count)
+            for path in part { Self.write(sources[path]!, at: path, into: &segment) }
+            return segment.bytes
         }
+        writer.write(segments.map(\.count))
+        for segment in segments { writer.append(raw: segment) }
         return writer.bytes
+    }
+
+    /// The cache saved at `path`; nil when there is none or it is damaged, foreign or older.
+    public static func load(from path: String) -> EntryCache? {
+        LocalFiles.readBytes(path).flatMap(EntryCache.init(decoding:))
     }
 
     /// Decodes a cache; nil for a damaged, foreign or older one (then everything is read again).
@@ -88,22 +94,55 @@ public struct EntryCache: Sendable {
         var reader = BinaryReader(bytes)
         guard reader.string() == "daybook-entry-cache", reader.int() == Self.formatVersion,
               let configKey = reader.string(), let savedAt = reader.int(), let contentPaths = reader.int(),
-              let count = reader.int(), count >= 0 else { return nil }
-        var sources: [String: Source] = [:]
-        sources.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let path = reader.string(), let size = reader.int(), let modified = reader.int(),
-                  let lookupCount = reader.int(), lookupCount >= 0, lookupCount < 10_000 else { return nil }
-            var lookups: [ImageLookup] = []
-            for _ in 0..<lookupCount {
-                guard let reference = reader.string(), let resolved = reader.optionalString() else { return nil }
-                lookups.append(ImageLookup(reference: reference, resolved: resolved))
-            }
-            guard let parsed = Self.readParsed(&reader) else { return nil }
-            sources[path] = Source(size: size, modified: modified, imageLookups: lookups, parsed: parsed)
+              let lengths = reader.ints(), lengths.allSatisfy({ $0 >= 0 }), reader.offset + lengths.reduce(0, +) == bytes.count else { return nil }
+        var start = reader.offset
+        var ranges: [Range<Int>] = []
+        for length in lengths {
+            ranges.append(start..<start + length)
+            start += length
         }
-        guard reader.isAtEnd else { return nil }
+        let segments = ParallelMap.map(ranges, chunkSize: 1) { range -> [(String, Source)]? in
+            var segment = BinaryReader(Array(bytes[range]))
+            guard let count = segment.int(), count >= 0, count <= range.count else { return nil }
+            var sources: [(String, Source)] = []
+            sources.reserveCapacity(count)
+            for _ in 0..<count {
+                guard let source = Self.readSource(&segment) else { return nil }
+                sources.append(source)
+            }
+            return segment.isAtEnd ? sources : nil
+        }
+        var sources: [String: Source] = [:]
+        sources.reserveCapacity(segments.reduce(0) { $0 + ($1?.count ?? 0) })
+        for segment in segments {
+            guard let segment else { return nil }
+            for (path, source) in segment { sources[path] = source }
+        }
         self.init(configKey: configKey, sources: sources, savedAt: savedAt, contentPaths: UInt64(bitPattern: Int64(contentPaths)))
+    }
+
+    private static func write(_ source: Source, at path: String, into writer: inout BinaryWriter) {
+        writer.write(path)
+        writer.write(source.size)
+        writer.write(source.modified)
+        writer.write(source.imageLookups.count)
+        for lookup in source.imageLookups {
+            writer.write(lookup.reference)
+            writer.write(optional: lookup.resolved)
+        }
+        write(source.parsed, into: &writer)
+    }
+
+    private static func readSource(_ reader: inout BinaryReader) -> (String, Source)? {
+        guard let path = reader.string(), let size = reader.int(), let modified = reader.int(),
+              let lookupCount = reader.int(), lookupCount >= 0, lookupCount < 10_000 else { return nil }
+        var lookups: [ImageLookup] = []
+        for _ in 0..<lookupCount {
+            guard let reference = reader.string(), let resolved = reader.optionalString() else { return nil }
+            lookups.append(ImageLookup(reference: reference, resolved: resolved))
+        }
+        guard let parsed = readParsed(&reader) else { return nil }
+        return (path, Source(size: size, modified: modified, imageLookups: lookups, parsed: parsed))
     }
 
     private static func write(_ parsed: ParsedEntry, into writer: inout BinaryWriter) {

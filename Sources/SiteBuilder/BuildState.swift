@@ -43,8 +43,8 @@ struct BuildState {
         }
         var state = BuildState()
         let base = folder.url.appendingPathComponent(OutputFolder.stateFolder)
-        if !inputsOnly, let data = FileManager.default.contents(atPath: base.appendingPathComponent(entriesFile).path) {
-            state.entryCache = EntryCache(decoding: [UInt8](data))
+        if !inputsOnly {
+            state.entryCache = EntryCache.load(from: base.appendingPathComponent(entriesFile).path)
         }
         if !inputsOnly, let data = FileManager.default.contents(atPath: base.appendingPathComponent(pagesFile).path) {
             guard let signatures = decodePageSignatures([UInt8](data)) else { return BuildState() }
