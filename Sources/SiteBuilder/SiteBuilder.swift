@@ -103,10 +103,11 @@ public struct SiteBuilder {
         let previous = options.clean ? BuildState() : BuildState.load(from: folder)
 
         step("Read entries")
+        let contentFiles = contentListing.map(ContentFiles.init(listing:))
         let configKey = Self.configKey(root: root)
         let reading = DiaryReader(root: root).read(.init(includeDrafts: options.includeDrafts, strict: options.strict),
                                                    cache: previous.entryCache, configKey: configKey,
-                                                   files: contentListing.map(ContentFiles.init(listing:)))
+                                                   files: contentFiles)
         report.diagnostics = reading.diagnostics
 
         step("Load templates")
@@ -120,7 +121,8 @@ public struct SiteBuilder {
 
         step("Index days, emotions, tags and pictures")
         let index = SiteIndex(diary: reading.diary)
-        let imageSizes = readImageSizes(index.entries.flatMap(\.images))
+        var imageSizeCache = options.clean ? ImageSizeCache() : ImageSizeCache.load(from: folder)
+        let imageSizes = readImageSizes(index.entries.flatMap(\.images), cache: &imageSizeCache, files: contentFiles)
         let shared = SiteValues(index: index, imageSizes: imageSizes, cardsFor: [])
         let pages = PagePlan(index: index, urls: shared.urls).pages()
         let signer = PageSignatures(index: index, values: shared, library: library, sources: theme.templates, configKey: configKey)
@@ -192,6 +194,7 @@ public struct SiteBuilder {
         // cached file is never reused (its size or time differs), so small edits leave it be.
         let cacheWorthSaving = previous.entryCache?.configKey != reading.cache.configKey || reading.parsedCount > 32
         try state.save(to: folder, saveEntries: cacheWorthSaving)
+        try imageSizeCache.save(to: folder)
         step("")
         report.seconds = Date().timeIntervalSince(started)
         return report
@@ -255,17 +258,11 @@ public struct SiteBuilder {
         return String(hasher.value, radix: 16)
     }
 
-    /// Sizes of the pictures, by picture id, from the first bytes of each distinct file.
-    private func readImageSizes(_ images: [EntryImage]) -> [String: ImageSize] {
+    /// Sizes of the pictures, by picture id, from the first bytes of each distinct file that
+    /// changed since `cache` read it.
+    private func readImageSizes(_ images: [EntryImage], cache: inout ImageSizeCache, files: ContentFiles?) -> [String: ImageSize] {
         let sources = Array(Set(images.map(\.sourcePath))).sorted()
-        let sizes = ParallelMap.map(sources, chunkSize: 8) { source -> ImageSize? in
-            guard let handle = FileHandle(forReadingAtPath: root.appendingPathComponent(source).path) else { return nil }
-            defer { try? handle.close() }
-            let header = (try? handle.read(upToCount: 65_536)) ?? Data()
-            return ImageSize.read([UInt8](header))
-        }
-        var bySource: [String: ImageSize] = [:]
-        for (source, size) in zip(sources, sizes) { bySource[source] = size }
+        let bySource = cache.sizes(of: sources, root: root, statuses: files?.statuses ?? [:])
         var byImage: [String: ImageSize] = [:]
         for image in images { byImage[image.id] = bySource[image.sourcePath] }
         return byImage

@@ -100,6 +100,19 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertTrue(try String(contentsOf: page, encoding: .utf8).contains("The rockets were teal"))
     }
 
+    func testAPictureReplacedByOneOfAnotherSizeIsMeasuredAgain() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        let page = root.appendingPathComponent("Output/2025/03/01/0900-plum-blossoms/index.html")
+        try buildSite(root)
+        XCTAssertTrue(try String(contentsOf: page, encoding: .utf8).contains(#"width="40" height="30""#))
+        try SolidPNG.make(width: 64, height: 48, red: 200, green: 90, blue: 120)
+            .write(to: root.appendingPathComponent("Content/pictures/plum.png"))
+        try buildSite(root)
+        let html = try String(contentsOf: page, encoding: .utf8)
+        XCTAssertTrue(html.contains(#"width="64" height="48""#))
+        XCTAssertFalse(html.contains(#"width="40" height="30""#))
+    }
+
     func testADamagedStateFallsBackToAFullBuild() throws {
         let root = try copyOfFixture("english-subpath", test: self)
         try buildSite(root)
