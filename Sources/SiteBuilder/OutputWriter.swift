@@ -68,9 +68,18 @@ struct OutputWriter {
                 parent = Self.parent(of: parent)
             }
         }
-        // Sorted, a folder comes after its parent.
-        for parent in folders.sorted() where mkdir(base + "/" + parent, 0o755) != 0 && errno != EEXIST {
-            throw BuildError.writeFailed(base + "/" + parent, String(cString: strerror(errno)))
+        // Level by level, so that a folder's parent exists; the folders of one level on every core.
+        var levels: [[String]] = []
+        for folder in folders {
+            let depth = folder.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) }
+            while levels.count <= depth { levels.append([]) }
+            levels[depth].append(folder)
+        }
+        for level in levels {
+            let failures = ParallelMap.map(level, chunkSize: 64) { folder -> String? in
+                mkdir(base + "/" + folder, 0o755) == 0 || errno == EEXIST ? nil : "\(folder): \(String(cString: strerror(errno)))"
+            }
+            if let failure = failures.lazy.compactMap({ $0 }).first { throw BuildError.writeFailed(base, failure) }
         }
         createdFolders.formUnion(folders)
 
