@@ -6,11 +6,7 @@ public struct BinaryWriter {
     public init() {}
 
     public mutating func write(_ value: Int) {
-        var number = UInt64(bitPattern: Int64(value))
-        for _ in 0..<8 {
-            bytes.append(UInt8(truncatingIfNeeded: number))
-            number >>= 8
-        }
+        withUnsafeBytes(of: UInt64(bitPattern: Int64(value)).littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     public mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
@@ -25,6 +21,11 @@ public struct BinaryWriter {
         }
     }
 
+    public mutating func write(_ numbers: [Int]) {
+        write(numbers.count)
+        for number in numbers { write(number) }
+    }
+
     public mutating func write(_ texts: [String]) {
         write(texts.count)
         for text in texts { write(text) }
@@ -34,6 +35,11 @@ public struct BinaryWriter {
     public mutating func write(rawBytes: [UInt8]) {
         write(rawBytes.count)
         bytes.append(contentsOf: rawBytes)
+    }
+
+    /// Bytes another writer made, as they are.
+    public mutating func append(raw: [UInt8]) {
+        bytes += raw
     }
 
     public mutating func write(optional text: String?) {
@@ -52,10 +58,12 @@ public struct BinaryReader {
 
     public var isAtEnd: Bool { position == bytes.count }
 
+    /// Where the next read starts.
+    public var offset: Int { position }
+
     public mutating func int() -> Int? {
         guard position + 8 <= bytes.count else { return nil }
-        var number: UInt64 = 0
-        for offset in (0..<8).reversed() { number = number << 8 | UInt64(bytes[position + offset]) }
+        let number = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: position, as: UInt64.self)) }
         position += 8
         return Int(Int64(bitPattern: number))
     }
@@ -73,7 +81,18 @@ public struct BinaryReader {
     public mutating func string() -> String? {
         guard let count = int(), count >= 0, position + count <= bytes.count else { return nil }
         defer { position += count }
-        return String(decoding: bytes[position..<position + count], as: UTF8.self)
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[position..<position + count]), as: UTF8.self) }
+    }
+
+    public mutating func ints() -> [Int]? {
+        guard let count = int(), count >= 0, count <= (bytes.count - position) / 8 else { return nil }
+        var numbers: [Int] = []
+        numbers.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let number = int() else { return nil }
+            numbers.append(number)
+        }
+        return numbers
     }
 
     /// What `write(rawBytes:)` wrote.

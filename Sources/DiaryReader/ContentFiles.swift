@@ -1,3 +1,4 @@
+import DiaryModel
 import Foundation
 
 /// Every file under `Content/`, as paths relative to the diary root (`Content/2025/10/20/walk.md`),
@@ -9,9 +10,19 @@ public struct ContentFiles: Sendable {
     /// Size and modification time by path, when the files were listed from disk.
     public let statuses: [String: FileStatus]
 
+    /// A hash of the sorted paths: equal hashes mean the same files, whatever their contents.
+    public let pathsHash: UInt64
+
     public init(paths: Set<String>, statuses: [String: FileStatus] = [:]) {
+        self.init(paths: paths, statuses: statuses, sortedPaths: paths.sorted())
+    }
+
+    private init(paths: Set<String>, statuses: [String: FileStatus], sortedPaths: [String]) {
         self.paths = paths
         self.statuses = statuses
+        var hasher = StableHasher()
+        for path in sortedPaths { hasher.combine(path) }
+        pathsHash = hasher.value
     }
 
     /// Lists `Content/` under `root`, skipping hidden files and folders.
@@ -23,12 +34,13 @@ public struct ContentFiles: Sendable {
         return ContentFiles(listing: files)
     }
 
-    /// The files of a listing of `Content/` (paths relative to it).
+    /// The files of a listing of `Content/` (paths relative to it, sorted as `FileStatus.list` sorts them).
     public init(listing files: [FileStatus]) {
         var statuses: [String: FileStatus] = [:]
         statuses.reserveCapacity(files.count)
-        for file in files { statuses[Self.folderName + "/" + file.path] = file }
-        self.init(paths: Set(statuses.keys), statuses: statuses)
+        let sortedPaths = files.map { Self.folderName + "/" + $0.path }
+        for (path, file) in zip(sortedPaths, files) { statuses[path] = file }
+        self.init(paths: Set(sortedPaths), statuses: statuses, sortedPaths: sortedPaths)
     }
 
     /// The entry files, sorted by path.

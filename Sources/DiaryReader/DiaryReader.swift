@@ -53,6 +53,7 @@ public struct DiaryReader: Sendable {
                                       "cannot read the Content/ folder; a diary keeps its entries in Content/ (run 'daybook init' to start one)"))
             return finish(Diary(config: config, entries: [], emotions: config.emotions), diagnostics, options, cache: newCache, parsed: 0)
         }
+        newCache.contentPaths = files.pathsHash
         let parser = EntryParser(config: config, files: files)
         let rootPath = root.path
         let entryPaths = files.entryPaths

@@ -15,7 +15,10 @@ public struct EntryCache: Sendable {
     }
 
     /// Bump when the encoding or the parser's output changes, so old caches are ignored.
-    static let formatVersion = 1
+    static let formatVersion = 3
+
+    /// The files are saved in this many parts, so that loading decodes them on every core.
+    static let segmentCount = 8
 
     /// Identifies the configuration the entries were read with.
     public let configKey: String
@@ -23,18 +26,23 @@ public struct EntryCache: Sendable {
     /// When the cache was saved (nanoseconds since 1970). A file modified this close to it may
     /// have changed again within the file system's timestamp granularity, so it is read again.
     var savedAt: Int
+    /// `ContentFiles.pathsHash` of the files the entries were read among: while the same files
+    /// exist, every image reference resolves as it did, and need not be looked up again.
+    var contentPaths: UInt64 = 0
 
     /// File systems stamp modification times with a coarse clock (a few milliseconds).
     public static let racyWindow = 100_000_000
 
-    public init(configKey: String) {
+    public init(configKey: String, contentPaths: UInt64 = 0) {
         self.configKey = configKey
+        self.contentPaths = contentPaths
         self.sources = [:]
         self.savedAt = 0
     }
 
-    init(configKey: String, sources: [String: Source], savedAt: Int) {
+    init(configKey: String, sources: [String: Source], savedAt: Int, contentPaths: UInt64) {
         self.configKey = configKey
+        self.contentPaths = contentPaths
         self.sources = sources
         self.savedAt = savedAt
     }
@@ -45,6 +53,7 @@ public struct EntryCache: Sendable {
     func reusable(_ path: String, size: Int, modified: Int, files: ContentFiles) -> ParsedEntry? {
         guard let source = sources[path], source.size == size, source.modified == modified,
               modified < savedAt - Self.racyWindow else { return nil }
+        if files.pathsHash == contentPaths { return source.parsed }
         for lookup in source.imageLookups where files.resolveImage(lookup.reference, fromEntryAt: path) != lookup.resolved {
             return nil
         }
@@ -60,42 +69,80 @@ public struct EntryCache: Sendable {
         writer.write(Self.formatVersion)
         writer.write(configKey)
         writer.write(Int(Date().timeIntervalSince1970 * 1_000_000_000))
-        writer.write(sources.count)
-        for path in sources.keys.sorted() {
-            let source = sources[path]!
-            writer.write(path)
-            writer.write(source.size)
-            writer.write(source.modified)
-            writer.write(source.imageLookups.count)
-            for lookup in source.imageLookups {
-                writer.write(lookup.reference)
-                writer.write(optional: lookup.resolved)
-            }
-            Self.write(source.parsed, into: &writer)
+        writer.write(Int(Int64(bitPattern: contentPaths)))
+        let paths = sources.keys.sorted()
+        let partSize = max(1, (paths.count + Self.segmentCount - 1) / Self.segmentCount)
+        let parts = stride(from: 0, to: paths.count, by: partSize).map { paths[$0..<min(paths.count, $0 + partSize)] }
+        let segments = ParallelMap.map(parts, chunkSize: 1) { part -> [UInt8] in
+            var segment = BinaryWriter()
+            segment.write(part.count)
+            for path in part { Self.write(sources[path]!, at: path, into: &segment) }
+            return segment.bytes
         }
+        writer.write(segments.map(\.count))
+        for segment in segments { writer.append(raw: segment) }
         return writer.bytes
+    }
+
+    /// The cache saved at `path`; nil when there is none or it is damaged, foreign or older.
+    public static func load(from path: String) -> EntryCache? {
+        LocalFiles.readBytes(path).flatMap(EntryCache.init(decoding:))
     }
 
     /// Decodes a cache; nil for a damaged, foreign or older one (then everything is read again).
     public init?(decoding bytes: [UInt8]) {
         var reader = BinaryReader(bytes)
         guard reader.string() == "daybook-entry-cache", reader.int() == Self.formatVersion,
-              let configKey = reader.string(), let savedAt = reader.int(), let count = reader.int(), count >= 0 else { return nil }
-        var sources: [String: Source] = [:]
-        sources.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let path = reader.string(), let size = reader.int(), let modified = reader.int(),
-                  let lookupCount = reader.int(), lookupCount >= 0, lookupCount < 10_000 else { return nil }
-            var lookups: [ImageLookup] = []
-            for _ in 0..<lookupCount {
-                guard let reference = reader.string(), let resolved = reader.optionalString() else { return nil }
-                lookups.append(ImageLookup(reference: reference, resolved: resolved))
-            }
-            guard let parsed = Self.readParsed(&reader) else { return nil }
-            sources[path] = Source(size: size, modified: modified, imageLookups: lookups, parsed: parsed)
+              let configKey = reader.string(), let savedAt = reader.int(), let contentPaths = reader.int(),
+              let lengths = reader.ints(), lengths.allSatisfy({ $0 >= 0 }), reader.offset + lengths.reduce(0, +) == bytes.count else { return nil }
+        var start = reader.offset
+        var ranges: [Range<Int>] = []
+        for length in lengths {
+            ranges.append(start..<start + length)
+            start += length
         }
-        guard reader.isAtEnd else { return nil }
-        self.init(configKey: configKey, sources: sources, savedAt: savedAt)
+        let segments = ParallelMap.map(ranges, chunkSize: 1) { range -> [(String, Source)]? in
+            var segment = BinaryReader(Array(bytes[range]))
+            guard let count = segment.int(), count >= 0, count <= range.count else { return nil }
+            var sources: [(String, Source)] = []
+            sources.reserveCapacity(count)
+            for _ in 0..<count {
+                guard let source = Self.readSource(&segment) else { return nil }
+                sources.append(source)
+            }
+            return segment.isAtEnd ? sources : nil
+        }
+        var sources: [String: Source] = [:]
+        sources.reserveCapacity(segments.reduce(0) { $0 + ($1?.count ?? 0) })
+        for segment in segments {
+            guard let segment else { return nil }
+            for (path, source) in segment { sources[path] = source }
+        }
+        self.init(configKey: configKey, sources: sources, savedAt: savedAt, contentPaths: UInt64(bitPattern: Int64(contentPaths)))
+    }
+
+    private static func write(_ source: Source, at path: String, into writer: inout BinaryWriter) {
+        writer.write(path)
+        writer.write(source.size)
+        writer.write(source.modified)
+        writer.write(source.imageLookups.count)
+        for lookup in source.imageLookups {
+            writer.write(lookup.reference)
+            writer.write(optional: lookup.resolved)
+        }
+        write(source.parsed, into: &writer)
+    }
+
+    private static func readSource(_ reader: inout BinaryReader) -> (String, Source)? {
+        guard let path = reader.string(), let size = reader.int(), let modified = reader.int(),
+              let lookupCount = reader.int(), lookupCount >= 0, lookupCount < 10_000 else { return nil }
+        var lookups: [ImageLookup] = []
+        for _ in 0..<lookupCount {
+            guard let reference = reader.string(), let resolved = reader.optionalString() else { return nil }
+            lookups.append(ImageLookup(reference: reference, resolved: resolved))
+        }
+        guard let parsed = readParsed(&reader) else { return nil }
+        return (path, Source(size: size, modified: modified, imageLookups: lookups, parsed: parsed))
     }
 
     private static func write(_ parsed: ParsedEntry, into writer: inout BinaryWriter) {

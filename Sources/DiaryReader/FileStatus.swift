@@ -1,3 +1,4 @@
+import DiaryModel
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -15,9 +16,22 @@ public struct FileStatus: Equatable, Sendable {
     public var modified: Int
 
     /// Every file below `folder` (hidden ones skipped), sorted by path; nil when it cannot be read.
+    ///
+    /// A stat is a system call per file, which costs more than everything else a nothing-changed
+    /// build does, so the folders two levels down (a diary's months) are listed on every core,
+    /// and each file is looked up by its name in an open folder rather than by its whole path.
     public static func list(_ folder: String) -> [FileStatus]? {
-        var found: [FileStatus] = []
-        guard collect(folder, prefix: "", into: &found) else { return nil }
+        guard let top = FolderListing(folder, prefix: "") else { return nil }
+        var found = top.files
+        var pending: [(path: String, prefix: String)] = []
+        for child in top.folders {
+            guard let listing = FolderListing(child.path, prefix: child.prefix) else { continue }
+            found += listing.files
+            pending += listing.folders
+        }
+        for files in ParallelMap.map(pending, chunkSize: 1, { listTree($0.path, prefix: $0.prefix) }) {
+            found += files
+        }
         return found.sorted { $0.path < $1.path }
     }
 
@@ -27,7 +41,7 @@ public struct FileStatus: Equatable, Sendable {
         return FileStatus(path: path, size: Int(info.st_size), modified: modificationTime(info))
     }
 
-    private static func modificationTime(_ info: stat) -> Int {
+    static func modificationTime(_ info: stat) -> Int {
         #if canImport(Darwin)
         return Int(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int(info.st_mtimespec.tv_nsec)
         #else
@@ -35,21 +49,43 @@ public struct FileStatus: Equatable, Sendable {
         #endif
     }
 
-    private static func collect(_ folder: String, prefix: String, into found: inout [FileStatus]) -> Bool {
-        guard let directory = opendir(folder) else { return false }
+    private static func listTree(_ folder: String, prefix: String) -> [FileStatus] {
+        guard let listing = FolderListing(folder, prefix: prefix) else { return [] }
+        var found = listing.files
+        for child in listing.folders { found += listTree(child.path, prefix: child.prefix) }
+        return found
+    }
+}
+
+/// The visible files and subfolders directly in one folder.
+private struct FolderListing {
+    var files: [FileStatus] = []
+    var folders: [(path: String, prefix: String)] = []
+
+    init?(_ folder: String, prefix: String) {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY)
+        guard descriptor >= 0, let directory = fdopendir(descriptor) else {
+            if descriptor >= 0 { close(descriptor) }
+            return nil
+        }
         defer { closedir(directory) }
         while let item = readdir(directory) {
-            let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard !name.hasPrefix(".") else { continue }
-            let path = folder + "/" + name
+            let isFolder: Bool? = item.pointee.d_type == DT_DIR ? true : nil
             var info = stat()
-            guard stat(path, &info) == 0 else { continue }
-            if (info.st_mode & S_IFMT) == S_IFDIR {
-                _ = collect(path, prefix: prefix + name + "/", into: &found)
+            let name = withUnsafePointer(to: item.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { name -> String? in
+                    guard name[0] != CChar(UInt8(ascii: ".")) else { return nil }
+                    // Symbolic links are followed, as `stat` does; a folder needs no stat of its own.
+                    if isFolder == nil, fstatat(descriptor, name, &info, 0) != 0 { return nil }
+                    return String(cString: name)
+                }
+            }
+            guard let name else { continue }
+            if isFolder == true || (info.st_mode & S_IFMT) == S_IFDIR {
+                folders.append((folder + "/" + name, prefix + name + "/"))
             } else {
-                found.append(FileStatus(path: prefix + name, size: Int(info.st_size), modified: modificationTime(info)))
+                files.append(FileStatus(path: prefix + name, size: Int(info.st_size), modified: FileStatus.modificationTime(info)))
             }
         }
-        return true
     }
 }

@@ -36,4 +36,24 @@ enum LocalFiles {
         if total < data.count { data.removeSubrange(total...) }
         return data
     }
+
+    /// The whole file at `path` as bytes, read straight into the array (a state file is tens
+    /// of megabytes: no second copy); nil when it cannot be read.
+    static func readBytes(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, count in
+            while count < buffer.count {
+                let read = systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                if read < 0 { failed = true }
+                if read <= 0 { break }
+                count += read
+            }
+        }
+        return failed ? nil : bytes
+    }
 }

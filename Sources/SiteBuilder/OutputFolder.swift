@@ -78,13 +78,8 @@ struct OutputFolder {
 
     // MARK: - The manifest: what the last build wrote
 
-    /// Output path → a fingerprint of the bytes (or of the copied file) the last build wrote;
-    /// empty when unknown.
-    func loadManifest() -> [String: String] {
-        readManifest() ?? [:]
-    }
-
-    /// The manifest, or nil when it is missing or damaged.
+    /// Output path → a fingerprint of the bytes (or of the copied file) the last build wrote,
+    /// or nil when the manifest is missing or damaged.
     func readManifest() -> [String: String]? {
         guard let data = FileManager.default.contents(atPath: url.appendingPathComponent("\(Self.stateFolder)/\(Self.manifestName)").path) else {
             return nil
@@ -111,21 +106,59 @@ struct OutputFolder {
         return files
     }
 
-    /// How many files the last build wrote, when every one of them is still there; nil otherwise.
-    func unchangedFileCount() -> Int? {
-        guard let manifest = readManifest(), !manifest.isEmpty else { return nil }
-        let base = url.path + "/"
-        let missing = ParallelMap.map(Array(manifest.keys), chunkSize: 1024) { path -> Bool in
-            var info = stat()
-            return stat(base + path, &info) != 0
+    /// What became of the files the last build wrote: how many the manifest lists, and which of
+    /// them are no longer in the folder; nil without a readable manifest.
+    /// Reads the manifest as bytes and asks the folder for each name directly: on a
+    /// nothing-changed build of a large diary these tens of thousands of lookups are most of the work.
+    func manifestFiles() -> (count: Int, missing: Set<String>)? {
+        guard let data = FileManager.default.contents(atPath: url.appendingPathComponent("\(Self.stateFolder)/\(Self.manifestName)").path) else {
+            return nil
         }
-        return missing.contains(true) ? nil : manifest.count
+        let bytes = [UInt8](data)
+        var paths: [Range<Int>] = []
+        var lineStart = 0
+        while lineStart < bytes.count {
+            guard let tab = bytes[lineStart...].firstIndex(of: 0x09), let end = bytes[tab...].firstIndex(of: 0x0A),
+                  tab - lineStart >= 2, bytes[lineStart + 1] == UInt8(ascii: ":") else { return nil }
+            paths.append(tab + 1..<end)
+            lineStart = end + 1
+        }
+        let folder = open(url.path, O_RDONLY | O_DIRECTORY)
+        guard folder >= 0 else { return nil }
+        defer { close(folder) }
+        let batches = stride(from: 0, to: paths.count, by: 512).map { $0..<min(paths.count, $0 + 512) }
+        let missing = ParallelMap.map(batches, chunkSize: 1) { batch -> [String] in
+            var name = [CChar](repeating: 0, count: 4096)
+            var info = stat()
+            var missing: [String] = []
+            for range in paths[batch] {
+                let path = bytes[range]
+                guard range.count < name.count else {
+                    missing.append(String(decoding: path, as: UTF8.self))
+                    continue
+                }
+                name.withUnsafeMutableBufferPointer { target in
+                    path.withUnsafeBufferPointer { UnsafeMutableRawPointer(target.baseAddress!).copyMemory(from: $0.baseAddress!, byteCount: range.count) }
+                    target[range.count] = 0
+                }
+                if fstatat(folder, name, &info, 0) != 0 { missing.append(String(decoding: path, as: UTF8.self)) }
+            }
+            return missing
+        }
+        return (paths.count, Set(missing.joined()))
     }
 
     func saveManifest(_ manifest: [String: String]) throws {
-        let text = manifest.keys.sorted().map { "\(manifest[$0]!)\t\($0)\n" }.joined()
+        var text: [UInt8] = []
+        text.reserveCapacity(manifest.count * 64)
+        for path in manifest.keys.sorted() {
+            text += manifest[path]!.utf8
+            text.append(0x09)
+            text += path.utf8
+            text.append(0x0A)
+        }
         try FileManager.default.createDirectory(at: url.appendingPathComponent(Self.stateFolder), withIntermediateDirectories: true)
-        try AtomicFile.write(Array(text.utf8), to: url.appendingPathComponent("\(Self.stateFolder)/\(Self.manifestName)").path)
+        try AtomicFile.write(text, to: url.appendingPathComponent("\(Self.stateFolder)/\(Self.manifestName)").path)
     }
 }
 

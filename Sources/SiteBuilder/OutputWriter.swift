@@ -8,6 +8,9 @@ import Darwin
 
 /// Writes a site's files into its output folder: only files whose bytes changed, each one
 /// atomically, then removes what the previous build wrote and this one did not.
+///
+/// Files come in batches (the pages, then the search index), so that a batch's bytes can be
+/// let go of before the next one is made: a large diary's pages alone are hundreds of megabytes.
 struct OutputWriter {
     struct Outcome {
         var written: [String]
@@ -15,31 +18,82 @@ struct OutputWriter {
         var deleted: [String]
     }
 
-    let folder: OutputFolder
+    /// What the caller already knows of the last build's files: its manifest, and which of
+    /// them are gone from the folder.
+    struct LastBuild {
+        var manifest: [String: String]
+        var missing: Set<String>
+    }
 
-    /// Writes `files`; the files at `keeping` were not produced this time but are unchanged
-    /// from the last build, so they stay (and count as unchanged).
-    func write(_ files: [OutputFile], keeping: [String] = [], clean: Bool) throws -> Outcome {
+    private let folder: OutputFolder
+    /// The last build's manifest, or every file in the folder when it is unknown.
+    private let previous: [String: String]
+    private let missing: Set<String>?
+    /// This build's manifest so far.
+    private var manifest: [String: String] = [:]
+    private var written: [String] = []
+    private var unchanged = 0
+    private var createdFolders: Set<String> = []
+    private var firstError: Error?
+
+    /// Makes the folder ready (`OutputFolder.prepare`) and takes in what the last build wrote.
+    init(folder: OutputFolder, clean: Bool, last: LastBuild? = nil) throws {
+        self.folder = folder
         try folder.prepare(clean: clean)
+        let known = clean ? nil : last
         // Without a readable manifest, every file in the (marked) folder counts as one an earlier
         // build wrote, so anything this build does not write again is removed: never a stale page.
-        let previous = folder.readManifest() ?? folder.filesWithUnknownContent()
+        previous = known?.manifest ?? folder.readManifest() ?? folder.filesWithUnknownContent()
+        missing = known?.missing
+    }
+
+    /// Writes the files whose bytes differ from what the last build left; a file that cannot be
+    /// written is retried by the next build, and the first such error is thrown by `finish`.
+    mutating func write(_ files: [OutputFile]) throws {
         let base = folder.url.path
-        let fingerprints = ParallelMap.map(files, chunkSize: 64) { Self.fingerprint(of: $0.content) }
+        // Many entries copy the same picture: each source is looked at once.
+        var copySources: [String: String] = [:]
+        for file in files {
+            if case .copy(let source) = file.content, copySources[source] == nil { copySources[source] = Self.fingerprint(of: file.content) }
+        }
+        let fingerprints = ParallelMap.map(files, chunkSize: 64) { file -> String in
+            if case .copy(let source) = file.content { return copySources[source]! }
+            return Self.fingerprint(of: file.content)
+        }
 
         var folders = Set<String>()
         for file in files {
-            var parent = (file.path as NSString).deletingLastPathComponent
-            while !parent.isEmpty, folders.insert(parent).inserted { parent = (parent as NSString).deletingLastPathComponent }
+            var parent = Self.parent(of: file.path)
+            while !parent.isEmpty, !createdFolders.contains(parent), folders.insert(parent).inserted {
+                parent = Self.parent(of: parent)
+            }
         }
-        for parent in folders.sorted() {
-            try FileManager.default.createDirectory(atPath: base + "/" + parent, withIntermediateDirectories: true)
+        // Level by level, so that a folder's parent exists; the folders of one level on every core.
+        var levels: [[String]] = []
+        for folder in folders {
+            let depth = folder.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) }
+            while levels.count <= depth { levels.append([]) }
+            levels[depth].append(folder)
         }
+        for level in levels {
+            let failures = ParallelMap.map(level, chunkSize: 64) { folder -> String? in
+                mkdir(base + "/" + folder, 0o755) == 0 || errno == EEXIST ? nil : "\(folder): \(String(cString: strerror(errno)))"
+            }
+            if let failure = failures.lazy.compactMap({ $0 }).first { throw BuildError.writeFailed(base, failure) }
+        }
+        createdFolders.formUnion(folders)
 
+        let previous = self.previous
+        let missing = self.missing
+        func exists(_ path: String) -> Bool {
+            if let missing { return !missing.contains(path) }
+            var info = stat()
+            return stat(base + "/" + path, &info) == 0
+        }
         let results = ParallelMap.map(Array(files.indices), chunkSize: 32) { position -> Result<Bool, Error> in
             let file = files[position]
             let path = base + "/" + file.path
-            if previous[file.path] == fingerprints[position], Self.exists(path) { return .success(false) }
+            if previous[file.path] == fingerprints[position], exists(file.path) { return .success(false) }
             do {
                 switch file.content {
                 case .bytes(let bytes): try AtomicFile.write(bytes, to: path)
@@ -50,14 +104,10 @@ struct OutputWriter {
                 return .failure(error)
             }
         }
-        var written: [String] = []
-        var manifest: [String: String] = [:]
-        for path in keeping { manifest[path] = previous[path] }
-        var firstError: Error?
         for (position, result) in results.enumerated() {
             switch result {
             case .success(let didWrite):
-                if didWrite { written.append(files[position].path) }
+                if didWrite { written.append(files[position].path) } else { unchanged += 1 }
                 manifest[files[position].path] = fingerprints[position]
             case .failure(let error):
                 firstError = firstError ?? error
@@ -65,22 +115,32 @@ struct OutputWriter {
                 if let old = previous[files[position].path] { manifest[files[position].path] = old }
             }
         }
+    }
 
+    /// Keeps the files at `keeping` (not produced this time, unchanged since the last build),
+    /// removes what the last build wrote and this one did not, and saves the manifest.
+    mutating func finish(keeping: [String] = []) throws -> Outcome {
+        for path in keeping where manifest[path] == nil {
+            manifest[path] = previous[path]
+            unchanged += 1
+        }
+        let base = folder.url.path
         var deleted: [String] = []
-        for path in previous.keys.sorted() where manifest[path] == nil && !path.hasPrefix(".") {
+        for path in previous.keys.filter({ manifest[$0] == nil && !$0.hasPrefix(".") }).sorted() {
             if unlink(base + "/" + path) == 0 || errno == ENOENT { deleted.append(path) }
-            var parent = (path as NSString).deletingLastPathComponent
+            var parent = Self.parent(of: path)
             // rmdir only removes empty folders: anything else someone put there stays.
-            while !parent.isEmpty, rmdir(base + "/" + parent) == 0 { parent = (parent as NSString).deletingLastPathComponent }
+            while !parent.isEmpty, rmdir(base + "/" + parent) == 0 { parent = Self.parent(of: parent) }
         }
         try folder.saveManifest(manifest)
         if let firstError { throw firstError }
-        return Outcome(written: written, unchanged: files.count + keeping.count - written.count, deleted: deleted)
+        return Outcome(written: written, unchanged: unchanged, deleted: deleted)
     }
 
-    private static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0
+    /// The folder part of a relative path ("" at the top).
+    private static func parent(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return String(path[..<slash])
     }
 
     /// Identifies content: a 64-bit hash and the size of bytes, or the size and

@@ -79,8 +79,14 @@ struct PagePlan {
         }
         for position in index.years.indices {
             let year = index.years[position]
+            // A year page shows no entry, only each day's count and main emotion: a changed entry
+            // body leaves it as it is.
+            let calendarKey = year.days.map { position -> String in
+                let section = index.days[position]
+                return "\(section.day.description):\(section.entries.count):\(section.mainEmotionID)"
+            }.joined(separator: ",")
             pages.append(PlannedPage(path: year.urlPath + "index.html", template: "year.html", kind: "year", title: String(year.year),
-                                     entries: year.days.flatMap { index.days[$0].entries }) { values in
+                                     key: calendarKey) { values in
                 ["year": values.year(position)]
             })
         }

@@ -16,18 +16,23 @@ extension SiteBuilder {
     /// The search index's files for this build. The index depends on every entry: it stays as
     /// it is when none changed, is updated when a few did (`SearchIndexUpdate`), and is built in
     /// full when that cannot give the right index.
+    /// - Parameters:
+    ///   - manifest: what the last build wrote (nil when unknown); `missing`: which of those files are gone.
     static func searchIndex(index: SiteIndex, emotions: [Emotion], signer: PageSignatures, lastSignature: UInt64?,
-                            manifest: [String: String], folder: OutputFolder, step: (String) -> Void) -> SearchIndexOutput {
+                            manifest: [String: String]?, missing: Set<String>, folder: OutputFolder,
+                            step: (String) -> Void) -> SearchIndexOutput {
         var output = SearchIndexOutput()
         let signature = signer.searchSignature(emotions: emotions)
-        if lastSignature == signature, manifest[SearchIndexBuilder.manifestPath] != nil {
+        // Kept or updated files must all be there; otherwise only a full build rewrites the lost ones.
+        let lastIndexIsWhole = manifest?[SearchIndexBuilder.manifestPath] != nil && !missing.contains(where: SearchIndexBuilder.isIndexFile)
+        if lastSignature == signature, lastIndexIsWhole, let manifest {
             output.kept = manifest.keys.filter(SearchIndexBuilder.isIndexFile)
             return output
         }
         let builder = SearchIndexBuilder(entries: index.entries, emotions: emotions, baseURL: index.config.baseURL)
         let context = signer.searchContext(emotions: emotions)
         let store = SearchIndexStore(folder: folder)
-        if lastSignature != nil, store.exists {
+        if lastSignature != nil, lastIndexIsWhole, let manifest, store.exists {
             step("Update the search index")
             if let previous = store.load(signature: lastSignature),
                let update = SearchIndexUpdate(builder: builder, previous: previous)

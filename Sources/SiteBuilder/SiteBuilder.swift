@@ -86,12 +86,15 @@ public struct SiteBuilder {
 
         step("Check for changes")
         let (inputs, contentListing) = InputFingerprint.compute(root: root, options: options, output: output)
-        if !options.clean, let inputs {
+        // What the last build wrote and is still there: a nothing-changed build needs all of it,
+        // any other build rewrites what went missing.
+        let lastWritten = options.clean ? nil : folder.manifestFiles()
+        if let lastWritten, lastWritten.count > 0, lastWritten.missing.isEmpty {
             let last = BuildState.load(from: folder, inputsOnly: true)
-            if inputs == last.inputs, let unchanged = folder.unchangedFileCount() {
+            if inputs.matches(last.inputs, root: root) {
                 report.entryCount = last.entryCount
                 report.pageCount = last.pageCount
-                report.unchangedCount = unchanged
+                report.unchangedCount = lastWritten.count
                 step("")
                 report.seconds = Date().timeIntervalSince(started)
                 return report
@@ -100,9 +103,11 @@ public struct SiteBuilder {
         let previous = options.clean ? BuildState() : BuildState.load(from: folder)
 
         step("Read entries")
+        let contentFiles = contentListing.map(ContentFiles.init(listing:))
         let configKey = Self.configKey(root: root)
         let reading = DiaryReader(root: root).read(.init(includeDrafts: options.includeDrafts, strict: options.strict),
-                                                   cache: previous.entryCache, configKey: configKey, files: contentListing)
+                                                   cache: previous.entryCache, configKey: configKey,
+                                                   files: contentFiles)
         report.diagnostics = reading.diagnostics
 
         step("Load templates")
@@ -116,69 +121,59 @@ public struct SiteBuilder {
 
         step("Index days, emotions, tags and pictures")
         let index = SiteIndex(diary: reading.diary)
-        let imageSizes = readImageSizes(index.entries.flatMap(\.images))
+        var imageSizeCache = options.clean ? ImageSizeCache() : ImageSizeCache.load(from: folder)
+        let imageSizes = readImageSizes(index.entries.flatMap(\.images), cache: &imageSizeCache, files: contentFiles)
         let shared = SiteValues(index: index, imageSizes: imageSizes, cardsFor: [])
         let pages = PagePlan(index: index, urls: shared.urls).pages()
         let signer = PageSignatures(index: index, values: shared, library: library, sources: theme.templates, configKey: configKey)
         let signatures = signer.signatures(of: pages)
-        let manifest = folder.loadManifest()
+        let manifest = lastWritten == nil ? nil : folder.readManifest()
+        let missing = lastWritten?.missing ?? []
         let stale = pages.indices.filter { position in
             let path = pages[position].path
-            return previous.pageSignatures[path] != signatures[position] || manifest[path] == nil
-                || FileStatus.of(output.path + "/" + path) == nil
+            return previous.pageSignatures[path] != signatures[position] || manifest?[path] == nil || missing.contains(path)
         }
         let values = SiteValues(index: index, imageSizes: imageSizes, cardsFor: Set(stale.flatMap { pages[$0].entries }))
-
         step("Render \(stale.count) of \(pages.count) pages")
-        let rendered = ParallelMap.map(stale, chunkSize: 16) { position -> Result<OutputFile, TemplateError> in
-            let page = pages[position]
-            let context: [String: TemplateValue] = page.values(values).merging([
-                "site": values.site,
-                "page": .map(["kind": .string(page.kind), "title": .string(page.title),
-                              "url": .string(values.urls.page(page.path.hasSuffix("index.html") ? String(page.path.dropLast(10)) : page.path))]),
-            ]) { own, _ in own }
-            do {
-                return .success(OutputFile(path: page.path, content: .bytes(try library.renderUTF8(page.template, with: context))))
-            } catch let error as TemplateError {
-                return .failure(error)
-            } catch {
-                return .failure(TemplateError(TemplateLocation(path: theme.paths[page.template] ?? page.template, line: 1, column: 1),
-                                              .templateNotFound(page.template, suggestion: nil)))
-            }
+        var pageFiles: [OutputFile] = []
+        switch render(stale.map { pages[$0] }, values: values, library: library, theme: theme) {
+        case .success(let files): pageFiles = files
+        case .failure(let problems):
+            report.diagnostics += problems.diagnostics
+            return report
         }
-        var files: [OutputFile] = []
-        var renderProblems = Set<String>()
-        for result in rendered {
-            switch result {
-            case .success(let file): files.append(file)
-            case .failure(let error):
-                if renderProblems.insert(error.description).inserted { report.diagnostics.append(Self.diagnostic(for: error)) }
-            }
-        }
-        guard !report.hasErrors else { return report }
         report.pageCount = pages.count
         report.entryCount = index.entries.count
 
+        // Everything is validated: from here on the output folder changes.
+        step("Write files")
         var copied = Set<String>()
         for image in index.entries.flatMap(\.images) where copied.insert(image.outputPath).inserted {
-            files.append(OutputFile(path: image.outputPath, content: .copy(of: root.appendingPathComponent(image.sourcePath).path)))
+            pageFiles.append(OutputFile(path: image.outputPath, content: .copy(of: root.appendingPathComponent(image.sourcePath).path)))
         }
         for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
-            files.append(OutputFile(path: path, content: .bytes([UInt8](data))))
+            pageFiles.append(OutputFile(path: path, content: .bytes([UInt8](data))))
         }
-        files.append(OutputFile(path: "robots.txt", content: .bytes(Array("User-agent: *\nDisallow: /\n".utf8))))
+        pageFiles.append(OutputFile(path: "robots.txt", content: .bytes(Array("User-agent: *\nDisallow: /\n".utf8))))
+        BuildState.forgetInputs(in: folder)
+        var writer = try OutputWriter(folder: folder, clean: options.clean, last: manifest.map { .init(manifest: $0, missing: missing) })
+        try writer.write(pageFiles)
+        // The pages' bytes are on disk: let them go, and hand the memory back to the system,
+        // before the search index takes its own (the peak is the larger of the two, not the sum).
+        pageFiles = []
+        MemoryRelease.returnFreedMemory()
 
         // The search index depends on every entry: updated or rebuilt when any of them (or an emotion) changed.
         let search = Self.searchIndex(index: index, emotions: reading.diary.emotions, signer: signer,
-                                      lastSignature: previous.pageSignatures[Self.searchIndexKey], manifest: manifest, folder: folder, step: step)
-        files += search.files
+                                      lastSignature: previous.pageSignatures[Self.searchIndexKey], manifest: manifest,
+                                      missing: missing, folder: folder, step: step)
+        if search.state != nil { SearchIndexStore(folder: folder).forget() }
+        try writer.write(search.files)
+        MemoryRelease.returnFreedMemory()
 
-        step("Write files")
         let staleSet = Set(stale)
         let kept = pages.indices.filter { !staleSet.contains($0) }.map { pages[$0].path } + search.kept
-        BuildState.forgetInputs(in: folder)
-        if search.state != nil { SearchIndexStore(folder: folder).forget() }
-        let outcome = try OutputWriter(folder: folder).write(files, keeping: kept, clean: options.clean)
+        let outcome = try writer.finish(keeping: kept)
         report.writtenPaths = outcome.written
         report.unchangedCount = outcome.unchanged
         report.deletedPaths = outcome.deleted
@@ -194,10 +189,48 @@ public struct SiteBuilder {
         // cached file is never reused (its size or time differs), so small edits leave it be.
         let cacheWorthSaving = previous.entryCache?.configKey != reading.cache.configKey || reading.parsedCount > 32
         try state.save(to: folder, saveEntries: cacheWorthSaving)
+        try imageSizeCache.save(to: folder)
         if let searchState = search.state { try SearchIndexStore(folder: folder).save(searchState) }
         step("")
         report.seconds = Date().timeIntervalSince(started)
         return report
+    }
+
+    /// The template problems of a failed render, each reported once.
+    private struct RenderProblems: Error {
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Renders `pages` on every core; fails with every distinct template problem.
+    private func render(_ pages: [PlannedPage], values: SiteValues, library: TemplateLibrary,
+                        theme: Theme) -> Result<[OutputFile], RenderProblems> {
+        let rendered = ParallelMap.map(pages, chunkSize: 16) { page -> Result<OutputFile, TemplateError> in
+            let context: [String: TemplateValue] = page.values(values).merging([
+                "site": values.site,
+                "page": .map(["kind": .string(page.kind), "title": .string(page.title),
+                              "url": .string(values.urls.page(page.path.hasSuffix("index.html") ? String(page.path.dropLast(10)) : page.path))]),
+            ]) { own, _ in own }
+            do {
+                return .success(OutputFile(path: page.path, content: .bytes(try library.renderUTF8(page.template, with: context))))
+            } catch let error as TemplateError {
+                return .failure(error)
+            } catch {
+                return .failure(TemplateError(TemplateLocation(path: theme.paths[page.template] ?? page.template, line: 1, column: 1),
+                                              .templateNotFound(page.template, suggestion: nil)))
+            }
+        }
+        var files: [OutputFile] = []
+        files.reserveCapacity(rendered.count)
+        var problems = RenderProblems(diagnostics: [])
+        var seen = Set<String>()
+        for result in rendered {
+            switch result {
+            case .success(let file): files.append(file)
+            case .failure(let error):
+                if seen.insert(error.description).inserted { problems.diagnostics.append(Self.diagnostic(for: error)) }
+            }
+        }
+        return problems.diagnostics.isEmpty ? .success(files) : .failure(problems)
     }
 
     /// Whether the output folder holds a site built from exactly the diary as it is now
@@ -205,8 +238,9 @@ public struct SiteBuilder {
     public func isUpToDate(_ options: Options) -> Bool {
         let output = outputFolder(options)
         let folder = OutputFolder(url: output)
-        guard let inputs = InputFingerprint.compute(root: root, options: options, output: output).fingerprint else { return false }
-        return BuildState.load(from: folder, inputsOnly: true).inputs == inputs && folder.unchangedFileCount() != nil
+        let inputs = InputFingerprint.compute(root: root, options: options, output: output).fingerprint
+        guard let written = folder.manifestFiles(), written.count > 0, written.missing.isEmpty else { return false }
+        return inputs.matches(BuildState.load(from: folder, inputsOnly: true).inputs, root: root)
     }
 
     /// Identifies the configuration entries are read with: daybook.yml and the system timezone
@@ -220,17 +254,11 @@ public struct SiteBuilder {
         return String(hasher.value, radix: 16)
     }
 
-    /// Sizes of the pictures, by picture id, from the first bytes of each distinct file.
-    private func readImageSizes(_ images: [EntryImage]) -> [String: ImageSize] {
+    /// Sizes of the pictures, by picture id, from the first bytes of each distinct file that
+    /// changed since `cache` read it.
+    private func readImageSizes(_ images: [EntryImage], cache: inout ImageSizeCache, files: ContentFiles?) -> [String: ImageSize] {
         let sources = Array(Set(images.map(\.sourcePath))).sorted()
-        let sizes = ParallelMap.map(sources, chunkSize: 8) { source -> ImageSize? in
-            guard let handle = FileHandle(forReadingAtPath: root.appendingPathComponent(source).path) else { return nil }
-            defer { try? handle.close() }
-            let header = (try? handle.read(upToCount: 65_536)) ?? Data()
-            return ImageSize.read([UInt8](header))
-        }
-        var bySource: [String: ImageSize] = [:]
-        for (source, size) in zip(sources, sizes) { bySource[source] = size }
+        let bySource = cache.sizes(of: sources, root: root, statuses: files?.statuses ?? [:])
         var byImage: [String: ImageSize] = [:]
         for image in images { byImage[image.id] = bySource[image.sourcePath] }
         return byImage

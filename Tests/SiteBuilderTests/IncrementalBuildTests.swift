@@ -66,6 +66,53 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertLessThan(written.count, report.pageCount / 2)
     }
 
+    func testABuildRightAfterAnEditLeavesTheNextRebuildNothingToDo() throws {
+        let root = try copyOfFixture("english-subpath", test: self)
+        try buildSite(root)
+        let entry = root.appendingPathComponent("Content/notes/2025-07-04-fireworks.md")
+        try (try String(contentsOf: entry, encoding: .utf8) + "\nA late rocket.\n").write(to: entry, atomically: true, encoding: .utf8)
+        // The edit is younger than the file system's timestamp granularity when this build starts.
+        let edited = try buildSite(root)
+        XCTAssertTrue(edited.writtenPaths.contains("2025/07/04/fireworks/index.html"))
+        let rebuild = try buildSite(root)
+        XCTAssertEqual(rebuild.stepSeconds.map(\.step), ["Check for changes"], "the nothing-changed check trusts the recorded inputs")
+        XCTAssertEqual(rebuild.writtenPaths, [])
+    }
+
+    func testASameSizeEditThatKeepsTheModificationTimeIsStillSeen() throws {
+        let root = try copyOfFixture("english-subpath", test: self)
+        let entry = root.appendingPathComponent("Content/notes/2025-07-04-fireworks.md")
+        let page = root.appendingPathComponent("Output/2025/07/04/fireworks/index.html")
+        try (try String(contentsOf: entry, encoding: .utf8) + "\nThe rockets were red.\n").write(to: entry, atomically: true, encoding: .utf8)
+        try buildSite(root)
+        XCTAssertTrue(try String(contentsOf: page, encoding: .utf8).contains("The rockets were red."))
+
+        // A second save within the same clock tick: same size, same modification time.
+        var saved = stat()
+        XCTAssertEqual(stat(entry.path, &saved), 0)
+        let text = try String(contentsOf: entry, encoding: .utf8).replacingOccurrences(of: "were red.", with: "were teal")
+        try text.write(to: entry, atomically: false, encoding: .utf8)
+        var times = [saved.st_atim, saved.st_mtim]
+        XCTAssertEqual(utimensat(AT_FDCWD, entry.path, &times, 0), 0)
+
+        let rebuild = try buildSite(root)
+        XCTAssertTrue(rebuild.writtenPaths.contains("2025/07/04/fireworks/index.html"))
+        XCTAssertTrue(try String(contentsOf: page, encoding: .utf8).contains("The rockets were teal"))
+    }
+
+    func testAPictureReplacedByOneOfAnotherSizeIsMeasuredAgain() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        let page = root.appendingPathComponent("Output/2025/03/01/0900-plum-blossoms/index.html")
+        try buildSite(root)
+        XCTAssertTrue(try String(contentsOf: page, encoding: .utf8).contains(#"width="40" height="30""#))
+        try SolidPNG.make(width: 64, height: 48, red: 200, green: 90, blue: 120)
+            .write(to: root.appendingPathComponent("Content/pictures/plum.png"))
+        try buildSite(root)
+        let html = try String(contentsOf: page, encoding: .utf8)
+        XCTAssertTrue(html.contains(#"width="64" height="48""#))
+        XCTAssertFalse(html.contains(#"width="40" height="30""#))
+    }
+
     func testADamagedStateFallsBackToAFullBuild() throws {
         let root = try copyOfFixture("english-subpath", test: self)
         try buildSite(root)

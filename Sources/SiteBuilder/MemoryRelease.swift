@@ -1,0 +1,19 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Hands memory the build has freed back to the system.
+enum MemoryRelease {
+    /// glibc keeps freed blocks for the thread arenas that freed them, so the pages rendered on
+    /// one set of threads would not be reused by the search index built on another: the peak
+    /// would be their sum. `malloc_trim` gives the free pages back. Elsewhere this does nothing.
+    static func returnFreedMemory() {
+        #if canImport(Glibc)
+        // Looked up at run time: the Glibc module does not declare it.
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+        let mallocTrim = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        _ = mallocTrim(0)
+        #endif
+    }
+}
