@@ -12,6 +12,8 @@ public struct ContentFiles: Sendable {
 
     /// A hash of the sorted paths: equal hashes mean the same files, whatever their contents.
     public let pathsHash: UInt64
+    /// The entry files, sorted by path.
+    public let entryPaths: [String]
 
     public init(paths: Set<String>, statuses: [String: FileStatus] = [:]) {
         self.init(paths: paths, statuses: statuses, sortedPaths: paths.sorted())
@@ -23,6 +25,7 @@ public struct ContentFiles: Sendable {
         var hasher = StableHasher()
         for path in sortedPaths { hasher.combine(path) }
         pathsHash = hasher.value
+        entryPaths = sortedPaths.filter { $0.hasSuffix(".md") || $0.hasSuffix(".markdown") }
     }
 
     /// Lists `Content/` under `root`, skipping hidden files and folders.
@@ -41,11 +44,6 @@ public struct ContentFiles: Sendable {
         let sortedPaths = files.map { Self.folderName + "/" + $0.path }
         for (path, file) in zip(sortedPaths, files) { statuses[path] = file }
         self.init(paths: Set(sortedPaths), statuses: statuses, sortedPaths: sortedPaths)
-    }
-
-    /// The entry files, sorted by path.
-    public var entryPaths: [String] {
-        paths.filter { $0.hasSuffix(".md") || $0.hasSuffix(".markdown") }.sorted()
     }
 
     /// The file an image reference names, looked up next to the entry, then from `Content/`,

@@ -54,6 +54,7 @@ public struct DiaryReader: Sendable {
             return finish(Diary(config: config, entries: [], emotions: config.emotions), diagnostics, options, cache: newCache, parsed: 0)
         }
         newCache.contentPaths = files.pathsHash
+        newCache.sources.reserveCapacity(files.entryPaths.count)
         let parser = EntryParser(config: config, files: files)
         let rootPath = root.path
         let entryPaths = files.entryPaths

@@ -74,7 +74,7 @@ struct BuildState {
         var pages = BinaryWriter()
         pages.write(Self.version)
         pages.write(pageSignatures.count)
-        for path in pageSignatures.keys.sorted() {
+        for path in pageSignatures.keys.sorted(by: UTF8Order.precedes) {
             pages.write(path)
             pages.write(Int(Int64(bitPattern: pageSignatures[path]!)))
         }

@@ -81,7 +81,8 @@ public struct SiteBuilder {
             if !stepName.isEmpty { report.stepSeconds.append((stepName, now.timeIntervalSince(stepStarted))) }
             stepStarted = now
             stepName = name
-            if !name.isEmpty { progress("[\(report.stepSeconds.count + 1)/7] \(name)") }
+            // The search index's step is the last; a failed update's fallback is shown as that step again.
+            if !name.isEmpty { progress("[\(min(report.stepSeconds.count + 1, 7))/7] \(name)") }
         }
 
         step("Check for changes")
@@ -148,8 +149,10 @@ public struct SiteBuilder {
         // Everything is validated: from here on the output folder changes.
         step("Write files")
         var copied = Set<String>()
+        // Joined as text: URL.appendingPathComponent asks the disk whether each path is a folder.
+        let rootPath = root.path
         for image in index.entries.flatMap(\.images) where copied.insert(image.outputPath).inserted {
-            pageFiles.append(OutputFile(path: image.outputPath, content: .copy(of: root.appendingPathComponent(image.sourcePath).path)))
+            pageFiles.append(OutputFile(path: image.outputPath, content: .copy(of: rootPath + "/" + image.sourcePath)))
         }
         for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
             pageFiles.append(OutputFile(path: path, content: .bytes([UInt8](data))))
