@@ -1,44 +1,72 @@
 import Foundation
 
 /// One diary entry, read from one Markdown file and fully validated.
+///
+/// A value, but its fields live in one shared, immutable box: a build copies entries into
+/// indexes, pages and caches tens of thousands of times, and copying a dozen strings and
+/// arrays would cost a retain and a release for each of them every time.
 public struct Entry: Sendable {
+    private final class Fields: Sendable {
+        let id: String
+        let slug: String
+        let sourcePath: String
+        let title: String
+        let instant: Date
+        let local: LocalDateTime
+        let emotionIDs: [String]
+        let tags: [String]
+        let images: [EntryImage]
+        let bodyHTML: String
+        let isDraft: Bool
+        let extra: [String: MetadataValue]
+
+        init(id: String, slug: String, sourcePath: String, title: String, instant: Date, local: LocalDateTime,
+             emotionIDs: [String], tags: [String], images: [EntryImage], bodyHTML: String,
+             isDraft: Bool, extra: [String: MetadataValue]) {
+            self.id = id
+            self.slug = slug
+            self.sourcePath = sourcePath
+            self.title = title
+            self.instant = instant
+            self.local = local
+            self.emotionIDs = emotionIDs
+            self.tags = tags
+            self.images = images
+            self.bodyHTML = bodyHTML
+            self.isDraft = isDraft
+            self.extra = extra
+        }
+    }
+
+    private let fields: Fields
+
     /// `YYYY-MM-DD-<slug>`, unique in the diary.
-    public var id: String
+    public var id: String { fields.id }
     /// From the file name (SPEC §2); the last part of the entry's URL.
-    public var slug: String
+    public var slug: String { fields.slug }
     /// The Markdown file, relative to the diary root.
-    public var sourcePath: String
-    public var title: String
+    public var sourcePath: String { fields.sourcePath }
+    public var title: String { fields.title }
     /// The moment the entry is dated at.
-    public var instant: Date
+    public var instant: Date { fields.instant }
     /// The same moment on the diary's wall clock; its day is the entry's day.
-    public var local: LocalDateTime
+    public var local: LocalDateTime { fields.local }
     /// Emotion ids, the primary one first, no repeats.
-    public var emotionIDs: [String]
+    public var emotionIDs: [String] { fields.emotionIDs }
     /// Tags as written, first spelling kept, no two with the same slug.
-    public var tags: [String]
-    public var images: [EntryImage]
+    public var tags: [String] { fields.tags }
+    public var images: [EntryImage] { fields.images }
     /// The body rendered to HTML (safe mode), local image sources pointing at their copies.
-    public var bodyHTML: String
-    public var isDraft: Bool
+    public var bodyHTML: String { fields.bodyHTML }
+    public var isDraft: Bool { fields.isDraft }
     /// Front-matter keys Daybook has no field for, such as `weather`.
-    public var extra: [String: MetadataValue]
+    public var extra: [String: MetadataValue] { fields.extra }
 
     public init(id: String, slug: String, sourcePath: String, title: String, instant: Date, local: LocalDateTime,
                 emotionIDs: [String], tags: [String], images: [EntryImage], bodyHTML: String,
                 isDraft: Bool, extra: [String: MetadataValue]) {
-        self.id = id
-        self.slug = slug
-        self.sourcePath = sourcePath
-        self.title = title
-        self.instant = instant
-        self.local = local
-        self.emotionIDs = emotionIDs
-        self.tags = tags
-        self.images = images
-        self.bodyHTML = bodyHTML
-        self.isDraft = isDraft
-        self.extra = extra
+        fields = Fields(id: id, slug: slug, sourcePath: sourcePath, title: title, instant: instant, local: local,
+                        emotionIDs: emotionIDs, tags: tags, images: images, bodyHTML: bodyHTML, isDraft: isDraft, extra: extra)
     }
 
     public var day: Day { local.day }

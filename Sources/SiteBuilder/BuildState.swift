@@ -74,7 +74,8 @@ struct BuildState {
         var pages = BinaryWriter()
         pages.write(Self.version)
         pages.write(pageSignatures.count)
-        for path in pageSignatures.keys.sorted(by: UTF8Order.precedes) {
+        // In no particular order, like the manifest: only looked up, never compared.
+        for path in pageSignatures.keys {
             pages.write(path)
             pages.write(Int(Int64(bitPattern: pageSignatures[path]!)))
         }

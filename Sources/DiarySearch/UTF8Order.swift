@@ -1,16 +1,15 @@
 import Foundation
 
 /// Comparisons of strings by their UTF-8 bytes (which is the order of their Unicode scalars):
-/// the order the search index lists keys and tokens in, and the build state lists paths in.
-/// Native strings are compared with `memcmp`, far faster than the generic sequence algorithms
-/// and than `String`'s own comparison (canonical equivalence), which the normalised text
-/// and ASCII paths compared here do not need.
-public enum UTF8Order {
-    public static func precedes(_ a: String, _ b: String) -> Bool {
+/// the order the search index lists keys and tokens in. Native strings are compared with
+/// `memcmp`, far faster than the generic sequence algorithms and than `String`'s own comparison
+/// (canonical equivalence), which normalised text does not need.
+enum UTF8Order {
+    static func precedes(_ a: String, _ b: String) -> Bool {
         compare(a, b) < 0
     }
 
-    public static func equal(_ a: String, _ b: String) -> Bool {
+    static func equal(_ a: String, _ b: String) -> Bool {
         a.utf8.count == b.utf8.count && compare(a, b) == 0
     }
 
