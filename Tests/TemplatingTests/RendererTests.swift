@@ -8,18 +8,19 @@ final class RendererTests: XCTestCase {
     func testRendererWalksHandBuiltInstructions() throws {
         let location = TemplateLocation(path: "t.html", line: 1, column: 1)
         let site = ExpressionSite(name: "output", inputText: "e", location: location)
-        let variable = VariableSite(path: ["e"], location: location, scopeNames: [], isLenient: false)
+        let variable = VariableSite(path: ["e"], slot: 0, location: location, scopeNames: [], isLenient: false)
         let instructions: [Instruction] = [
             .text(Array("<ul>".utf8)),
-            .forLoop(slot: 0, sequence: .constant(["a", "<b>"]), body: [
+            .forLoop(slot: 0, binding: 1, sequence: .constant(["a", "<b>"]), body: [
                 .text(Array("<li>".utf8)),
                 .output(.loopField(slot: 0, .index), site),
-                .output(.local(slot: 0, path: [], variable), site),
+                .output(.variable(step: 0, variable), site),
             ], empty: [], site),
             .text(Array("</ul>".utf8)),
         ]
+        let steps = [PathStep(source: .local(slot: 0), binding: 1, isRemembered: false)]
         let formatters = DateFormatterSet(patterns: [], locale: Locale(identifier: "en_US_POSIX"), timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
-        var renderer = Renderer(context: [:], slotCount: 1, formatters: formatters, capacity: 0)
+        var renderer = Renderer(context: [:], slotCount: 1, steps: steps, bindingCount: 2, formatters: formatters, capacity: 0)
         try renderer.render(instructions)
         XCTAssertEqual(String(decoding: renderer.output, as: UTF8.self), "<ul><li>1a<li>2&lt;b&gt;</ul>")
     }

@@ -97,7 +97,8 @@ public final class TemplateLibrary: Sendable {
         if let error = template.errors.first { throw error }
         let formatters = formatterPool.borrow()
         defer { formatterPool.giveBack(formatters) }
-        var renderer = Renderer(context: context, slotCount: template.slotCount, formatters: formatters, capacity: 16_384)
+        var renderer = Renderer(context: context, slotCount: template.slotCount, steps: template.steps,
+                                bindingCount: template.bindingCount, formatters: formatters, capacity: 16_384)
         try renderer.render(template.instructions)
         return renderer.output
     }
