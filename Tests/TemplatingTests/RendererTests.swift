@@ -22,7 +22,7 @@ final class RendererTests: XCTestCase {
         let formatters = DateFormatterSet(patterns: [], locale: Locale(identifier: "en_US_POSIX"), timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
         var renderer = Renderer(context: [:], slotCount: 1, steps: steps, bindingCount: 2, formatters: formatters, capacity: 0)
         try renderer.render(instructions)
-        XCTAssertEqual(String(decoding: renderer.output, as: UTF8.self), "<ul><li>1a<li>2&lt;b&gt;</ul>")
+        XCTAssertEqual(String(decoding: renderer.output.bytes, as: UTF8.self), "<ul><li>1a<li>2&lt;b&gt;</ul>")
     }
 
     // MARK: - Values
@@ -30,6 +30,18 @@ final class RendererTests: XCTestCase {
     func testValuesPrintByKind() throws {
         let context: [String: TemplateValue] = ["s": "text", "i": 42, "d": 2.5, "w": 3.0, "t": true, "n": nil, "h": .html("<b>x</b>")]
         XCTAssertEqual(try render("{{ s }}|{{ i }}|{{ d }}|{{ w }}|{{ t }}|{{ n }}|{{ h }}", context), "text|42|2.5|3|true||<b>x</b>")
+    }
+
+    func testIntegersPrintInDecimalWithTheirSign() throws {
+        let context: [String: TemplateValue] = ["z": 0, "n": -7, "max": .int(Int.max), "min": .int(Int.min), "d": 1234567890]
+        XCTAssertEqual(try render("{{ z }} {{ n }} {{ max }} {{ min }} {{ d }}", context),
+                       "0 -7 9223372036854775807 -9223372036854775808 1234567890")
+    }
+
+    func testAPageLargerThanTheFirstBufferComesOutWhole() throws {
+        let items = (0..<5_000).map { TemplateValue.string("item \($0) & more") }
+        let expected = (0..<5_000).map { "<li>item \($0) &amp; more</li>" }.joined()
+        XCTAssertEqual(try render("{% for i in items %}<li>{{ i }}</li>{% endfor %}", ["items": .list(items)]), expected)
     }
 
     func testDottedNamesReachIntoMaps() throws {

@@ -98,8 +98,8 @@ public final class TemplateLibrary: Sendable {
         let formatters = formatterPool.borrow()
         defer { formatterPool.giveBack(formatters) }
         var renderer = Renderer(context: context, slotCount: template.slotCount, steps: template.steps,
-                                bindingCount: template.bindingCount, formatters: formatters, capacity: 16_384)
+                                bindingCount: template.bindingCount, formatters: formatters, capacity: 65_536)
         try renderer.render(template.instructions)
-        return renderer.output
+        return renderer.output.bytes
     }
 }

@@ -17,8 +17,8 @@ enum StepResult {
 
 /// Walks compiled instructions and appends the page to one UTF-8 buffer. One renderer serves
 /// one render on one thread; the instructions it walks are shared and never change.
-struct Renderer {
-    var output: [UInt8] = []
+struct Renderer: ~Copyable {
+    var output: OutputBuffer
     private let context: [String: TemplateValue]
     private var locals: [TemplateValue]
     private var loops: [LoopState]
@@ -44,7 +44,7 @@ struct Renderer {
         self.remembered = Array(repeating: .absent, count: steps.count)
         self.rememberedStamps = Array(repeating: 0, count: steps.count)
         self.bindingStamps = Array(repeating: 1, count: bindingCount)
-        output.reserveCapacity(capacity)
+        output = OutputBuffer(capacity: capacity)
     }
 
     // MARK: - Instructions
@@ -53,7 +53,7 @@ struct Renderer {
         for instruction in instructions {
             switch instruction {
             case .text(let bytes):
-                output.append(contentsOf: bytes)
+                output.append(bytes)
             case .output(let expression, let site):
                 try write(try evaluate(expression), site: site)
             case .conditional(let branches, let otherwise):
@@ -92,10 +92,10 @@ struct Renderer {
     private mutating func write(_ value: TemplateValue, site: ExpressionSite) throws {
         switch value {
         case .string(let text): HTMLEscaper.append(text, to: &output)
-        case .html(let html): output.appendUTF8(html)
-        case .int(let number): output.appendUTF8(String(number))
-        case .double(let number): output.appendUTF8(Self.format(number))
-        case .bool(let flag): output.append(contentsOf: flag ? "true" : "false" as StaticString)
+        case .html(let html): output.append(html)
+        case .int(let number): output.append(number)
+        case .double(let number): output.append(Self.format(number))
+        case .bool(let flag): output.append(flag ? "true" : "false" as StaticString)
         case .null: break
         case .date, .list, .map:
             throw TemplateError(site.location, .notPrintable(expression: site.inputText, kind: value.kindDescription))
@@ -135,10 +135,13 @@ struct Renderer {
                          "last": .bool(loop.index == loop.length - 1), "length": .int(loop.length)])
         case .not(let operand):
             return .bool(!(try evaluate(operand).isTruthy))
+        // Written out rather than with `&&` and `||`, whose autoclosures copy the whole renderer.
         case .and(let left, let right):
-            return .bool(try evaluate(left).isTruthy && evaluate(right).isTruthy)
+            guard try evaluate(left).isTruthy else { return .bool(false) }
+            return .bool(try evaluate(right).isTruthy)
         case .or(let left, let right):
-            return .bool(try evaluate(left).isTruthy || evaluate(right).isTruthy)
+            guard try !evaluate(left).isTruthy else { return .bool(true) }
+            return .bool(try evaluate(right).isTruthy)
         case .comparison(let op, let left, let right, let site):
             return .bool(try compare(op, try evaluate(left), try evaluate(right), site: site))
         case .filter(let filter, let input, let site):
