@@ -19,7 +19,8 @@ final class RendererTests: XCTestCase {
             .text(Array("</ul>".utf8)),
         ]
         let steps = [PathStep(source: .local(slot: 0), binding: 1, isRemembered: false)]
-        let formatters = DateFormatterSet(patterns: [], locale: Locale(identifier: "en_US_POSIX"), timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+        let formatters = DateFormatterSet(patterns: [], locale: Locale(identifier: "en_US_POSIX"),
+                                          timeZone: TimeZone(secondsFromGMT: 0) ?? .current, formatted: FormattedDates(patternCount: 0))
         var renderer = Renderer(context: [:], slotCount: 1, steps: steps, bindingCount: 2, formatters: formatters, capacity: 0)
         try renderer.render(instructions)
         XCTAssertEqual(String(decoding: renderer.output.bytes, as: UTF8.self), "<ul><li>1a<li>2&lt;b&gt;</ul>")
@@ -54,6 +55,14 @@ final class RendererTests: XCTestCase {
     }
 
     // MARK: - Filters
+
+    func testOneDateInSeveralPatternsAndJSONKeepsEachFormatOnEveryRender() throws {
+        let library = makeLibrary(["p.html": "{{ d | date: \"yyyy\" }} {{ d | json }} {{ d | date: \"MM-dd\" }} {{ e | date: \"yyyy\" }}"])
+        let context: [String: TemplateValue] = ["d": .date(seoulDate(2025, 10, 20, 9, 30)), "e": .date(seoulDate(2024, 1, 2))]
+        for _ in 0..<3 {
+            XCTAssertEqual(try library.render("p.html", with: context), #"2025 "2025-10-20T09:30:00+09:00" 10-20 2024"#)
+        }
+    }
 
     func testDateFilterFormatsInTheLibraryTimeZone() throws {
         let date = seoulDate(2025, 10, 20, 9, 30)
