@@ -4,47 +4,61 @@ import Foundation
 /// safe to share between threads, so each render borrows a set from `DateFormatterPool`.
 ///
 /// A site prints the same entry dates on many pages, and formatting through ICU cost about a
-/// third of rendering, so what any set formats is remembered for all of them in `FormattedDates`.
+/// third of rendering, so each set remembers what it has formatted, by pattern and instant, and
+/// what any set formats is also kept in `FormattedDates` for the others.
 final class DateFormatterSet {
     private let patterns: [String]
     private let locale: Locale
     private let timeZone: TimeZone
-    private let formatted: FormattedDates
+    private let shared: FormattedDates
     private var formatters: [DateFormatter?]
     private var isoFormatter: DateFormatter?
+    /// This set's own copy of what it has used, read without a lock; the ISO pattern comes last.
+    private var known: [[Date: String]]
 
-    init(patterns: [String], locale: Locale, timeZone: TimeZone, formatted: FormattedDates) {
+    init(patterns: [String], locale: Locale, timeZone: TimeZone, shared: FormattedDates) {
         self.patterns = patterns
         self.locale = locale
         self.timeZone = timeZone
-        self.formatted = formatted
+        self.shared = shared
         self.formatters = Array(repeating: nil, count: patterns.count)
+        self.known = Array(repeating: [:], count: patterns.count + 1)
     }
 
     /// `date` formatted with the pattern the compiler numbered `patternIndex`.
     func string(from date: Date, patternIndex: Int) -> String {
-        if let text = formatted.string(for: date, patternIndex: patternIndex) { return text }
-        let text = formatter(patternIndex).string(from: date)
-        formatted.remember(text, for: date, patternIndex: patternIndex)
-        return text
+        text(for: date, patternIndex: patternIndex) { formatter(patternIndex).string(from: date) }
     }
 
     /// `date` as ISO 8601 with the offset of the engine's timezone, for the `json` filter.
     func isoString(from date: Date) -> String {
-        let isoIndex = patterns.count
-        if let text = formatted.string(for: date, patternIndex: isoIndex) { return text }
-        let formatter: DateFormatter
-        if let isoFormatter {
-            formatter = isoFormatter
-        } else {
-            formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = timeZone
-            formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssxxx"
-            isoFormatter = formatter
+        text(for: date, patternIndex: patterns.count) {
+            let formatter: DateFormatter
+            if let isoFormatter {
+                formatter = isoFormatter
+            } else {
+                formatter = DateFormatter()
+                formatter.locale = Locale(identifier: "en_US_POSIX")
+                formatter.timeZone = timeZone
+                formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssxxx"
+                isoFormatter = formatter
+            }
+            return formatter.string(from: date)
         }
-        let text = formatter.string(from: date)
-        formatted.remember(text, for: date, patternIndex: isoIndex)
+    }
+
+    /// The text of `date` in pattern `patternIndex`: remembered by this set, else by another
+    /// set, else made by `format` and shared.
+    private func text(for date: Date, patternIndex: Int, format: () -> String) -> String {
+        if let text = known[patternIndex][date] { return text }
+        let text: String
+        if let sharedText = shared.string(for: date, patternIndex: patternIndex) {
+            text = sharedText
+        } else {
+            text = format()
+            shared.remember(text, for: date, patternIndex: patternIndex)
+        }
+        known[patternIndex][date] = text
         return text
     }
 
@@ -60,8 +74,8 @@ final class DateFormatterSet {
 }
 
 /// Dates already formatted, by pattern number (the ISO pattern after the compiler's) and instant,
-/// shared by every set of one library under a lock: with one cache per set, every thread
-/// formatted the same entry dates again through ICU, over a quarter of rendering.
+/// shared by every set of one library under a lock: when each set kept only its own, every
+/// thread formatted the same entry dates again through ICU.
 final class FormattedDates: @unchecked Sendable {
     private let lock = NSLock()
     private var strings: [[Date: String]]
@@ -103,7 +117,7 @@ final class DateFormatterPool: @unchecked Sendable {
         lock.lock()
         let set = idle.popLast()
         lock.unlock()
-        return set ?? DateFormatterSet(patterns: patterns, locale: locale, timeZone: timeZone, formatted: formatted)
+        return set ?? DateFormatterSet(patterns: patterns, locale: locale, timeZone: timeZone, shared: formatted)
     }
 
     func giveBack(_ set: DateFormatterSet) {
