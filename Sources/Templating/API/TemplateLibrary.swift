@@ -97,6 +97,7 @@ public final class TemplateLibrary: Sendable {
         if let error = template.errors.first { throw error }
         let formatters = formatterPool.borrow()
         defer { formatterPool.giveBack(formatters) }
+        // Room for nearly every page, so the buffer seldom grows; capacity never written is never touched.
         var renderer = Renderer(context: context, slotCount: template.slotCount, steps: template.steps,
                                 bindingCount: template.bindingCount, formatters: formatters, capacity: 65_536)
         try renderer.render(template.instructions)
