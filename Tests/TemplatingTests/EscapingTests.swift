@@ -9,6 +9,47 @@ final class EscapingTests: XCTestCase {
         XCTAssertEqual(HTMLEscaper.escape("&&"), "&amp;&amp;")
     }
 
+    func testEverySpecialCharacterIsEscapedAtEveryPositionOfShortAndLongText() {
+        // The escaper skips text eight bytes at a time; put each special character at the start,
+        // in the middle and at the end of those groups and of the few bytes after the last one.
+        let specials: [Character] = ["&", "<", ">", "\"", "'"]
+        let fillers: [Character] = ["a", "%", "(", ";", "=", "?", "!", "#", "가"]
+        for special in specials {
+            for filler in fillers {
+                for length in 1...25 {
+                    for position in 0..<length {
+                        var text = String(repeating: filler, count: length)
+                        let index = text.index(text.startIndex, offsetBy: position)
+                        text.replaceSubrange(index...index, with: String(special))
+                        XCTAssertEqual(HTMLEscaper.escape(text), Self.escapedOneByOne(text), "\(text)")
+                    }
+                }
+            }
+        }
+    }
+
+    func testTextWithNothingToEscapeIsCopiedAsIs() {
+        for length in 0...40 {
+            let text = String("Rain on the window, 비가 왔다; 100% (quiet) = calm? yes! #diary".prefix(length))
+            XCTAssertEqual(HTMLEscaper.escape(text), text)
+        }
+    }
+
+    private static func escapedOneByOne(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
     func testScriptTagInTextIsEscaped() throws {
         XCTAssertEqual(try render("<p>{{ t }}</p>", ["t": "<script>alert(1)</script>"]),
                        "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>")

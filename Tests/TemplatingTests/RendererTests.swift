@@ -8,20 +8,22 @@ final class RendererTests: XCTestCase {
     func testRendererWalksHandBuiltInstructions() throws {
         let location = TemplateLocation(path: "t.html", line: 1, column: 1)
         let site = ExpressionSite(name: "output", inputText: "e", location: location)
-        let variable = VariableSite(path: ["e"], location: location, scopeNames: [], isLenient: false)
+        let variable = VariableSite(path: ["e"], slot: 0, location: location, scopeNames: [], isLenient: false)
         let instructions: [Instruction] = [
             .text(Array("<ul>".utf8)),
-            .forLoop(slot: 0, sequence: .constant(["a", "<b>"]), body: [
+            .forLoop(slot: 0, binding: 1, sequence: .constant(["a", "<b>"]), body: [
                 .text(Array("<li>".utf8)),
                 .output(.loopField(slot: 0, .index), site),
-                .output(.local(slot: 0, path: [], variable), site),
+                .output(.variable(step: 0, variable), site),
             ], empty: [], site),
             .text(Array("</ul>".utf8)),
         ]
-        let formatters = DateFormatterSet(patterns: [], locale: Locale(identifier: "en_US_POSIX"), timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
-        var renderer = Renderer(context: [:], slotCount: 1, formatters: formatters, capacity: 0)
+        let steps = [PathStep(source: .local(slot: 0), binding: 1, isRemembered: false)]
+        let formatters = DateFormatterSet(patterns: [], locale: Locale(identifier: "en_US_POSIX"),
+                                          timeZone: TimeZone(secondsFromGMT: 0) ?? .current, shared: FormattedDates(patternCount: 0))
+        var renderer = Renderer(context: [:], slotCount: 1, steps: steps, bindingCount: 2, formatters: formatters, capacity: 0)
         try renderer.render(instructions)
-        XCTAssertEqual(String(decoding: renderer.output, as: UTF8.self), "<ul><li>1a<li>2&lt;b&gt;</ul>")
+        XCTAssertEqual(String(decoding: renderer.output.bytes, as: UTF8.self), "<ul><li>1a<li>2&lt;b&gt;</ul>")
     }
 
     // MARK: - Values
@@ -29,6 +31,18 @@ final class RendererTests: XCTestCase {
     func testValuesPrintByKind() throws {
         let context: [String: TemplateValue] = ["s": "text", "i": 42, "d": 2.5, "w": 3.0, "t": true, "n": nil, "h": .html("<b>x</b>")]
         XCTAssertEqual(try render("{{ s }}|{{ i }}|{{ d }}|{{ w }}|{{ t }}|{{ n }}|{{ h }}", context), "text|42|2.5|3|true||<b>x</b>")
+    }
+
+    func testIntegersPrintInDecimalWithTheirSign() throws {
+        let context: [String: TemplateValue] = ["z": 0, "n": -7, "max": .int(Int.max), "min": .int(Int.min), "d": 1234567890]
+        XCTAssertEqual(try render("{{ z }} {{ n }} {{ max }} {{ min }} {{ d }}", context),
+                       "0 -7 9223372036854775807 -9223372036854775808 1234567890")
+    }
+
+    func testAPageLargerThanTheFirstBufferComesOutWhole() throws {
+        let items = (0..<5_000).map { TemplateValue.string("item \($0) & more") }
+        let expected = (0..<5_000).map { "<li>item \($0) &amp; more</li>" }.joined()
+        XCTAssertEqual(try render("{% for i in items %}<li>{{ i }}</li>{% endfor %}", ["items": .list(items)]), expected)
     }
 
     func testDottedNamesReachIntoMaps() throws {
@@ -41,6 +55,14 @@ final class RendererTests: XCTestCase {
     }
 
     // MARK: - Filters
+
+    func testOneDateInSeveralPatternsAndJSONKeepsEachFormatOnEveryRender() throws {
+        let library = makeLibrary(["p.html": "{{ d | date: \"yyyy\" }} {{ d | json }} {{ d | date: \"MM-dd\" }} {{ e | date: \"yyyy\" }}"])
+        let context: [String: TemplateValue] = ["d": .date(seoulDate(2025, 10, 20, 9, 30)), "e": .date(seoulDate(2024, 1, 2))]
+        for _ in 0..<3 {
+            XCTAssertEqual(try library.render("p.html", with: context), #"2025 "2025-10-20T09:30:00+09:00" 10-20 2024"#)
+        }
+    }
 
     func testDateFilterFormatsInTheLibraryTimeZone() throws {
         let date = seoulDate(2025, 10, 20, 9, 30)

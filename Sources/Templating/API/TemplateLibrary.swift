@@ -97,8 +97,10 @@ public final class TemplateLibrary: Sendable {
         if let error = template.errors.first { throw error }
         let formatters = formatterPool.borrow()
         defer { formatterPool.giveBack(formatters) }
-        var renderer = Renderer(context: context, slotCount: template.slotCount, formatters: formatters, capacity: 16_384)
+        // Room for nearly every page, so the buffer seldom grows; capacity never written is never touched.
+        var renderer = Renderer(context: context, slotCount: template.slotCount, steps: template.steps,
+                                bindingCount: template.bindingCount, formatters: formatters, capacity: 65_536)
         try renderer.render(template.instructions)
-        return renderer.output
+        return renderer.output.bytes
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Compiles parsed templates once: resolves names to context keys or loop slots, filters to
-/// `Filter`, inlines includes and picks the most derived version of every block.
+/// Compiles parsed templates once: resolves names to steps from context keys or loop slots,
+/// filters to `Filter`, inlines includes and picks the most derived version of every block.
 struct Compiler {
     private let templates: [String: ParsedTemplate]
     private let paths: [String: String]
@@ -12,10 +12,24 @@ struct Compiler {
     private var dependencies: Set<String> = []
     private var stack: [String] = []
     private var slotCount = 0
+    private var steps: [PathStep] = []
+    private var stepIndex: [StepKey: Int] = [:]
+    /// How often each step is reached, counting a use inside a loop deeper than the step's own
+    /// binding twice, since it runs once per item there.
+    private var stepUses: [Int] = []
+    private var bindingCount = 1
+
+    private struct StepKey: Hashable {
+        var binding: Int
+        var parent: Int?
+        var name: String
+    }
 
     private struct Scope {
-        var locals: [(name: String, slot: Int)] = []
+        var locals: [(name: String, slot: Int, binding: Int)] = []
         var loopSlot: Int?
+        /// The innermost loop binding, or 0 outside every loop.
+        var binding = 0
 
         var names: [String] { locals.map(\.name) + (loopSlot == nil ? [] : ["loop"]) }
     }
@@ -36,9 +50,17 @@ struct Compiler {
         dependencies = []
         stack = []
         slotCount = 0
+        steps = []
+        stepIndex = [:]
+        stepUses = []
+        bindingCount = 1
         let instructions = compileTemplate(name, at: nil, scope: Scope())
-        return CompiledTemplate(instructions: Self.mergingText(instructions), slotCount: slotCount,
-                                dependencies: dependencies, errors: errors)
+        for index in steps.indices where stepUses[index] > 1 {
+            if case .local = steps[index].source { continue }
+            steps[index].isRemembered = true
+        }
+        return CompiledTemplate(instructions: Self.mergingText(instructions), slotCount: slotCount, steps: steps,
+                                bindingCount: bindingCount, dependencies: dependencies, errors: errors)
     }
 
     // MARK: - Templates
@@ -101,11 +123,14 @@ struct Compiler {
             case .forLoop(let variable, let sequence, let body, let empty, let location):
                 let slot = scope.locals.count
                 slotCount = max(slotCount, slot + 1)
+                let binding = bindingCount
+                bindingCount += 1
                 var inner = scope
-                inner.locals.append((variable, slot))
+                inner.locals.append((variable, slot, binding))
                 inner.loopSlot = slot
+                inner.binding = binding
                 let site = ExpressionSite(name: "for", inputText: sequence.sourceText, location: location)
-                instructions.append(.forLoop(slot: slot,
+                instructions.append(.forLoop(slot: slot, binding: binding,
                                              sequence: compileExpression(sequence, scope: scope, isLenient: false),
                                              body: compileNodes(body, blocks: blocks, scope: inner),
                                              empty: compileNodes(empty ?? [], blocks: blocks, scope: scope),
@@ -171,14 +196,17 @@ struct Compiler {
 
     private mutating func compileVariable(_ path: [String], at location: TemplateLocation, scope: Scope,
                                           isLenient: Bool) -> CompiledExpression {
-        let site = VariableSite(path: path, location: location, scopeNames: scope.names, isLenient: isLenient)
         let first = path[0]
         let rest = Array(path.dropFirst())
-        if let local = scope.locals.last(where: { $0.name == first }) {
-            return .local(slot: local.slot, path: rest, site)
+        let local = scope.locals.last { $0.name == first }
+        let site = VariableSite(path: path, slot: local?.slot, location: location, scopeNames: scope.names, isLenient: isLenient)
+        if let local {
+            let root = step(.local(slot: local.slot), binding: local.binding, key: StepKey(binding: local.binding, name: first))
+            return .variable(step: steps(from: root, through: rest, usedIn: scope), site)
         }
         guard first == "loop", let loopSlot = scope.loopSlot else {
-            return .context(key: first, path: rest, site)
+            let root = step(.context(first), binding: 0, key: StepKey(binding: 0, name: first))
+            return .variable(step: steps(from: root, through: rest, usedIn: scope), site)
         }
         guard let fieldName = rest.first else { return .loopObject(slot: loopSlot) }
         guard let field = LoopField(rawValue: fieldName) else {
@@ -192,6 +220,32 @@ struct Compiler {
             return .constant(.null)
         }
         return .loopField(slot: loopSlot, field)
+    }
+
+    /// The step reached from `root` through `keys`, made on first use; counts the use on it and
+    /// on every step before it.
+    private mutating func steps(from root: Int, through keys: [String], usedIn scope: Scope) -> Int {
+        var index = root
+        for key in keys {
+            let binding = steps[index].binding
+            index = step(.member(parent: index, key: key), binding: binding,
+                         key: StepKey(binding: binding, parent: index, name: key))
+        }
+        var used: Int? = index
+        while let current = used {
+            stepUses[current] += steps[current].binding == scope.binding ? 1 : 2
+            guard case .member(let parent, _) = steps[current].source else { break }
+            used = parent
+        }
+        return index
+    }
+
+    private mutating func step(_ source: PathStep.Source, binding: Int, key: StepKey) -> Int {
+        if let index = stepIndex[key] { return index }
+        steps.append(PathStep(source: source, binding: binding, isRemembered: false))
+        stepUses.append(0)
+        stepIndex[key] = steps.count - 1
+        return steps.count - 1
     }
 
     private mutating func compileFilter(_ name: String, input: Expression, arguments: [Expression], at location: TemplateLocation,
@@ -265,8 +319,9 @@ struct Compiler {
         switch instruction {
         case .conditional(let branches, let otherwise):
             return .conditional(branches.map { ($0.0, mergingText($0.1)) }, otherwise: mergingText(otherwise))
-        case .forLoop(let slot, let sequence, let body, let empty, let site):
-            return .forLoop(slot: slot, sequence: sequence, body: mergingText(body), empty: mergingText(empty), site)
+        case .forLoop(let slot, let binding, let sequence, let body, let empty, let site):
+            return .forLoop(slot: slot, binding: binding, sequence: sequence, body: mergingText(body),
+                            empty: mergingText(empty), site)
         case .text, .output:
             return instruction
         }

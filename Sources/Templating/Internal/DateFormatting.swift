@@ -4,47 +4,61 @@ import Foundation
 /// safe to share between threads, so each render borrows a set from `DateFormatterPool`.
 ///
 /// A site prints the same entry dates on many pages, and formatting through ICU cost about a
-/// third of rendering, so each set remembers what it has formatted, by pattern and instant.
+/// third of rendering, so each set remembers what it has formatted, by pattern and instant, and
+/// what any set formats is also kept in `FormattedDates` for the others.
 final class DateFormatterSet {
     private let patterns: [String]
     private let locale: Locale
     private let timeZone: TimeZone
+    private let shared: FormattedDates
     private var formatters: [DateFormatter?]
     private var isoFormatter: DateFormatter?
-    private var formatted: [[Date: String]]
-    private var isoFormatted: [Date: String] = [:]
+    /// This set's own copy of what it has used, read without a lock; the ISO pattern comes last.
+    private var known: [[Date: String]]
 
-    init(patterns: [String], locale: Locale, timeZone: TimeZone) {
+    init(patterns: [String], locale: Locale, timeZone: TimeZone, shared: FormattedDates) {
         self.patterns = patterns
         self.locale = locale
         self.timeZone = timeZone
+        self.shared = shared
         self.formatters = Array(repeating: nil, count: patterns.count)
-        self.formatted = Array(repeating: [:], count: patterns.count)
+        self.known = Array(repeating: [:], count: patterns.count + 1)
     }
 
     /// `date` formatted with the pattern the compiler numbered `patternIndex`.
     func string(from date: Date, patternIndex: Int) -> String {
-        if let text = formatted[patternIndex][date] { return text }
-        let text = formatter(patternIndex).string(from: date)
-        formatted[patternIndex][date] = text
-        return text
+        text(for: date, patternIndex: patternIndex) { formatter(patternIndex).string(from: date) }
     }
 
     /// `date` as ISO 8601 with the offset of the engine's timezone, for the `json` filter.
     func isoString(from date: Date) -> String {
-        if let text = isoFormatted[date] { return text }
-        let formatter: DateFormatter
-        if let isoFormatter {
-            formatter = isoFormatter
-        } else {
-            formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = timeZone
-            formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssxxx"
-            isoFormatter = formatter
+        text(for: date, patternIndex: patterns.count) {
+            let formatter: DateFormatter
+            if let isoFormatter {
+                formatter = isoFormatter
+            } else {
+                formatter = DateFormatter()
+                formatter.locale = Locale(identifier: "en_US_POSIX")
+                formatter.timeZone = timeZone
+                formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssxxx"
+                isoFormatter = formatter
+            }
+            return formatter.string(from: date)
         }
-        let text = formatter.string(from: date)
-        isoFormatted[date] = text
+    }
+
+    /// The text of `date` in pattern `patternIndex`: remembered by this set, else by another
+    /// set, else made by `format` and shared.
+    private func text(for date: Date, patternIndex: Int, format: () -> String) -> String {
+        if let text = known[patternIndex][date] { return text }
+        let text: String
+        if let sharedText = shared.string(for: date, patternIndex: patternIndex) {
+            text = sharedText
+        } else {
+            text = format()
+            shared.remember(text, for: date, patternIndex: patternIndex)
+        }
+        known[patternIndex][date] = text
         return text
     }
 
@@ -59,11 +73,36 @@ final class DateFormatterSet {
     }
 }
 
+/// Dates already formatted, by pattern number (the ISO pattern after the compiler's) and instant,
+/// shared by every set of one library under a lock: when each set kept only its own, every
+/// thread formatted the same entry dates again through ICU.
+final class FormattedDates: @unchecked Sendable {
+    private let lock = NSLock()
+    private var strings: [[Date: String]]
+
+    init(patternCount: Int) {
+        strings = Array(repeating: [:], count: patternCount + 1)
+    }
+
+    func string(for date: Date, patternIndex: Int) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return strings[patternIndex][date]
+    }
+
+    func remember(_ text: String, for date: Date, patternIndex: Int) {
+        lock.lock()
+        strings[patternIndex][date] = text
+        lock.unlock()
+    }
+}
+
 /// A locked pool of `DateFormatterSet`s: a render takes one, uses it alone, and gives it back.
 final class DateFormatterPool: @unchecked Sendable {
     private let patterns: [String]
     private let locale: Locale
     private let timeZone: TimeZone
+    private let formatted: FormattedDates
     private let lock = NSLock()
     private var idle: [DateFormatterSet] = []
 
@@ -71,13 +110,14 @@ final class DateFormatterPool: @unchecked Sendable {
         self.patterns = patterns
         self.locale = locale
         self.timeZone = timeZone
+        self.formatted = FormattedDates(patternCount: patterns.count)
     }
 
     func borrow() -> DateFormatterSet {
         lock.lock()
         let set = idle.popLast()
         lock.unlock()
-        return set ?? DateFormatterSet(patterns: patterns, locale: locale, timeZone: timeZone)
+        return set ?? DateFormatterSet(patterns: patterns, locale: locale, timeZone: timeZone, shared: formatted)
     }
 
     func giveBack(_ set: DateFormatterSet) {

@@ -2,7 +2,7 @@ import Foundation
 
 extension Renderer {
     /// Applies one filter to `value`.
-    func apply(_ filter: Filter, to value: TemplateValue, site: ExpressionSite) throws -> TemplateValue {
+    mutating func apply(_ filter: Filter, to value: TemplateValue, site: ExpressionSite) throws -> TemplateValue {
         func wrongInput(_ expected: String) -> TemplateError {
             TemplateError(site.location, .wrongFilterInput(filter: site.name, expected: expected,
                                                            expression: site.inputText, kind: value.kindDescription))

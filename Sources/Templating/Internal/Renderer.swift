@@ -6,21 +6,45 @@ struct LoopState {
     var length = 0
 }
 
+/// What following a variable's steps found.
+enum StepResult {
+    case found(TemplateValue)
+    /// A key is missing, or a value on the way is null: null where names may be missing.
+    case absent
+    /// A value on the way is not a map: always an error.
+    case invalid
+}
+
 /// Walks compiled instructions and appends the page to one UTF-8 buffer. One renderer serves
 /// one render on one thread; the instructions it walks are shared and never change.
-struct Renderer {
-    var output: [UInt8] = []
+struct Renderer: ~Copyable {
+    var output: OutputBuffer
     private let context: [String: TemplateValue]
     private var locals: [TemplateValue]
     private var loops: [LoopState]
     let formatters: DateFormatterSet
 
-    init(context: [String: TemplateValue], slotCount: Int, formatters: DateFormatterSet, capacity: Int) {
+    // Dictionary lookups (String hashing) were the largest cost of rendering, and templates ask
+    // for the same names again and again, so a step found once is kept while its binding holds.
+    private let steps: [PathStep]
+    private var remembered: [StepResult]
+    /// The stamp of `bindingStamps` under which each remembered result was found.
+    private var rememberedStamps: [Int]
+    /// Each loop binding gets a fresh stamp per item; the context keeps stamp 1.
+    private var bindingStamps: [Int]
+    private var nextStamp = 2
+
+    init(context: [String: TemplateValue], slotCount: Int, steps: [PathStep], bindingCount: Int,
+         formatters: DateFormatterSet, capacity: Int) {
         self.context = context
         self.locals = Array(repeating: .null, count: slotCount)
         self.loops = Array(repeating: LoopState(), count: slotCount)
         self.formatters = formatters
-        output.reserveCapacity(capacity)
+        self.steps = steps
+        self.remembered = Array(repeating: .absent, count: steps.count)
+        self.rememberedStamps = Array(repeating: 0, count: steps.count)
+        self.bindingStamps = Array(repeating: 1, count: bindingCount)
+        output = OutputBuffer(capacity: capacity)
     }
 
     // MARK: - Instructions
@@ -29,7 +53,7 @@ struct Renderer {
         for instruction in instructions {
             switch instruction {
             case .text(let bytes):
-                output.append(contentsOf: bytes)
+                output.append(bytes)
             case .output(let expression, let site):
                 try write(try evaluate(expression), site: site)
             case .conditional(let branches, let otherwise):
@@ -40,7 +64,7 @@ struct Renderer {
                     break
                 }
                 if !rendered { try render(otherwise) }
-            case .forLoop(let slot, let sequence, let body, let empty, let site):
+            case .forLoop(let slot, let binding, let sequence, let body, let empty, let site):
                 let value = try evaluate(sequence)
                 guard case .list(let items) = value else {
                     throw TemplateError(site.location, .notIterable(expression: site.inputText, kind: value.kindDescription))
@@ -55,6 +79,8 @@ struct Renderer {
                 for (index, item) in items.enumerated() {
                     locals[slot] = item
                     loops[slot].index = index
+                    bindingStamps[binding] = nextStamp
+                    nextStamp += 1
                     try render(body)
                 }
                 locals[slot] = savedItem
@@ -66,10 +92,10 @@ struct Renderer {
     private mutating func write(_ value: TemplateValue, site: ExpressionSite) throws {
         switch value {
         case .string(let text): HTMLEscaper.append(text, to: &output)
-        case .html(let html): output.appendUTF8(html)
-        case .int(let number): output.appendUTF8(String(number))
-        case .double(let number): output.appendUTF8(Self.format(number))
-        case .bool(let flag): output.append(contentsOf: flag ? "true" : "false" as StaticString)
+        case .html(let html): output.append(html)
+        case .int(let number): output.append(number)
+        case .double(let number): output.append(Self.format(number))
+        case .bool(let flag): output.append(flag ? "true" : "false" as StaticString)
         case .null: break
         case .date, .list, .map:
             throw TemplateError(site.location, .notPrintable(expression: site.inputText, kind: value.kindDescription))
@@ -84,19 +110,16 @@ struct Renderer {
 
     // MARK: - Expressions
 
-    func evaluate(_ expression: CompiledExpression) throws -> TemplateValue {
+    mutating func evaluate(_ expression: CompiledExpression) throws -> TemplateValue {
         switch expression {
         case .constant(let value):
             return value
-        case .context(let key, let path, let site):
-            guard let value = context[key] else {
-                if site.isLenient { return .null }
-                let suggestion = nearestName(to: key, in: Array(context.keys) + site.scopeNames)
-                throw TemplateError(site.location, .unknownVariable(key, suggestion: suggestion))
+        case .variable(let step, let site):
+            switch follow(step) {
+            case .found(let value): return value
+            case .absent where site.isLenient: return .null
+            case .absent, .invalid: return try lookUpFromTheStart(site: site)
             }
-            return path.isEmpty ? value : try lookUp(path, in: value, site: site)
-        case .local(let slot, let path, let site):
-            return path.isEmpty ? locals[slot] : try lookUp(path, in: locals[slot], site: site)
         case .loopField(let slot, let field):
             let loop = loops[slot]
             switch field {
@@ -112,15 +135,60 @@ struct Renderer {
                          "last": .bool(loop.index == loop.length - 1), "length": .int(loop.length)])
         case .not(let operand):
             return .bool(!(try evaluate(operand).isTruthy))
+        // Written out rather than with `&&` and `||`, whose autoclosures copy the whole renderer.
         case .and(let left, let right):
-            return .bool(try evaluate(left).isTruthy && evaluate(right).isTruthy)
+            guard try evaluate(left).isTruthy else { return .bool(false) }
+            return .bool(try evaluate(right).isTruthy)
         case .or(let left, let right):
-            return .bool(try evaluate(left).isTruthy || evaluate(right).isTruthy)
+            guard try !evaluate(left).isTruthy else { return .bool(true) }
+            return .bool(try evaluate(right).isTruthy)
         case .comparison(let op, let left, let right, let site):
             return .bool(try compare(op, try evaluate(left), try evaluate(right), site: site))
         case .filter(let filter, let input, let site):
             return try apply(filter, to: try evaluate(input), site: site)
         }
+    }
+
+    /// The value step `index` reaches, kept for the next use if the step is remembered.
+    private mutating func follow(_ index: Int) -> StepResult {
+        let step = steps[index]
+        let stamp = bindingStamps[step.binding]
+        if step.isRemembered, rememberedStamps[index] == stamp { return remembered[index] }
+        let result: StepResult
+        switch step.source {
+        case .local(let slot):
+            return .found(locals[slot])
+        case .context(let key):
+            if let value = context[key] { result = .found(value) } else { result = .absent }
+        case .member(let parent, let key):
+            switch follow(parent) {
+            case .found(.map(let map)):
+                if let value = map[key] { result = .found(value) } else { result = .absent }
+            case .found(.null), .absent: result = .absent
+            case .found, .invalid: result = .invalid
+            }
+        }
+        if step.isRemembered {
+            remembered[index] = result
+            rememberedStamps[index] = stamp
+        }
+        return result
+    }
+
+    /// Looks a variable up again from its first name, to return null where a missing name is
+    /// allowed or to throw the error that names what is missing.
+    private func lookUpFromTheStart(site: VariableSite) throws -> TemplateValue {
+        let path = Array(site.path.dropFirst())
+        if let slot = site.slot {
+            return path.isEmpty ? locals[slot] : try lookUp(path, in: locals[slot], site: site)
+        }
+        let key = site.path[0]
+        guard let value = context[key] else {
+            if site.isLenient { return .null }
+            let suggestion = nearestName(to: key, in: Array(context.keys) + site.scopeNames)
+            throw TemplateError(site.location, .unknownVariable(key, suggestion: suggestion))
+        }
+        return path.isEmpty ? value : try lookUp(path, in: value, site: site)
     }
 
     /// Follows `path` through maps. A missing key (or a null on the way) is an error, unless the
