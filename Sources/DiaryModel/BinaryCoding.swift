@@ -21,11 +21,6 @@ public struct BinaryWriter {
         }
     }
 
-    public mutating func write(_ numbers: [Int]) {
-        write(numbers.count)
-        for number in numbers { write(number) }
-    }
-
     public mutating func write(_ texts: [String]) {
         write(texts.count)
         for text in texts { write(text) }
@@ -35,11 +30,6 @@ public struct BinaryWriter {
     public mutating func write(rawBytes: [UInt8]) {
         write(rawBytes.count)
         bytes.append(contentsOf: rawBytes)
-    }
-
-    /// Bytes another writer made, as they are.
-    public mutating func append(raw: [UInt8]) {
-        bytes += raw
     }
 
     public mutating func write(optional text: String?) {
@@ -57,9 +47,6 @@ public struct BinaryReader {
     public init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     public var isAtEnd: Bool { position == bytes.count }
-
-    /// Where the next read starts.
-    public var offset: Int { position }
 
     public mutating func int() -> Int? {
         guard position + 8 <= bytes.count else { return nil }
@@ -82,17 +69,6 @@ public struct BinaryReader {
         guard let count = int(), count >= 0, position + count <= bytes.count else { return nil }
         defer { position += count }
         return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[position..<position + count]), as: UTF8.self) }
-    }
-
-    public mutating func ints() -> [Int]? {
-        guard let count = int(), count >= 0, count <= (bytes.count - position) / 8 else { return nil }
-        var numbers: [Int] = []
-        numbers.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let number = int() else { return nil }
-            numbers.append(number)
-        }
-        return numbers
     }
 
     /// What `write(rawBytes:)` wrote.

@@ -15,7 +15,7 @@ public struct EntryCache: Sendable {
     }
 
     /// Bump when the encoding or the parser's output changes, so old caches are ignored.
-    static let formatVersion = 3
+    static let formatVersion = 4
 
     /// The files are saved in this many parts, so that loading decodes them on every core.
     static let segmentCount = 8
@@ -79,8 +79,8 @@ public struct EntryCache: Sendable {
             for path in part { Self.write(sources[path]!, at: path, into: &segment) }
             return segment.bytes
         }
-        writer.write(segments.map(\.count))
-        for segment in segments { writer.append(raw: segment) }
+        writer.write(segments.count)
+        for segment in segments { writer.write(rawBytes: segment) }
         return writer.bytes
     }
 
@@ -94,16 +94,16 @@ public struct EntryCache: Sendable {
         var reader = BinaryReader(bytes)
         guard reader.string() == "daybook-entry-cache", reader.int() == Self.formatVersion,
               let configKey = reader.string(), let savedAt = reader.int(), let contentPaths = reader.int(),
-              let lengths = reader.ints(), lengths.allSatisfy({ $0 >= 0 }), reader.offset + lengths.reduce(0, +) == bytes.count else { return nil }
-        var start = reader.offset
-        var ranges: [Range<Int>] = []
-        for length in lengths {
-            ranges.append(start..<start + length)
-            start += length
+              let segmentCount = reader.int(), segmentCount >= 0, segmentCount <= bytes.count else { return nil }
+        var parts: [[UInt8]] = []
+        for _ in 0..<segmentCount {
+            guard let part = reader.rawBytes() else { return nil }
+            parts.append(part)
         }
-        let segments = ParallelMap.map(ranges, chunkSize: 1) { range -> [(String, Source)]? in
-            var segment = BinaryReader(Array(bytes[range]))
-            guard let count = segment.int(), count >= 0, count <= range.count else { return nil }
+        guard reader.isAtEnd else { return nil }
+        let segments = ParallelMap.map(parts, chunkSize: 1) { part -> [(String, Source)]? in
+            var segment = BinaryReader(part)
+            guard let count = segment.int(), count >= 0, count <= part.count else { return nil }
             var sources: [(String, Source)] = []
             sources.reserveCapacity(count)
             for _ in 0..<count {

@@ -25,14 +25,16 @@ struct ImageSizeCache {
     mutating func sizes(of sources: [String], root: URL, statuses: [String: FileStatus]) -> [String: ImageSize] {
         let racyAfter = Int(Date().timeIntervalSince1970 * 1_000_000_000) - EntryCache.racyWindow
         let previous = readings
+        let rootPath = root.path
         let fresh = ParallelMap.map(sources, chunkSize: 8) { source -> Reading in
-            let status = statuses[source] ?? FileStatus.of(root.appendingPathComponent(source).path)
+            let path = rootPath + "/" + source
+            let status = statuses[source] ?? FileStatus.of(path)
             if let status, let known = previous[source], known.modified >= 0,
                known.fileSize == status.size, known.modified == status.modified {
                 return known
             }
             return Reading(fileSize: status?.size ?? -1, modified: status.map { $0.modified >= racyAfter ? -1 : $0.modified } ?? -1,
-                           size: Self.readSize(root.appendingPathComponent(source).path))
+                           size: Self.readSize(path))
         }
         readings = Dictionary(uniqueKeysWithValues: zip(sources, fresh))
         var sizes: [String: ImageSize] = [:]

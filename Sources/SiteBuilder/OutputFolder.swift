@@ -78,25 +78,13 @@ struct OutputFolder {
 
     // MARK: - The manifest: what the last build wrote
 
-    /// Output path → a fingerprint of the bytes (or of the copied file) the last build wrote,
-    /// or nil when the manifest is missing or damaged.
-    func readManifest() -> [String: String]? {
+    /// What the last build wrote (output path → a fingerprint of the bytes or of the copied
+    /// file), or nil when the manifest is missing or damaged.
+    func loadManifest() -> Manifest? {
         guard let data = FileManager.default.contents(atPath: url.appendingPathComponent("\(Self.stateFolder)/\(Self.manifestName)").path) else {
             return nil
         }
-        var manifest: [String: String] = [:]
-        let bytes = [UInt8](data)
-        var lineStart = 0
-        // Lines are "<fingerprint>\t<path>\n"; split on bytes, as String splitting is slow here.
-        while lineStart < bytes.count {
-            guard let tab = bytes[lineStart...].firstIndex(of: 0x09),
-                  let end = bytes[tab...].firstIndex(of: 0x0A) else { return nil }
-            let fingerprint = String(decoding: bytes[lineStart..<tab], as: UTF8.self)
-            guard fingerprint.hasPrefix("b:") || fingerprint.hasPrefix("c:") else { return nil }
-            manifest[String(decoding: bytes[(tab + 1)..<end], as: UTF8.self)] = fingerprint
-            lineStart = end + 1
-        }
-        return manifest
+        return Manifest(bytes: [UInt8](data))
     }
 
     /// Every file in the folder but Daybook's own bookkeeping, with a fingerprint nothing matches.
@@ -106,55 +94,17 @@ struct OutputFolder {
         return files
     }
 
-    /// What became of the files the last build wrote: how many the manifest lists, and which of
-    /// them are no longer in the folder; nil without a readable manifest.
-    /// Reads the manifest as bytes and asks the folder for each name directly: on a
-    /// nothing-changed build of a large diary these tens of thousands of lookups are most of the work.
-    func manifestFiles() -> (count: Int, missing: Set<String>)? {
-        guard let data = FileManager.default.contents(atPath: url.appendingPathComponent("\(Self.stateFolder)/\(Self.manifestName)").path) else {
-            return nil
-        }
-        let bytes = [UInt8](data)
-        var paths: [Range<Int>] = []
-        var lineStart = 0
-        while lineStart < bytes.count {
-            guard let tab = bytes[lineStart...].firstIndex(of: 0x09), let end = bytes[tab...].firstIndex(of: 0x0A),
-                  tab - lineStart >= 2, bytes[lineStart + 1] == UInt8(ascii: ":") else { return nil }
-            paths.append(tab + 1..<end)
-            lineStart = end + 1
-        }
-        // In path order, files of one folder are looked up one after the other, which the
-        // kernel's caches answer a third faster than the manifest's own order.
-        bytes.withUnsafeBufferPointer { buffer in
-            let base = buffer.baseAddress!
-            paths.sort { a, b in
-                let order = memcmp(base + a.lowerBound, base + b.lowerBound, min(a.count, b.count))
-                return order != 0 ? order < 0 : a.count < b.count
-            }
-        }
+    /// Which of the files `manifest` lists are no longer in the folder; nil when the folder
+    /// cannot be opened. Each name is asked of the open folder: on a nothing-changed build of a
+    /// large diary these tens of thousands of lookups are most of the work.
+    func missingFiles(of manifest: Manifest) -> Set<String>? {
         let folder = open(url.path, O_RDONLY | O_DIRECTORY)
         guard folder >= 0 else { return nil }
         defer { close(folder) }
-        let batches = stride(from: 0, to: paths.count, by: 512).map { $0..<min(paths.count, $0 + 512) }
-        let missing = ParallelMap.map(batches, chunkSize: 1) { batch -> [String] in
-            var name = [CChar](repeating: 0, count: 4096)
+        return manifest.paths { name in
             var info = stat()
-            var missing: [String] = []
-            for range in paths[batch] {
-                let path = bytes[range]
-                guard range.count < name.count else {
-                    missing.append(String(decoding: path, as: UTF8.self))
-                    continue
-                }
-                name.withUnsafeMutableBufferPointer { target in
-                    path.withUnsafeBufferPointer { UnsafeMutableRawPointer(target.baseAddress!).copyMemory(from: $0.baseAddress!, byteCount: range.count) }
-                    target[range.count] = 0
-                }
-                if fstatat(folder, name, &info, 0) != 0 { missing.append(String(decoding: path, as: UTF8.self)) }
-            }
-            return missing
+            return fstatat(folder, name, &info, 0) == 0
         }
-        return (paths.count, Set(missing.joined()))
     }
 
     func saveManifest(_ manifest: [String: String]) throws {

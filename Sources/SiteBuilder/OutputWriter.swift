@@ -43,7 +43,7 @@ struct OutputWriter {
         let known = clean ? nil : last
         // Without a readable manifest, every file in the (marked) folder counts as one an earlier
         // build wrote, so anything this build does not write again is removed: never a stale page.
-        previous = known?.manifest ?? folder.readManifest() ?? folder.filesWithUnknownContent()
+        previous = known?.manifest ?? folder.loadManifest()?.entries() ?? folder.filesWithUnknownContent()
         missing = known?.missing
     }
 

@@ -5,6 +5,8 @@ import DiarySearch
 extension SiteBuilder {
     /// The search index's part of a build.
     struct SearchIndexOutput {
+        /// The signature of everything the index is built from, for the next build to compare.
+        var signature: UInt64
         /// The index files to write.
         var files: [OutputFile] = []
         /// The index files that stay as they are.
@@ -21,8 +23,8 @@ extension SiteBuilder {
     static func searchIndex(index: SiteIndex, emotions: [Emotion], signer: PageSignatures, lastSignature: UInt64?,
                             manifest: [String: String]?, missing: Set<String>, folder: OutputFolder,
                             step: (String) -> Void) -> SearchIndexOutput {
-        var output = SearchIndexOutput()
         let signature = signer.searchSignature(emotions: emotions)
+        var output = SearchIndexOutput(signature: signature)
         // Kept or updated files must all be there; otherwise only a full build rewrites the lost ones.
         let lastIndexIsWhole = manifest?[SearchIndexBuilder.manifestPath] != nil && !missing.contains(where: SearchIndexBuilder.isIndexFile)
         if lastSignature == signature, lastIndexIsWhole, let manifest {

@@ -87,15 +87,16 @@ public struct SiteBuilder {
 
         step("Check for changes")
         let (inputs, contentListing) = InputFingerprint.compute(root: root, options: options, output: output)
-        // What the last build wrote and is still there: a nothing-changed build needs all of it,
-        // any other build rewrites what went missing.
-        let lastWritten = options.clean ? nil : folder.manifestFiles()
-        if let lastWritten, lastWritten.count > 0, lastWritten.missing.isEmpty {
+        // What the last build wrote, and which of it is gone: a nothing-changed build needs none
+        // gone, any other build rewrites what went missing.
+        let lastManifest = options.clean ? nil : folder.loadManifest()
+        let lastMissing = lastManifest.flatMap(folder.missingFiles(of:))
+        if let lastManifest, let lastMissing, lastManifest.count > 0, lastMissing.isEmpty {
             let last = BuildState.load(from: folder, inputsOnly: true)
             if inputs.matches(last.inputs, root: root) {
                 report.entryCount = last.entryCount
                 report.pageCount = last.pageCount
-                report.unchangedCount = lastWritten.count
+                report.unchangedCount = lastManifest.count
                 step("")
                 report.seconds = Date().timeIntervalSince(started)
                 return report
@@ -128,8 +129,8 @@ public struct SiteBuilder {
         let pages = PagePlan(index: index, urls: shared.urls).pages()
         let signer = PageSignatures(index: index, values: shared, library: library, sources: theme.templates, configKey: configKey)
         let signatures = signer.signatures(of: pages)
-        let manifest = lastWritten == nil ? nil : folder.readManifest()
-        let missing = lastWritten?.missing ?? []
+        let manifest = lastMissing == nil ? nil : lastManifest?.entries()
+        let missing = lastMissing ?? []
         let stale = pages.indices.filter { position in
             let path = pages[position].path
             return previous.pageSignatures[path] != signatures[position] || manifest?[path] == nil || missing.contains(path)
@@ -187,7 +188,7 @@ public struct SiteBuilder {
         state.entryCount = report.entryCount
         state.pageCount = report.pageCount
         for (page, signature) in zip(pages, signatures) { state.pageSignatures[page.path] = signature }
-        state.pageSignatures[Self.searchIndexKey] = signer.searchSignature(emotions: reading.diary.emotions)
+        state.pageSignatures[Self.searchIndexKey] = search.signature
         // Saving the cache costs more than parsing a few files again next time, and an outdated
         // cached file is never reused (its size or time differs), so small edits leave it be.
         let cacheWorthSaving = previous.entryCache?.configKey != reading.cache.configKey || reading.parsedCount > 32
@@ -242,7 +243,7 @@ public struct SiteBuilder {
         let output = outputFolder(options)
         let folder = OutputFolder(url: output)
         let inputs = InputFingerprint.compute(root: root, options: options, output: output).fingerprint
-        guard let written = folder.manifestFiles(), written.count > 0, written.missing.isEmpty else { return false }
+        guard let manifest = folder.loadManifest(), manifest.count > 0, folder.missingFiles(of: manifest)?.isEmpty == true else { return false }
         return inputs.matches(BuildState.load(from: folder, inputsOnly: true).inputs, root: root)
     }
 
