@@ -21,10 +21,12 @@ let package = Package(
         ),
         // Plain diary values: no I/O.
         .target(name: "DiaryModel"),
+        // The file primitives every module that touches the disk shares: status, listing, reading, atomic writing.
+        .target(name: "DiaryFiles", dependencies: ["DiaryModel"]),
         // Content/ and daybook.yml on disk become DiaryModel values or located diagnostics.
         .target(
             name: "DiaryReader",
-            dependencies: ["DiaryModel", "CCmarkGFM", .product(name: "Yams", package: "Yams")]
+            dependencies: ["DiaryModel", "DiaryFiles", "CCmarkGFM", .product(name: "Yams", package: "Yams")]
         ),
         // What the site shows: days, months, years, emotions, tags, gallery. Pure values.
         .target(name: "DiaryIndex", dependencies: ["DiaryModel"]),
@@ -32,14 +34,16 @@ let package = Package(
         .target(name: "DiarySearch", dependencies: ["DiaryModel", "DiaryIndex"]),
         // A template engine that knows nothing about diaries.
         .target(name: "Templating"),
-        // Renders the index through the templates and writes the site safely.
-        .target(name: "SiteBuilder", dependencies: ["DiaryModel", "DiaryReader", "DiaryIndex", "DiarySearch", "Templating"]),
+        // The build: a pipeline of named steps from the diary to the site, the build cache in the
+        // diary's .daybook/, and the writer that changes the output folder safely.
+        .target(name: "SiteBuilder", dependencies: ["DiaryModel", "DiaryFiles", "DiaryReader", "DiaryIndex", "DiarySearch", "Templating"]),
         // What the commands do (init, new, check, build), testable without a process.
         .target(name: "DiaryCommands", dependencies: ["DiaryModel", "DiaryReader", "DiaryIndex", "DiarySearch", "SiteBuilder"]),
         // `daybook serve`: the HTTP server, the diary watcher, the rebuild loop and live reload.
         .target(
             name: "DiaryServer",
-            dependencies: ["DiaryModel", "DiaryReader", "SiteBuilder", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["DiaryModel", "DiaryFiles", "DiaryReader", "SiteBuilder",
+                           .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")]
         ),
         // A deterministic synthetic diary for tests and benchmarks.
         .target(name: "DiaryCorpus", dependencies: ["DiaryModel"]),

@@ -71,6 +71,16 @@ public struct BinaryReader {
         return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[position..<position + count]), as: UTF8.self) }
     }
 
+    /// Where the bytes of the next length-prefixed string or raw bytes lie, without copying them.
+    public mutating func range() -> Range<Int>? {
+        guard let count = int(), count >= 0, position + count <= bytes.count else { return nil }
+        defer { position += count }
+        return position..<position + count
+    }
+
+    /// How many bytes have been read.
+    public var offset: Int { position }
+
     /// What `write(rawBytes:)` wrote.
     public mutating func rawBytes() -> [UInt8]? {
         guard let count = int(), count >= 0, position + count <= bytes.count else { return nil }

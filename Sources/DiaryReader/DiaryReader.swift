@@ -1,3 +1,4 @@
+import DiaryFiles
 import DiaryModel
 import Foundation
 
@@ -36,12 +37,13 @@ public struct DiaryReader: Sendable {
 
     /// Reads the diary. With `cache` (from the previous read, made with the same `configKey`),
     /// files whose size and modification time are unchanged are not parsed again.
-    /// `files` is a listing of Content/ made just before, to save listing it again.
+    /// `files` is a listing of Content/ made just before, to save listing it again, and
+    /// `configFile` daybook.yml as the caller already read it.
     public func read(_ options: Options = Options(), cache: EntryCache? = nil, configKey: String = "",
-                     files listed: ContentFiles? = nil) -> DiaryReadResult {
-        var diagnostics: [Diagnostic] = []
-        let (config, configProblems) = loadConfig()
-        diagnostics += configProblems
+                     files listed: ContentFiles? = nil, configFile: ConfigFile? = nil) -> DiaryReadResult {
+        let configFile = configFile ?? ConfigFile.load(root: root)
+        let config = configFile.config
+        var diagnostics = configFile.diagnostics
         let usableCache = cache?.configKey == configKey ? cache : nil
         var newCache = EntryCache(configKey: configKey)
 
@@ -107,15 +109,6 @@ public struct DiaryReader: Sendable {
         }
         return finish(Diary(config: config, entries: entries, emotions: config.emotions + adHoc), diagnostics, options,
                       cache: newCache, parsed: parsedCount)
-    }
-
-    private func loadConfig() -> (DiaryConfig, [Diagnostic]) {
-        let url = root.appendingPathComponent(ConfigLoader.fileName)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return (DiaryConfig(), []) }
-        switch TextDecoding.decode(data, path: ConfigLoader.fileName) {
-        case .success(let text): return ConfigLoader.load(text)
-        case .failure(let problem): return (DiaryConfig(), [problem])
-        }
     }
 
     private func finish(_ diary: Diary, _ diagnostics: [Diagnostic], _ options: Options, cache: EntryCache, parsed: Int) -> DiaryReadResult {

@@ -1,3 +1,4 @@
+import DiaryFiles
 import DiaryModel
 import Foundation
 

@@ -230,7 +230,8 @@ public final class DiaryServer: @unchecked Sendable {
         }
         console.out(report.summary)
         // Only a good build moves the site: a failed one left the output built for the old base_url.
-        if let basePath = Self.basePath(root: root), basePath != site.basePath {
+        if report.baseURL != site.basePath {
+            let basePath = report.baseURL
             site.basePath = basePath
             if !first, let url {
                 console.out("The site moved to \(url.absoluteString) (base_url in \(ConfigLoader.fileName))")

@@ -1,3 +1,4 @@
+import DiaryFiles
 import DiaryReader
 import Foundation
 

@@ -1,10 +1,11 @@
+import DiaryFiles
 import DiaryModel
 import DiaryReader
 import Foundation
 
 /// The pixel sizes read from pictures by the last build, by file, so that a build opens only
 /// pictures that are new or changed: a diary of photos has thousands, each read from disk.
-/// Kept in `<output>/.daybook/images.bin`; a missing or damaged file only means reading again.
+/// Kept in the build cache; a missing or damaged file only means reading again.
 struct ImageSizeCache {
     /// What one picture file was when its size was read.
     struct Reading: Equatable {
@@ -17,8 +18,6 @@ struct ImageSizeCache {
     /// Content path (`Content/images/lake.png`) → its last reading.
     var readings: [String: Reading] = [:]
 
-    static let fileName = "images.bin"
-    private static let formatVersion = 1
 
     /// Sizes by content path, from this cache where the file's size and time still match, read
     /// from the file otherwise; `statuses` are the files' sizes and times as listed now.
@@ -51,26 +50,22 @@ struct ImageSizeCache {
 
     // MARK: - Saving
 
-    static func load(from folder: OutputFolder) -> ImageSizeCache {
-        let path = folder.url.appendingPathComponent(OutputFolder.stateFolder).appendingPathComponent(fileName).path
-        guard let data = FileManager.default.contents(atPath: path) else { return ImageSizeCache() }
-        var reader = BinaryReader([UInt8](data))
-        guard reader.string() == "daybook-image-sizes", reader.int() == formatVersion, let count = reader.int(),
-              count >= 0, count <= data.count else { return ImageSizeCache() }
-        var cache = ImageSizeCache()
+    static func load(from cache: BuildCache) -> ImageSizeCache {
+        guard let bytes = cache.read(.pictureSizes) else { return ImageSizeCache() }
+        var reader = BinaryReader(bytes)
+        guard let count = reader.int(), count >= 0, count <= bytes.count else { return ImageSizeCache() }
+        var loaded = ImageSizeCache()
         for _ in 0..<count {
             guard let source = reader.string(), let fileSize = reader.int(), let modified = reader.int(),
                   let width = reader.int(), let height = reader.int() else { return ImageSizeCache() }
-            cache.readings[source] = Reading(fileSize: fileSize, modified: modified,
-                                             size: width < 0 ? nil : ImageSize(width: width, height: height))
+            loaded.readings[source] = Reading(fileSize: fileSize, modified: modified,
+                                              size: width < 0 ? nil : ImageSize(width: width, height: height))
         }
-        return reader.isAtEnd ? cache : ImageSizeCache()
+        return reader.isAtEnd ? loaded : ImageSizeCache()
     }
 
-    func save(to folder: OutputFolder) throws {
+    func save(to cache: BuildCache) throws {
         var writer = BinaryWriter()
-        writer.write("daybook-image-sizes")
-        writer.write(Self.formatVersion)
         writer.write(readings.count)
         for source in readings.keys.sorted() {
             let reading = readings[source]!
@@ -80,8 +75,6 @@ struct ImageSizeCache {
             writer.write(reading.size?.width ?? -1)
             writer.write(reading.size?.height ?? -1)
         }
-        let base = folder.url.appendingPathComponent(OutputFolder.stateFolder)
-        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
-        try AtomicFile.write(writer.bytes, to: base.appendingPathComponent(Self.fileName).path)
+        try cache.write(.pictureSizes, writer.bytes)
     }
 }

@@ -1,25 +1,46 @@
 import DiaryModel
 import Foundation
 
-/// What the last build wrote, as `OutputFolder.saveManifest` saved it: lines of
-/// `<fingerprint>\t<path>\n`. Kept as byte ranges of the file, so a nothing-changed build can look
-/// every file up without making a string of each path; `entries()` makes them when needed.
+/// What the last build wrote into the output folder: every file's path and a fingerprint of
+/// its bytes (`OutputWriter.fingerprint`), saved in the build cache. Kept as byte ranges of the
+/// saved file, so a nothing-changed build can look every file up without making a string of
+/// each path; `entries()` makes them when needed.
 struct Manifest {
     private let bytes: [UInt8]
-    /// Each line's fingerprint and path.
+    /// Each file's fingerprint and path.
     private let lines: [(fingerprint: Range<Int>, path: Range<Int>)]
 
-    /// Reads the lines of a saved manifest; nil when it is damaged.
-    init?(bytes: [UInt8]) {
-        var lines: [(fingerprint: Range<Int>, path: Range<Int>)] = []
-        var lineStart = 0
-        while lineStart < bytes.count {
-            guard let tab = bytes[lineStart...].firstIndex(of: 0x09), let end = bytes[tab...].firstIndex(of: 0x0A),
-                  tab - lineStart >= 2, bytes[lineStart] == UInt8(ascii: "b") || bytes[lineStart] == UInt8(ascii: "c"),
-                  bytes[lineStart + 1] == UInt8(ascii: ":") else { return nil }
-            lines.append((lineStart..<tab, tab + 1..<end))
-            lineStart = end + 1
+    /// The manifest the last build into this cache's output folder saved; nil when it is
+    /// missing or damaged.
+    static func load(from cache: BuildCache) -> Manifest? {
+        cache.read(.manifest).flatMap(Manifest.init(bytes:))
+    }
+
+    /// Saves output path → fingerprint, in no particular order: sorting tens of thousands of
+    /// paths would cost more than writing them.
+    static func save(_ entries: [String: String], to cache: BuildCache) throws {
+        var writer = BinaryWriter()
+        writer.write(entries.count)
+        for (path, fingerprint) in entries {
+            writer.write(fingerprint)
+            writer.write(path)
         }
+        try cache.write(.manifest, writer.bytes)
+    }
+
+    /// Reads a saved manifest; nil when it is damaged.
+    init?(bytes: [UInt8]) {
+        var reader = BinaryReader(bytes)
+        guard let count = reader.int(), count >= 0, count <= bytes.count else { return nil }
+        var lines: [(fingerprint: Range<Int>, path: Range<Int>)] = []
+        lines.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let fingerprint = reader.range(), let path = reader.range(), fingerprint.count >= 2,
+                  bytes[fingerprint.lowerBound] == UInt8(ascii: "b") || bytes[fingerprint.lowerBound] == UInt8(ascii: "c"),
+                  bytes[fingerprint.lowerBound + 1] == UInt8(ascii: ":") else { return nil }
+            lines.append((fingerprint, path))
+        }
+        guard reader.isAtEnd else { return nil }
         self.bytes = bytes
         self.lines = lines
     }

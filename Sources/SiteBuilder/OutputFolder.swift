@@ -1,3 +1,4 @@
+import DiaryFiles
 import DiaryModel
 import DiaryReader
 import Foundation
@@ -7,19 +8,14 @@ import Glibc
 import Darwin
 #endif
 
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#else
-private let systemWrite = Darwin.write
-#endif
-
 /// The folder a site is written into, and the rules that keep a diary safe from it:
 /// never inside or around Content/ and Templates/, never the diary itself, and never emptied
 /// unless Daybook made it (it carries the `.daybook-output` mark).
 struct OutputFolder {
     static let marker = ".daybook-output"
-    static let stateFolder = ".daybook"
-    static let manifestName = "manifest.tsv"
+    /// Where Daybook versions before the build cache moved to the diary kept their state:
+    /// published with the site, so a build removes it.
+    static let legacyStateFolder = ".daybook"
 
     let url: URL
 
@@ -61,13 +57,25 @@ struct OutputFolder {
             return
         }
         if !exists { return try create() }
-        if marked { return }
+        if marked { return try removeLegacyState() }
         // A folder with only placeholders (.gitkeep) counts as empty; anything else may be someone's files.
         let names = try fileManager.contentsOfDirectory(atPath: url.path)
-        guard names.allSatisfy({ $0.hasPrefix(".") && $0 != Self.stateFolder }) else {
+        guard names.allSatisfy({ $0.hasPrefix(".") && $0 != Self.legacyStateFolder }) else {
             throw BuildError.refusedOutput("\(url.path) already holds files Daybook did not write; choose an empty or new folder")
         }
         try create()
+    }
+
+    /// Removes the state an earlier Daybook kept in the output folder (entry texts, drafts,
+    /// local paths): it must not be published with the site.
+    private func removeLegacyState() throws {
+        let legacy = url.appendingPathComponent(Self.legacyStateFolder)
+        guard FileManager.default.fileExists(atPath: legacy.path) else { return }
+        do {
+            try FileManager.default.removeItem(at: legacy)
+        } catch {
+            throw BuildError.writeFailed(legacy.path, "cannot remove the state an earlier Daybook left there: \(error.localizedDescription)")
+        }
     }
 
     private func create() throws {
@@ -76,18 +84,7 @@ struct OutputFolder {
             .write(to: url.appendingPathComponent(Self.marker))
     }
 
-    // MARK: - The manifest: what the last build wrote
-
-    /// What the last build wrote (output path → a fingerprint of the bytes or of the copied
-    /// file), or nil when the manifest is missing or damaged.
-    func loadManifest() -> Manifest? {
-        guard let data = FileManager.default.contents(atPath: url.appendingPathComponent("\(Self.stateFolder)/\(Self.manifestName)").path) else {
-            return nil
-        }
-        return Manifest(bytes: [UInt8](data))
-    }
-
-    /// Every file in the folder but Daybook's own bookkeeping, with a fingerprint nothing matches.
+    /// Every file in the folder, with a fingerprint nothing matches (the manifest is lost).
     func filesWithUnknownContent() -> [String: String] {
         var files: [String: String] = [:]
         for file in FileStatus.list(url.path) ?? [] { files[file.path] = "unknown" }
@@ -105,67 +102,5 @@ struct OutputFolder {
             var info = stat()
             return fstatat(folder, name, &info, 0) == 0
         }
-    }
-
-    func saveManifest(_ manifest: [String: String]) throws {
-        var text: [UInt8] = []
-        text.reserveCapacity(manifest.count * 64)
-        // In no particular order: sorting tens of thousands of paths would cost more than writing them.
-        for path in manifest.keys {
-            text += manifest[path]!.utf8
-            text.append(0x09)
-            text += path.utf8
-            text.append(0x0A)
-        }
-        try FileManager.default.createDirectory(at: url.appendingPathComponent(Self.stateFolder), withIntermediateDirectories: true)
-        try AtomicFile.write(text, to: url.appendingPathComponent("\(Self.stateFolder)/\(Self.manifestName)").path)
-    }
-}
-
-/// Writing a file so that a reader sees the old bytes or the new ones, never half of them.
-enum AtomicFile {
-    /// Replaces a file through a temporary file and a rename. A file that does not exist yet
-    /// is created in place: no reader can see it half written before the build that makes it
-    /// finishes, and a build that stops midway leaves it out of the manifest, so the next build
-    /// writes it again. That saves a rename per file, which counts on a fresh 28,000-file site.
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        let fresh = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        if fresh >= 0 {
-            let ok = writeAll(bytes, to: fresh)
-            close(fresh)
-            guard ok else {
-                unlink(path)
-                throw BuildError.writeFailed(path, String(cString: strerror(errno)))
-            }
-            return
-        }
-        let temporary = path + ".daybook-tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw BuildError.writeFailed(path, String(cString: strerror(errno))) }
-        let ok = writeAll(bytes, to: descriptor)
-        close(descriptor)
-        guard ok, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw BuildError.writeFailed(path, String(cString: strerror(errno)))
-        }
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        var written = 0
-        return bytes.withUnsafeBytes { buffer -> Bool in
-            while written < buffer.count {
-                let count = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if count <= 0 { return false }
-                written += count
-            }
-            return true
-        }
-    }
-
-    static func copy(from source: String, to path: String) throws {
-        guard let data = FileManager.default.contents(atPath: source) else {
-            throw BuildError.writeFailed(path, "cannot read \(source)")
-        }
-        try write([UInt8](data), to: path)
     }
 }

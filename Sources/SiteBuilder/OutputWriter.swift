@@ -1,3 +1,4 @@
+import DiaryFiles
 import DiaryModel
 import Foundation
 #if canImport(Glibc)
@@ -11,9 +12,14 @@ import Darwin
 ///
 /// Files come in batches (the pages, then the search index), so that a batch's bytes can be
 /// let go of before the next one is made: a large diary's pages alone are hundreds of megabytes.
+///
+/// A dry run decides the same but writes, deletes and saves nothing (`daybook build --dry-run`).
 struct OutputWriter {
     struct Outcome {
+        /// Files written (or that a dry run would write), new or changed.
         var written: [String]
+        /// Those of `written` that the folder did not have.
+        var added: Set<String>
         var unchanged: Int
         var deleted: [String]
     }
@@ -26,25 +32,36 @@ struct OutputWriter {
     }
 
     private let folder: OutputFolder
+    private let cache: BuildCache
+    private let dryRun: Bool
     /// The last build's manifest, or every file in the folder when it is unknown.
     private let previous: [String: String]
     private let missing: Set<String>?
     /// This build's manifest so far.
     private var manifest: [String: String] = [:]
     private var written: [String] = []
+    private var added: Set<String> = []
     private var unchanged = 0
     private var createdFolders: Set<String> = []
     private var firstError: Error?
 
-    /// Makes the folder ready (`OutputFolder.prepare`) and takes in what the last build wrote.
-    init(folder: OutputFolder, clean: Bool, last: LastBuild? = nil) throws {
+    /// Makes the folder ready (`OutputFolder.prepare`; not in a dry run) and takes in what the
+    /// last build wrote.
+    init(folder: OutputFolder, cache: BuildCache, clean: Bool, last: LastBuild? = nil, dryRun: Bool = false) throws {
         self.folder = folder
-        try folder.prepare(clean: clean)
-        let known = clean ? nil : last
+        self.cache = cache
+        self.dryRun = dryRun
+        if !dryRun { try folder.prepare(clean: clean) }
+        if clean {
+            // Emptied by `prepare`; a dry run shows every file there as replaced or deleted.
+            previous = dryRun ? folder.filesWithUnknownContent() : [:]
+            missing = nil
+            return
+        }
         // Without a readable manifest, every file in the (marked) folder counts as one an earlier
         // build wrote, so anything this build does not write again is removed: never a stale page.
-        previous = known?.manifest ?? folder.loadManifest()?.entries() ?? folder.filesWithUnknownContent()
-        missing = known?.missing
+        previous = last?.manifest ?? Manifest.load(from: cache)?.entries() ?? folder.filesWithUnknownContent()
+        missing = last?.missing
     }
 
     /// Writes the files whose bytes differ from what the last build left; a file that cannot be
@@ -75,16 +92,17 @@ struct OutputWriter {
             while levels.count <= depth { levels.append([]) }
             levels[depth].append(folder)
         }
-        for level in levels {
+        for level in levels where !dryRun {
             let failures = ParallelMap.map(level, chunkSize: 64) { folder -> String? in
                 mkdir(base + "/" + folder, 0o755) == 0 || errno == EEXIST ? nil : "\(folder): \(String(cString: strerror(errno)))"
             }
-            if let failure = failures.lazy.compactMap({ $0 }).first { throw BuildError.writeFailed(base, failure) }
+            if let failure = failures.lazy.compactMap({ $0 }).first { throw FileWriteError(path: base, reason: failure) }
         }
         createdFolders.formUnion(folders)
 
         let previous = self.previous
         let missing = self.missing
+        let dryRun = self.dryRun
         func exists(_ path: String) -> Bool {
             if let missing { return !missing.contains(path) }
             var info = stat()
@@ -94,6 +112,7 @@ struct OutputWriter {
             let file = files[position]
             let path = base + "/" + file.path
             if previous[file.path] == fingerprints[position], exists(file.path) { return .success(false) }
+            if dryRun { return .success(true) }
             do {
                 switch file.content {
                 case .bytes(let bytes): try AtomicFile.write(bytes, to: path)
@@ -107,7 +126,12 @@ struct OutputWriter {
         for (position, result) in results.enumerated() {
             switch result {
             case .success(let didWrite):
-                if didWrite { written.append(files[position].path) } else { unchanged += 1 }
+                if didWrite {
+                    written.append(files[position].path)
+                    if previous[files[position].path] == nil { added.insert(files[position].path) }
+                } else {
+                    unchanged += 1
+                }
                 manifest[files[position].path] = fingerprints[position]
             case .failure(let error):
                 firstError = firstError ?? error
@@ -118,7 +142,8 @@ struct OutputWriter {
     }
 
     /// Keeps the files at `keeping` (not produced this time, unchanged since the last build),
-    /// removes what the last build wrote and this one did not, and saves the manifest.
+    /// removes what the last build wrote and this one did not, and saves the manifest (a dry
+    /// run only lists what it would remove).
     mutating func finish(keeping: [String] = []) throws -> Outcome {
         for path in keeping where manifest[path] == nil {
             manifest[path] = previous[path]
@@ -127,14 +152,19 @@ struct OutputWriter {
         let base = folder.url.path
         var deleted: [String] = []
         for path in previous.keys.filter({ manifest[$0] == nil && !$0.hasPrefix(".") }).sorted() {
+            if dryRun {
+                deleted.append(path)
+                continue
+            }
             if unlink(base + "/" + path) == 0 || errno == ENOENT { deleted.append(path) }
             var parent = Self.parent(of: path)
             // rmdir only removes empty folders: anything else someone put there stays.
             while !parent.isEmpty, rmdir(base + "/" + parent) == 0 { parent = Self.parent(of: parent) }
         }
-        try folder.saveManifest(manifest)
-        if let firstError { throw firstError }
-        return Outcome(written: written, unchanged: unchanged, deleted: deleted)
+        if !dryRun { try Manifest.save(manifest, to: cache) }
+        // Thrown only now, so that the manifest records everything else; it belongs to the writing.
+        if let firstError { throw BuildStepError(step: .write, underlying: firstError) }
+        return Outcome(written: written, added: added, unchanged: unchanged, deleted: deleted)
     }
 
     /// The folder part of a relative path ("" at the top).
@@ -150,9 +180,8 @@ struct OutputWriter {
         case .bytes(let bytes):
             return "b:\(bytes.count):\(String(StableHasher.hash(bytes), radix: 16))"
         case .copy(let source):
-            var info = stat()
-            guard stat(source, &info) == 0 else { return "c:missing" }
-            return "c:\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(source)"
+            guard let status = FileStatus.of(source) else { return "c:missing" }
+            return "c:\(status.size):\(status.modified):\(source)"
         }
     }
 }

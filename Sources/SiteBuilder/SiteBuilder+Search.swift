@@ -2,6 +2,16 @@ import DiaryIndex
 import DiaryModel
 import DiarySearch
 
+/// What a build did to the search index.
+public enum SearchIndexOutcome: Sendable, Equatable {
+    /// No entry it shows changed: its files stay.
+    case unchanged
+    /// Updated in place: only the files an edit touches were made again.
+    case updated
+    /// Built in full.
+    case rebuilt
+}
+
 extension SiteBuilder {
     /// The search index's part of a build.
     struct SearchIndexOutput {
@@ -13,6 +23,7 @@ extension SiteBuilder {
         var kept: [String] = []
         /// The state to save once the files are written; nil when the index did not change.
         var state: SearchIndexState?
+        var outcome = SearchIndexOutcome.unchanged
     }
 
     /// The search index's files for this build. The index depends on every entry: it stays as
@@ -21,8 +32,8 @@ extension SiteBuilder {
     /// - Parameters:
     ///   - manifest: what the last build wrote (nil when unknown); `missing`: which of those files are gone.
     static func searchIndex(index: SiteIndex, emotions: [Emotion], signer: PageSignatures, lastSignature: UInt64?,
-                            manifest: [String: String]?, missing: Set<String>, folder: OutputFolder,
-                            step: (String) -> Void) -> SearchIndexOutput {
+                            manifest: [String: String]?, missing: Set<String>, store: SearchIndexStore,
+                            retitle: (String) -> Void) -> SearchIndexOutput {
         let signature = signer.searchSignature(emotions: emotions)
         var output = SearchIndexOutput(signature: signature)
         // Kept or updated files must all be there; otherwise only a full build rewrites the lost ones.
@@ -33,22 +44,23 @@ extension SiteBuilder {
         }
         let builder = SearchIndexBuilder(entries: index.entries, emotions: emotions, baseURL: index.config.baseURL)
         let context = signer.searchContext(emotions: emotions)
-        let store = SearchIndexStore(folder: folder)
         if lastSignature != nil, lastIndexIsWhole, let manifest, store.exists {
-            step("Update the search index")
+            retitle("Update the search index")
             if let previous = store.load(signature: lastSignature),
                let update = SearchIndexUpdate(builder: builder, previous: previous)
                 .update(context: context, versions: signer.entryVersions, loadFile: { store.indexFile($0, manifest: manifest) }) {
                 output.files = update.changed.keys.sorted().map { OutputFile(path: $0, content: .bytes(update.changed[$0]!)) }
                 output.kept = update.unchanged
                 output.state = update.state
+                output.outcome = .updated
                 return output
             }
         }
-        step("Index \(index.entries.count) entries for search")
+        retitle("Index \(BuildPipeline.count(index.entries.count)) entries for search")
         let search = builder.index(context: context, versions: signer.entryVersions)
         output.files = search.files.keys.sorted().map { OutputFile(path: $0, content: .bytes(search.files[$0]!)) }
         output.state = search.state
+        output.outcome = .rebuilt
         return output
     }
 }

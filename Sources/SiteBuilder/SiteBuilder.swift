@@ -1,3 +1,4 @@
+import DiaryFiles
 import DiaryIndex
 import DiaryModel
 import DiaryReader
@@ -15,26 +16,38 @@ public struct SiteBuilder {
         public var includeDrafts = false
         public var clean = false
         public var strict = false
+        /// Decide what would be written and deleted, and write nothing (`--dry-run`).
+        public var dryRun = false
 
-        public init(output: URL? = nil, includeDrafts: Bool = false, clean: Bool = false, strict: Bool = false) {
+        public init(output: URL? = nil, includeDrafts: Bool = false, clean: Bool = false, strict: Bool = false,
+                    dryRun: Bool = false) {
             self.output = output
             self.includeDrafts = includeDrafts
             self.clean = clean
             self.strict = strict
+            self.dryRun = dryRun
         }
     }
 
-    /// What a build did.
+    /// What a build did (or, in a dry run, would do).
     public struct Report: Sendable {
         public var diagnostics: [Diagnostic] = []
         public var entryCount = 0
         public var pageCount = 0
+        /// Files written, new or changed, in the order they were written.
         public var writtenPaths: [String] = []
+        /// Those of `writtenPaths` the output folder did not have.
+        public var addedPaths: Set<String> = []
         public var unchangedCount = 0
         public var deletedPaths: [String] = []
+        public var isDryRun = false
+        /// The site's `base_url`, as daybook.yml gave it to this build.
+        public var baseURL = "/"
         public var seconds = 0.0
-        /// How long each step took, in order: `[("Read entries", 0.41), …]`.
-        public var stepSeconds: [(step: String, seconds: Double)] = []
+        /// What happened to the search index (unchanged when the build stopped before it).
+        public var searchIndex = SearchIndexOutcome.unchanged
+        /// The steps that ran, in order, with their times.
+        public var steps: [BuildStepTiming] = []
 
         public var hasErrors: Bool { diagnostics.contains(where: \.isError) }
 
@@ -42,6 +55,11 @@ public struct SiteBuilder {
         public var summary: String {
             if hasErrors {
                 return "Build failed with \(diagnostics.errorCount) \(diagnostics.errorCount == 1 ? "error" : "errors"); the output was not changed"
+            }
+            if isDryRun {
+                let added = addedPaths.count
+                return "A build would write \(writtenPaths.count) \(writtenPaths.count == 1 ? "file" : "files") "
+                    + "(\(added) new, \(writtenPaths.count - added) changed), delete \(deletedPaths.count) and leave \(unchangedCount) unchanged; nothing was written"
             }
             var counts = "\(writtenPaths.count) written, \(unchangedCount) unchanged"
             if !deletedPaths.isEmpty { counts += ", \(deletedPaths.count) deleted" }
@@ -62,142 +80,190 @@ public struct SiteBuilder {
         (options.output ?? root.appendingPathComponent(Self.defaultOutputName)).standardizedFileURL
     }
 
-    /// Builds the site. Throws `BuildError` when the output folder is refused or cannot be written;
-    /// content and template problems come back as diagnostics in the report.
+    /// Builds the site. Throws `BuildError` when the output folder is refused, and
+    /// `BuildStepError` when a step cannot write; content and template problems come back as
+    /// diagnostics in the report.
     ///
     /// Incremental: unchanged entry files are not parsed again, and a page is rendered only when
     /// the signature of its inputs (template, site-wide values, the entries it shows, its
     /// neighbours) differs from the last build's. The result is byte for byte a full build's.
     public func build(_ options: Options, progress: (String) -> Void = { _ in }) throws -> Report {
+        try withoutActuallyEscaping(progress) { progress in
+            var pipeline = BuildPipeline(progress: progress)
+            var report = try build(options, pipeline: &pipeline)
+            report.steps = pipeline.timings
+            return report
+        }
+    }
+
+    private func build(_ options: Options, pipeline: inout BuildPipeline) throws -> Report {
         let started = Date()
         let output = outputFolder(options)
         try OutputFolder.validate(output, root: root)
         let folder = OutputFolder(url: output)
+        let cache = BuildCache(root: root, output: output)
         var report = Report()
-        var stepStarted = started
-        var stepName = ""
-        func step(_ name: String) {
-            let now = Date()
-            if !stepName.isEmpty { report.stepSeconds.append((stepName, now.timeIntervalSince(stepStarted))) }
-            stepStarted = now
-            stepName = name
-            // The search index's step is the last; a failed update's fallback is shown as that step again.
-            if !name.isEmpty { progress("[\(min(report.stepSeconds.count + 1, 7))/7] \(name)") }
-        }
+        report.isDryRun = options.dryRun
 
-        step("Check for changes")
-        let (inputs, contentListing) = InputFingerprint.compute(root: root, options: options, output: output)
         // What the last build wrote, and which of it is gone: a nothing-changed build needs none
         // gone, any other build rewrites what went missing.
-        let lastManifest = options.clean ? nil : folder.loadManifest()
-        let lastMissing = lastManifest.flatMap(folder.missingFiles(of:))
-        if let lastManifest, let lastMissing, lastManifest.count > 0, lastMissing.isEmpty {
-            let last = BuildState.load(from: folder, inputsOnly: true)
-            if inputs.matches(last.inputs, root: root) {
-                report.entryCount = last.entryCount
-                report.pageCount = last.pageCount
-                report.unchangedCount = lastManifest.count
-                step("")
-                report.seconds = Date().timeIntervalSince(started)
-                return report
+        let change = try pipeline.run(.checkForChanges) { () -> ChangeCheck in
+            let configFile = ConfigFile.load(root: root)
+            let (inputs, listing) = InputFingerprint.compute(root: root, options: options, output: output, configBytes: configFile.bytes)
+            let lastManifest = options.clean ? nil : Manifest.load(from: cache)
+            let lastMissing = lastManifest.flatMap(folder.missingFiles(of:))
+            var check = ChangeCheck(configFile: configFile, inputs: inputs, contentListing: listing,
+                                    manifest: lastMissing == nil ? nil : lastManifest?.entries(), missing: lastMissing ?? [])
+            if let lastManifest, let lastMissing, lastManifest.count > 0, lastMissing.isEmpty {
+                let last = BuildState.load(from: cache, inputsOnly: true)
+                if inputs.matches(last.inputs, root: root) {
+                    check.unchanged = (last.entryCount, last.pageCount, lastManifest.count)
+                }
             }
+            return check
         }
-        let previous = options.clean ? BuildState() : BuildState.load(from: folder)
-
-        step("Read entries")
-        let contentFiles = contentListing.map(ContentFiles.init(listing:))
-        let configKey = Self.configKey(root: root)
-        let reading = DiaryReader(root: root).read(.init(includeDrafts: options.includeDrafts, strict: options.strict),
-                                                   cache: previous.entryCache, configKey: configKey,
-                                                   files: contentFiles)
-        report.diagnostics = reading.diagnostics
-
-        step("Load templates")
-        let (theme, themeProblems) = Theme.load(root: root)
-        let config = reading.diary.config
-        let library = TemplateLibrary(sources: theme.templates, paths: theme.paths,
-                                      locale: Locale(identifier: config.localeIdentifier), timeZone: config.timeZone)
-        report.diagnostics += themeProblems + library.errors.map(Self.diagnostic(for:))
-        report.diagnostics += Self.missingTemplates(in: library)
-        guard !report.hasErrors else { return report }
-
-        step("Index days, emotions, tags and pictures")
-        let index = SiteIndex(diary: reading.diary)
-        var imageSizeCache = options.clean ? ImageSizeCache() : ImageSizeCache.load(from: folder)
-        let imageSizes = readImageSizes(index.entries.flatMap(\.images), cache: &imageSizeCache, files: contentFiles)
-        let shared = SiteValues(index: index, imageSizes: imageSizes, cardsFor: [])
-        let pages = PagePlan(index: index, urls: shared.urls).pages()
-        let signer = PageSignatures(index: index, values: shared, library: library, sources: theme.templates, configKey: configKey)
-        let signatures = signer.signatures(of: pages)
-        let manifest = lastMissing == nil ? nil : lastManifest?.entries()
-        let missing = lastMissing ?? []
-        let stale = pages.indices.filter { position in
-            let path = pages[position].path
-            return previous.pageSignatures[path] != signatures[position] || manifest?[path] == nil || missing.contains(path)
-        }
-        let values = SiteValues(index: index, imageSizes: imageSizes, cardsFor: Set(stale.flatMap { pages[$0].entries }))
-        step("Render \(stale.count) of \(pages.count) pages")
-        var pageFiles: [OutputFile] = []
-        switch render(stale.map { pages[$0] }, values: values, library: library, theme: theme) {
-        case .success(let files): pageFiles = files
-        case .failure(let problems):
-            report.diagnostics += problems.diagnostics
+        report.baseURL = change.configFile.config.baseURL
+        if let unchanged = change.unchanged {
+            report.entryCount = unchanged.entries
+            report.pageCount = unchanged.pages
+            report.unchangedCount = unchanged.files
+            report.seconds = Date().timeIntervalSince(started)
             return report
         }
+
+        let previous = options.clean ? BuildState() : BuildState.load(from: cache)
+        let contentFiles = change.contentListing.map(ContentFiles.init(listing:))
+        let configKey = Self.configKey(change.configFile)
+        let reading = try pipeline.run(.readEntries) {
+            DiaryReader(root: root).read(.init(includeDrafts: options.includeDrafts, strict: options.strict),
+                                         cache: previous.entryCache, configKey: configKey,
+                                         files: contentFiles, configFile: change.configFile)
+        }
+        report.diagnostics = reading.diagnostics
+        let config = reading.diary.config
+
+        let (theme, library) = try pipeline.run(.loadTheme) { () -> (Theme, TemplateLibrary) in
+            let (theme, themeProblems) = Theme.load(root: root)
+            let library = TemplateLibrary(sources: theme.templates, paths: theme.paths,
+                                          locale: Locale(identifier: config.localeIdentifier), timeZone: config.timeZone)
+            report.diagnostics += themeProblems + library.errors.map(Self.diagnostic(for:))
+            report.diagnostics += Self.missingTemplates(in: library)
+            return (theme, library)
+        }
+        guard !report.hasErrors else { return report }
+
+        var imageSizeCache = options.clean ? ImageSizeCache() : ImageSizeCache.load(from: cache)
+        let (index, shared) = try pipeline.run(.index) { () -> (SiteIndex, SiteValues) in
+            let index = SiteIndex(diary: reading.diary)
+            let imageSizes = readImageSizes(index.entries.flatMap(\.images), cache: &imageSizeCache, files: contentFiles)
+            return (index, SiteValues(index: index, imageSizes: imageSizes, cardsFor: []))
+        }
+
+        let (pages, signer, signatures, stale) = try pipeline.run(.planPages) {
+            () -> ([PlannedPage], PageSignatures, [UInt64], [Int]) in
+            let pages = PagePlan(index: index, urls: shared.urls).pages()
+            let signer = PageSignatures(index: index, values: shared, library: library, sources: theme.templates, configKey: configKey)
+            let signatures = signer.signatures(of: pages)
+            let stale = pages.indices.filter { position in
+                let path = pages[position].path
+                return previous.pageSignatures[path] != signatures[position] || change.manifest?[path] == nil || change.missing.contains(path)
+            }
+            return (pages, signer, signatures, stale)
+        }
+
+        var pageFiles = try pipeline.run(.render, "Render \(BuildPipeline.count(stale.count)) of \(BuildPipeline.count(pages.count)) pages") {
+            () -> [OutputFile]? in
+            let values = SiteValues(index: index, imageSizes: shared.imageSizes, cardsFor: Set(stale.flatMap { pages[$0].entries }))
+            switch render(stale.map { pages[$0] }, values: values, library: library, theme: theme) {
+            case .success(let files): return files
+            case .failure(let problems):
+                report.diagnostics += problems.diagnostics
+                return nil
+            }
+        }
+        guard pageFiles != nil else { return report }
         report.pageCount = pages.count
         report.entryCount = index.entries.count
 
-        // Everything is validated: from here on the output folder changes.
-        step("Write files")
-        var copied = Set<String>()
-        // Joined as text: URL.appendingPathComponent asks the disk whether each path is a folder.
-        let rootPath = root.path
-        for image in index.entries.flatMap(\.images) where copied.insert(image.outputPath).inserted {
-            pageFiles.append(OutputFile(path: image.outputPath, content: .copy(of: rootPath + "/" + image.sourcePath)))
+        // Everything is validated: from here on the output folder changes (unless this is a dry run).
+        var writer = try pipeline.run(.write) { () -> OutputWriter in
+            var files = pageFiles!
+            pageFiles = nil
+            var copied = Set<String>()
+            // Joined as text: URL.appendingPathComponent asks the disk whether each path is a folder.
+            let rootPath = root.path
+            for image in index.entries.flatMap(\.images) where copied.insert(image.outputPath).inserted {
+                files.append(OutputFile(path: image.outputPath, content: .copy(of: rootPath + "/" + image.sourcePath)))
+            }
+            for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
+                files.append(OutputFile(path: path, content: .bytes([UInt8](data))))
+            }
+            files.append(OutputFile(path: "robots.txt", content: .bytes(Array("User-agent: *\nDisallow: /\n".utf8))))
+            if !options.dryRun { BuildState.forgetInputs(in: cache) }
+            var writer = try OutputWriter(folder: folder, cache: cache, clean: options.clean,
+                                          last: change.manifest.map { .init(manifest: $0, missing: change.missing) },
+                                          dryRun: options.dryRun)
+            try writer.write(files)
+            // The pages' bytes are on disk: let them go, and hand the memory back to the system,
+            // before the search index takes its own (the peak is the larger of the two, not the sum).
+            files = []
+            MemoryRelease.returnFreedMemory()
+            return writer
         }
-        for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
-            pageFiles.append(OutputFile(path: path, content: .bytes([UInt8](data))))
-        }
-        pageFiles.append(OutputFile(path: "robots.txt", content: .bytes(Array("User-agent: *\nDisallow: /\n".utf8))))
-        BuildState.forgetInputs(in: folder)
-        var writer = try OutputWriter(folder: folder, clean: options.clean, last: manifest.map { .init(manifest: $0, missing: missing) })
-        try writer.write(pageFiles)
-        // The pages' bytes are on disk: let them go, and hand the memory back to the system,
-        // before the search index takes its own (the peak is the larger of the two, not the sum).
-        pageFiles = []
-        MemoryRelease.returnFreedMemory()
 
         // The search index depends on every entry: updated or rebuilt when any of them (or an emotion) changed.
-        let search = Self.searchIndex(index: index, emotions: reading.diary.emotions, signer: signer,
-                                      lastSignature: previous.pageSignatures[Self.searchIndexKey], manifest: manifest,
-                                      missing: missing, folder: folder, step: step)
-        if search.state != nil { SearchIndexStore(folder: folder).forget() }
-        try writer.write(search.files)
-        MemoryRelease.returnFreedMemory()
+        let search = try pipeline.run(.searchIndex, retitling: { retitle -> SearchIndexOutput in
+            let store = SearchIndexStore(cache: cache, folder: folder)
+            let search = Self.searchIndex(index: index, emotions: reading.diary.emotions, signer: signer,
+                                          lastSignature: previous.pageSignatures[Self.searchIndexKey], manifest: change.manifest,
+                                          missing: change.missing, store: store, retitle: retitle)
+            if search.state != nil, !options.dryRun { store.forget() }
+            try writer.write(search.files)
+            MemoryRelease.returnFreedMemory()
+            report.searchIndex = search.outcome
+            return search
+        })
 
-        let staleSet = Set(stale)
-        let kept = pages.indices.filter { !staleSet.contains($0) }.map { pages[$0].path } + search.kept
-        let outcome = try writer.finish(keeping: kept)
-        report.writtenPaths = outcome.written
-        report.unchangedCount = outcome.unchanged
-        report.deletedPaths = outcome.deleted
+        try pipeline.run(.finish, options.dryRun ? "List what would be deleted" : nil) {
+            let staleSet = Set(stale)
+            let kept = pages.indices.filter { !staleSet.contains($0) }.map { pages[$0].path } + search.kept
+            let outcome = try writer.finish(keeping: kept)
+            report.writtenPaths = outcome.written
+            report.addedPaths = outcome.added
+            report.unchangedCount = outcome.unchanged
+            report.deletedPaths = outcome.deleted
+            guard !options.dryRun else { return }
 
-        var state = BuildState()
-        state.entryCache = reading.cache
-        state.inputs = report.diagnostics.isEmpty ? inputs : nil
-        state.entryCount = report.entryCount
-        state.pageCount = report.pageCount
-        for (page, signature) in zip(pages, signatures) { state.pageSignatures[page.path] = signature }
-        state.pageSignatures[Self.searchIndexKey] = search.signature
-        // Saving the cache costs more than parsing a few files again next time, and an outdated
-        // cached file is never reused (its size or time differs), so small edits leave it be.
-        let cacheWorthSaving = previous.entryCache?.configKey != reading.cache.configKey || reading.parsedCount > 32
-        try state.save(to: folder, saveEntries: cacheWorthSaving)
-        try imageSizeCache.save(to: folder)
-        if let searchState = search.state { try SearchIndexStore(folder: folder).save(searchState) }
-        step("")
+            var state = BuildState()
+            state.entryCache = reading.cache
+            state.inputs = report.diagnostics.isEmpty ? change.inputs : nil
+            state.entryCount = report.entryCount
+            state.pageCount = report.pageCount
+            for (page, signature) in zip(pages, signatures) { state.pageSignatures[page.path] = signature }
+            state.pageSignatures[Self.searchIndexKey] = search.signature
+            // Saving the cache costs more than parsing a few files again next time, and an outdated
+            // cached file is never reused (its size or time differs), so small edits leave it be.
+            let cacheWorthSaving = previous.entryCache?.configKey != reading.cache.configKey || reading.parsedCount > 32
+            try state.save(to: cache, saveEntries: cacheWorthSaving)
+            try imageSizeCache.save(to: cache)
+            if let searchState = search.state { try SearchIndexStore(cache: cache, folder: folder).save(searchState) }
+        }
         report.seconds = Date().timeIntervalSince(started)
         return report
+    }
+
+    /// What the first step found: the inputs as they are now, what the last build wrote, and
+    /// whether anything changed since.
+    private struct ChangeCheck {
+        var configFile: ConfigFile
+        var inputs: InputFingerprint
+        var contentListing: [FileStatus]?
+        /// What the last build wrote (output path → fingerprint); nil when unknown.
+        var manifest: [String: String]?
+        /// Which of those files are gone from the output folder.
+        var missing: Set<String>
+        /// The last build's counts, when nothing changed since it.
+        var unchanged: (entries: Int, pages: Int, files: Int)?
     }
 
     /// The template problems of a failed render, each reported once.
@@ -241,20 +307,21 @@ public struct SiteBuilder {
     /// (nothing changed since the last build with these options).
     public func isUpToDate(_ options: Options) -> Bool {
         let output = outputFolder(options)
-        let folder = OutputFolder(url: output)
-        let inputs = InputFingerprint.compute(root: root, options: options, output: output).fingerprint
-        guard let manifest = folder.loadManifest(), manifest.count > 0, folder.missingFiles(of: manifest)?.isEmpty == true else { return false }
-        return inputs.matches(BuildState.load(from: folder, inputsOnly: true).inputs, root: root)
+        let cache = BuildCache(root: root, output: output)
+        let inputs = InputFingerprint.compute(root: root, options: options, output: output,
+                                              configBytes: ConfigFile.load(root: root).bytes).fingerprint
+        guard let manifest = Manifest.load(from: cache), manifest.count > 0,
+              OutputFolder(url: output).missingFiles(of: manifest)?.isEmpty == true else { return false }
+        return inputs.matches(BuildState.load(from: cache, inputsOnly: true).inputs, root: root)
     }
 
     /// Identifies the configuration entries are read with: daybook.yml and the system timezone
     /// it falls back to.
-    static func configKey(root: URL) -> String {
+    static func configKey(_ configFile: ConfigFile) -> String {
         var hasher = StableHasher()
-        hasher.combine(BuildState.version)
+        hasher.combine(BuildCache.formatVersion)
         hasher.combine(TimeZone.current.identifier)
-        let config = FileManager.default.contents(atPath: root.appendingPathComponent(ConfigLoader.fileName).path)
-        hasher.combine(config.map { [UInt8]($0) } ?? [])
+        hasher.combine(configFile.bytes ?? [])
         return String(hasher.value, radix: 16)
     }
 

@@ -118,8 +118,11 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print errors only.")
     var quiet = false
 
-    @Flag(name: .shortAndLong, help: "Also list every file written.")
+    @Flag(name: .shortAndLong, help: "Also list every file written and how long each step took.")
     var verbose = false
+
+    @Flag(help: "List what a build would add, change and delete in the output folder; write nothing.")
+    var dryRun = false
 
     func validate() throws {
         if quiet && verbose { throw ValidationError("-q and -v cannot be used together") }
@@ -129,7 +132,7 @@ struct BuildCommand: ParsableCommand {
         let root = location.root
         let builder = SiteBuilder(root: root)
         let options = SiteBuilder.Options(output: output.map { URL(fileURLWithPath: $0, relativeTo: root).standardizedFileURL },
-                                          includeDrafts: drafts, clean: clean, strict: strict)
+                                          includeDrafts: drafts, clean: clean, strict: strict, dryRun: dryRun)
         let progress = Progress(enabled: !quiet)
         let report: SiteBuilder.Report
         do {
@@ -137,19 +140,33 @@ struct BuildCommand: ParsableCommand {
         } catch let error as BuildError {
             progress.finish()
             throw CommandError(error.description, isUsage: error.isUsage)
+        } catch let error as BuildStepError {
+            progress.finish()
+            throw CommandError(error.description, isUsage: false)
         }
         progress.finish()
         for diagnostic in report.diagnostics where !quiet || diagnostic.isError { StandardError.print(diagnostic.description) }
-        if verbose {
+        if dryRun && !report.hasErrors {
+            // The "what will be published" view: on standard output, one file a line.
+            for path in report.writtenPaths { print("\(report.addedPaths.contains(path) ? "add   " : "change") \(path)") }
+            for path in report.deletedPaths { print("delete \(path)") }
+        } else if verbose {
             for path in report.writtenPaths { StandardError.print("wrote \(path)") }
             for path in report.deletedPaths { StandardError.print("deleted \(path)") }
-            for (step, seconds) in report.stepSeconds { StandardError.print(String(format: "%6.3fs  %@", seconds, step)) }
+        }
+        if verbose {
+            for timing in report.steps {
+                StandardError.print(String(format: "%7.3fs  [%d/%d] %@", timing.seconds, timing.step.rawValue,
+                                           BuildStep.allCases.count, timing.title))
+            }
         }
         if report.hasErrors {
             StandardError.print(report.summary)
             throw ExitCode.failure
         }
-        if !quiet {
+        if dryRun {
+            print(report.summary)
+        } else if !quiet {
             print(report.summary)
             let index = builder.outputFolder(options).appendingPathComponent("index.html")
             StandardError.print("Open \(index.path) through a web server: `daybook serve` builds, serves and reloads it")

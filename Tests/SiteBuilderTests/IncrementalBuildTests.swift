@@ -75,7 +75,7 @@ final class IncrementalBuildTests: XCTestCase {
         let edited = try buildSite(root)
         XCTAssertTrue(edited.writtenPaths.contains("2025/07/04/fireworks/index.html"))
         let rebuild = try buildSite(root)
-        XCTAssertEqual(rebuild.stepSeconds.map(\.step), ["Check for changes"], "the nothing-changed check trusts the recorded inputs")
+        XCTAssertEqual(rebuild.steps.map(\.step), [.checkForChanges], "the nothing-changed check trusts the recorded inputs")
         XCTAssertEqual(rebuild.writtenPaths, [])
     }
 
@@ -116,9 +116,9 @@ final class IncrementalBuildTests: XCTestCase {
     func testADamagedStateFallsBackToAFullBuild() throws {
         let root = try copyOfFixture("english-subpath", test: self)
         try buildSite(root)
-        let state = root.appendingPathComponent("Output/.daybook")
-        for name in try FileManager.default.contentsOfDirectory(atPath: state.path) {
-            try Data("garbage\u{0}".utf8).write(to: state.appendingPathComponent(name))
+        let cache = BuildCache(root: root, output: root.appendingPathComponent("Output"))
+        for file in BuildCache.File.allCases where FileManager.default.fileExists(atPath: cache.path(of: file)) {
+            try Data("garbage\u{0}".utf8).write(to: URL(fileURLWithPath: cache.path(of: file)))
         }
         try "Changed.".write(to: root.appendingPathComponent("Content/notes/2025-07-05-tired.md"), atomically: true,
                              encoding: .utf8)
@@ -145,7 +145,7 @@ final class IncrementalBuildTests: XCTestCase {
         for words in ["zebra quokka", "zebra zebras", "zebra & rain", "rain and tea"] {
             try original.replacingOccurrences(of: "rain and tea", with: words).write(to: entry, atomically: true, encoding: .utf8)
             let report = try buildSite(root)
-            XCTAssertEqual(report.stepSeconds.map(\.step).filter { $0.contains("search") }, ["Update the search index"], words)
+            XCTAssertEqual(report.searchIndex, .updated, words)
             try assertSameSiteAsAFullBuild(root, after: "editing the body to '\(words)'")
         }
     }
@@ -153,7 +153,7 @@ final class IncrementalBuildTests: XCTestCase {
     func testADamagedOrMissingSearchStateRebuildsTheIndexInFull() throws {
         let root = try copyOfFixture("seoul-diary", test: self)
         try buildSite(root)
-        let state = root.appendingPathComponent("Output/.daybook/search.bin")
+        let state = URL(fileURLWithPath: BuildCache(root: root, output: root.appendingPathComponent("Output")).path(of: .searchState))
         let entry = root.appendingPathComponent("Content/2024/03/02/last-year.md")
         for damage in ["garbage", "cut short", "missing"] {
             switch damage {
@@ -163,7 +163,7 @@ final class IncrementalBuildTests: XCTestCase {
             }
             try (try String(contentsOf: entry, encoding: .utf8) + "\nA \(damage) state.\n").write(to: entry, atomically: true, encoding: .utf8)
             let report = try buildSite(root)
-            XCTAssertTrue(report.stepSeconds.contains { $0.step == "Index 4 entries for search" }, "\(damage): \(report.stepSeconds.map(\.step))")
+            XCTAssertEqual(report.searchIndex, .rebuilt, damage)
             try assertSameSiteAsAFullBuild(root, after: "a \(damage) search state")
             XCTAssertTrue(FileManager.default.fileExists(atPath: state.path), "the full build saves a new state")
         }

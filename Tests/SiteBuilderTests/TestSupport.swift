@@ -20,7 +20,7 @@ func copyOfFixture(_ name: String, test: XCTestCase) throws -> URL {
     return copy
 }
 
-/// Every file below `folder` (relative path → bytes), leaving out Daybook's own bookkeeping.
+/// Every file below `folder` (relative path → bytes), leaving out the output folder's mark.
 func filesBelow(_ folder: URL) throws -> [String: Data] {
     var files: [String: Data] = [:]
     guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [:] }
@@ -28,7 +28,7 @@ func filesBelow(_ folder: URL) throws -> [String: Data] {
     for case let url as URL in enumerator {
         guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
         let relative = String(url.standardizedFileURL.resolvingSymlinksInPath().path.dropFirst(base.count + 1))
-        if relative.hasPrefix(".daybook") { continue }
+        if relative == OutputFolder.marker { continue }
         files[relative] = try Data(contentsOf: url)
     }
     return files

@@ -41,7 +41,15 @@ public struct FileStatus: Equatable, Sendable {
         return FileStatus(path: path, size: Int(info.st_size), modified: modificationTime(info))
     }
 
-    static func modificationTime(_ info: stat) -> Int {
+    public init(path: String, size: Int, modified: Int) {
+        self.path = path
+        self.size = size
+        self.modified = modified
+    }
+
+    /// The modification time in a `stat` result, in nanoseconds since 1970 (the one place that
+    /// knows how each system names it).
+    public static func modificationTime(_ info: stat) -> Int {
         #if canImport(Darwin)
         return Int(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int(info.st_mtimespec.tv_nsec)
         #else

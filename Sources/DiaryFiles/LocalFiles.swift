@@ -13,9 +13,9 @@ private let systemRead = Darwin.read
 
 /// Plain POSIX file access for the hot path: Foundation's URL appending asks the disk whether
 /// each path is a folder, and that alone cost more than parsing the front matter.
-enum LocalFiles {
+public enum LocalFiles {
     /// The whole file at `path`, or nil when it cannot be read.
-    static func read(_ path: String) -> Data? {
+    public static func read(_ path: String) -> Data? {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -39,7 +39,7 @@ enum LocalFiles {
 
     /// The whole file at `path` as bytes, read straight into the array (a state file is tens
     /// of megabytes: no second copy); nil when it cannot be read.
-    static func readBytes(_ path: String) -> [UInt8]? {
+    public static func readBytes(_ path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

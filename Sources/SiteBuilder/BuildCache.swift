@@ -1,0 +1,99 @@
+import DiaryFiles
+import DiaryModel
+import Foundation
+
+/// Daybook's build cache: the diary's `.daybook/` folder, beside Content/ and never inside the
+/// output folder, so nothing a build remembers (entry texts, drafts, deleted entries, local
+/// paths) is ever published (SPEC §7, §8).
+///
+/// This is the one place that names the cache's files, and every file starts with the same
+/// header and format version in the same binary coding (`BinaryWriter`). A file that is
+/// missing, damaged, foreign or from another version reads as nil: the build that wanted it
+/// does more work, never a wrong one.
+///
+/// What is known about Content/ (parsed entries, picture sizes) is kept once for the diary;
+/// what is known about an output folder (what was written there, page signatures, the search
+/// index's state) is kept per output folder, so building into another `--output` does not
+/// disturb the first one.
+struct BuildCache {
+    static let folderName = ".daybook"
+
+    /// Bump when any file's layout or the pages' shape changes: a Daybook with another version
+    /// ignores the whole cache and builds everything once.
+    static let formatVersion = 3
+
+    private static let magic = "daybook-cache"
+
+    enum File: String, CaseIterable {
+        /// The entry cache: every entry file's last reading.
+        case entries = "entries.bin"
+        /// The pixel sizes read from pictures.
+        case pictureSizes = "picture-sizes.bin"
+        /// What the last build wrote into the output folder, with a fingerprint of each file.
+        case manifest = "manifest.bin"
+        /// A signature of each page's inputs.
+        case pageSignatures = "pages.bin"
+        /// The nothing-changed fingerprint of all inputs, and the counts of the last build.
+        case inputs = "inputs.bin"
+        /// The search index's state, for updating it in place.
+        case searchState = "search.bin"
+
+        /// Whether the file describes one output folder rather than the diary.
+        var isPerOutput: Bool {
+            switch self {
+            case .entries, .pictureSizes: return false
+            case .manifest, .pageSignatures, .inputs, .searchState: return true
+            }
+        }
+    }
+
+    /// `<diary>/.daybook`.
+    let folder: String
+    /// `<diary>/.daybook/outputs/<key of the output folder>`.
+    let outputFolder: String
+
+    init(root: URL, output: URL) {
+        folder = root.standardizedFileURL.path + "/" + Self.folderName
+        var hasher = StableHasher()
+        hasher.combine(output.standardizedFileURL.path)
+        outputFolder = folder + "/outputs/" + String(hasher.value, radix: 16)
+    }
+
+    func path(of file: File) -> String {
+        (file.isPerOutput ? outputFolder : folder) + "/" + file.rawValue
+    }
+
+    /// The bytes saved as `file`, after the header; nil when there are none or they are not this
+    /// version's.
+    func read(_ file: File) -> [UInt8]? {
+        guard var bytes = LocalFiles.readBytes(path(of: file)) else { return nil }
+        var reader = BinaryReader(bytes)
+        guard reader.string() == Self.magic, reader.int() == Self.formatVersion, reader.string() == file.rawValue else { return nil }
+        // In place: the entry cache is tens of megabytes, not worth a second copy.
+        bytes.removeFirst(reader.offset)
+        return bytes
+    }
+
+    /// Saves `body` as `file`, atomically, behind the header.
+    func write(_ file: File, _ body: [UInt8]) throws {
+        var header = BinaryWriter()
+        header.write(Self.magic)
+        header.write(Self.formatVersion)
+        header.write(file.rawValue)
+        var bytes = header.bytes
+        bytes.reserveCapacity(bytes.count + body.count)
+        bytes += body
+        let target = path(of: file)
+        try FileManager.default.createDirectory(atPath: String(target[..<target.lastIndex(of: "/")!]), withIntermediateDirectories: true)
+        try AtomicFile.write(bytes, to: target)
+    }
+
+    func remove(_ file: File) {
+        unlink(path(of: file))
+    }
+
+    /// The file's size and modification time, to tell whether it is still the one last saved.
+    func status(of file: File) -> FileStatus? {
+        FileStatus.of(path(of: file))
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Runs a build's steps: numbers each for the progress line (`[6/8] Render 10 of 13,133 pages`),
+/// times it for `-v`, and tags whatever it throws with its name.
+struct BuildPipeline {
+    private(set) var timings: [BuildStepTiming] = []
+    private let progress: (String) -> Void
+
+    init(progress: @escaping (String) -> Void) {
+        self.progress = progress
+    }
+
+    /// Runs `body` as `step`; `title` replaces the step's name in the progress line.
+    mutating func run<Result>(_ step: BuildStep, _ title: String? = nil, _ body: () throws -> Result) throws -> Result {
+        try run(step, title) { _ in try body() }
+    }
+
+    /// Runs `body` as `step`; `body` may retitle the step as it goes (the search index's
+    /// update falling back to a full index shows as the same step again).
+    mutating func run<Result>(_ step: BuildStep, _ title: String? = nil,
+                              retitling body: ((String) -> Void) throws -> Result) throws -> Result {
+        let progress = self.progress
+        var title = title ?? step.description
+        var started = Date()
+        var timings: [BuildStepTiming] = []
+        func announce(_ text: String) {
+            progress("[\(step.rawValue)/\(BuildStep.allCases.count)] \(text)")
+        }
+        announce(title)
+        defer {
+            timings.append(BuildStepTiming(step: step, title: title, seconds: Date().timeIntervalSince(started)))
+            self.timings += timings
+        }
+        do {
+            var retitled = false
+            return try body { newTitle in
+                // The first new title only names what the step turned out to do; a later one
+                // starts a second part of it (a fallback), timed on its own.
+                if retitled {
+                    timings.append(BuildStepTiming(step: step, title: title, seconds: Date().timeIntervalSince(started)))
+                    started = Date()
+                }
+                retitled = true
+                title = newTitle
+                announce(newTitle)
+            }
+        } catch let error as BuildStepError {
+            throw error
+        } catch let error as BuildError where error.isUsage {
+            throw error
+        } catch {
+            throw BuildStepError(step: step, underlying: error)
+        }
+    }
+
+    /// A count as people read it: 13,133.
+    static func count(_ number: Int) -> String {
+        var grouped = ""
+        for (position, digit) in String(number).reversed().enumerated() {
+            if position > 0, position % 3 == 0, digit != "-" { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return String(grouped.reversed())
+    }
+}

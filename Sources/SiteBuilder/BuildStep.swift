@@ -1,0 +1,46 @@
+/// The steps of a build, in the order they run. A nothing-changed build runs only the first;
+/// tests and `-v` name steps by these identities, never by their progress text.
+public enum BuildStep: Int, CaseIterable, Sendable, CustomStringConvertible {
+    case checkForChanges = 1
+    case readEntries
+    case loadTheme
+    case index
+    case planPages
+    case render
+    case write
+    case searchIndex
+    case finish
+
+    /// The step's name in progress lines and error messages.
+    public var description: String {
+        switch self {
+        case .checkForChanges: return "Check for changes"
+        case .readEntries: return "Read entries"
+        case .loadTheme: return "Load the theme"
+        case .index: return "Index days, emotions, tags and pictures"
+        case .planPages: return "Plan pages"
+        case .render: return "Render pages"
+        case .write: return "Write files"
+        case .searchIndex: return "Search index"
+        case .finish: return "Remove old files and save the build cache"
+        }
+    }
+}
+
+/// How long one step took, and what its progress line said.
+public struct BuildStepTiming: Sendable {
+    public var step: BuildStep
+    /// The progress line's text, such as `Render 10 of 13,133 pages`.
+    public var title: String
+    public var seconds: Double
+}
+
+/// An error a step threw, tagged with the step's name.
+public struct BuildStepError: Error, CustomStringConvertible {
+    public var step: BuildStep
+    public var underlying: Error
+
+    public var description: String {
+        "\(step.description.lowercased()): \(underlying)"
+    }
+}

@@ -1,0 +1,77 @@
+import DiaryFiles
+import DiaryModel
+import DiaryReader
+import Foundation
+
+/// A fingerprint of everything a build reads: Daybook's own version, the options, daybook.yml,
+/// the theme, and the name, size and modification time of every file under Content/ and Templates/.
+///
+/// File systems stamp modification times with a coarse clock, so a file saved twice within one
+/// tick keeps its time. A file modified within `EntryCache.racyWindow` of the build's start is
+/// therefore also fingerprinted by its bytes, read before the build reads it; the next build
+/// compares those bytes again before it trusts that nothing changed (as git does for its index).
+struct InputFingerprint: Equatable {
+    /// Names, sizes and times of all inputs, and the options.
+    var listing: UInt64
+    /// Files (relative to the diary) modified close to the build's start, in path order.
+    var recentFiles: [String]
+    /// A hash of those files' bytes.
+    var recentContent: UInt64
+
+    /// Whether the inputs are exactly those `saved` was taken from: the same listing, and the
+    /// same bytes in the files that were recent then.
+    func matches(_ saved: InputFingerprint?, root: URL) -> Bool {
+        guard let saved, saved.listing == listing else { return false }
+        return Self.contentHash(of: saved.recentFiles, root: root) == saved.recentContent
+    }
+
+    /// The fingerprint of the diary at `root` as it is now, and the listing of Content/ it made,
+    /// for the reader to reuse (`ContentFiles(listing:)`).
+    /// `configBytes` are daybook.yml's bytes as the build read them (nil when there is none).
+    static func compute(root: URL, options: SiteBuilder.Options, output: URL, configBytes: [UInt8]?,
+                        now: Date = Date()) -> (fingerprint: InputFingerprint, content: [FileStatus]?) {
+        let racyAfter = Int(now.timeIntervalSince1970 * 1_000_000_000) - EntryCache.racyWindow
+        var content: [FileStatus]?
+        var recentFiles: [String] = []
+        var hasher = StableHasher()
+        hasher.combine(BuildCache.formatVersion)
+        hasher.combine(options.includeDrafts)
+        hasher.combine(options.strict)
+        hasher.combine(output.path)
+        hasher.combine(TimeZone.current.identifier)
+        hasher.combine(configBytes ?? [])
+        for name in DefaultTheme.files.keys.sorted() {
+            hasher.combine(name)
+            hasher.combine(DefaultTheme.files[name]!)
+        }
+        for folder in [Theme.folderName, ContentFiles.folderName] {
+            guard let files = FileStatus.list(root.appendingPathComponent(folder).resolvingSymlinksInPath().path) else {
+                hasher.combine("no \(folder)")
+                continue
+            }
+            if folder == ContentFiles.folderName { content = files }
+            for file in files {
+                if file.modified >= racyAfter { recentFiles.append(folder + "/" + file.path) }
+                hasher.combine(file.path)
+                hasher.combine(file.size)
+                hasher.combine(file.modified)
+            }
+        }
+        let fingerprint = InputFingerprint(listing: hasher.value, recentFiles: recentFiles,
+                                           recentContent: contentHash(of: recentFiles, root: root))
+        return (fingerprint, content)
+    }
+
+    private static func contentHash(of paths: [String], root: URL) -> UInt64 {
+        var hasher = StableHasher()
+        for path in paths {
+            hasher.combine(path)
+            if let bytes = LocalFiles.readBytes(root.path + "/" + path) {
+                hasher.combine(bytes)
+            } else {
+                hasher.combine("unreadable")
+            }
+        }
+        return hasher.value
+    }
+}

@@ -1,0 +1,171 @@
+import DiaryCorpus
+import Foundation
+@testable import SiteBuilder
+import XCTest
+
+/// The build cache lives in the diary's `.daybook/`, never in the output folder: whatever a
+/// build remembers (drafts, deleted entries, local paths) is never published (SPEC §7, §8).
+final class BuildCacheTests: XCTestCase {
+    func testAfterASequenceOfBuildsTheOutputHoldsNothingButTheSite() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        let content = root.appendingPathComponent("Content")
+        let secrets = [
+            "draft": "Marmalade cipher under the floorboards",
+            "deleted": "Xylophone quartz nebula confession",
+            "deleted title": "Zanzibar secret evening",
+            "old picture name": "hidden-lake-by-grandmother",
+            "new picture name": "renamed-secret-pond-of-kim",
+        ]
+        // A draft, built without --drafts.
+        try write("---\ndate: 2025-03-02 23:00\nemotion: sad\ndraft: true\n---\n\(secrets["draft"]!)\n",
+                  to: content.appendingPathComponent("2025/03/02/2300-unsent.md"))
+        // An entry with a picture, built, then deleted.
+        try write("---\ntitle: \(secrets["deleted title"]!)\ndate: 2025-03-02 22:00\nemotion: calm\n---\n\(secrets["deleted"]!)\n",
+                  to: content.appendingPathComponent("2025/03/02/2200-zanzibar.md"))
+        try SolidPNG.make(width: 8, height: 6, red: 10, green: 20, blue: 30)
+            .write(to: content.appendingPathComponent("pictures/\(secrets["old picture name"]!).png"))
+        try write("---\ndate: 2025-03-02 08:00\nemotion: happy\nimages: [../../../pictures/\(secrets["old picture name"]!).png]\n---\nA lake.\n",
+                  to: content.appendingPathComponent("2025/03/02/0800-lake.md"))
+        try buildSite(root)
+
+        try FileManager.default.removeItem(at: content.appendingPathComponent("2025/03/02/2200-zanzibar.md"))
+        try buildSite(root)
+
+        // The picture renamed, and the entry pointed at the new name.
+        try FileManager.default.moveItem(at: content.appendingPathComponent("pictures/\(secrets["old picture name"]!).png"),
+                                         to: content.appendingPathComponent("pictures/\(secrets["new picture name"]!).png"))
+        try write("---\ndate: 2025-03-02 08:00\nemotion: happy\nimages: [../../../pictures/\(secrets["new picture name"]!).png]\n---\nA lake.\n",
+                  to: content.appendingPathComponent("2025/03/02/0800-lake.md"))
+        try buildSite(root)
+        let elsewhere = root.appendingPathComponent("Elsewhere")
+        try buildSite(root, options: .init(output: elsewhere))
+        try buildSite(root)
+
+        var forbidden = secrets
+        forbidden["diary folder"] = root.standardizedFileURL.path
+        forbidden["diary folder name"] = root.lastPathComponent
+        forbidden["source folder"] = "Content/"
+        forbidden["entry file name"] = "0900-plum-blossoms.md"
+        for output in [root.appendingPathComponent("Output"), elsewhere] {
+            let files = try everyFile(below: output)
+            XCTAssertTrue(files.keys.contains("index.html"))
+            XCTAssertFalse(files.keys.contains { $0.hasPrefix(".daybook/") }, "no build state in \(output.lastPathComponent)")
+            for (path, bytes) in files {
+                for (what, text) in forbidden {
+                    XCTAssertFalse(path.contains(text), "\(output.lastPathComponent)/\(path): its path holds the \(what)")
+                    XCTAssertNil(bytes.range(of: Data(text.utf8)), "\(output.lastPathComponent)/\(path) holds the \(what): '\(text)'")
+                }
+            }
+        }
+    }
+
+    func testAnOldStateFolderInTheOutputIsRemovedByTheNextBuild() throws {
+        let root = try copyOfFixture("english-subpath", test: self)
+        try buildSite(root)
+        let legacy = root.appendingPathComponent("Output/.daybook")
+        try FileManager.default.createDirectory(at: legacy, withIntermediateDirectories: true)
+        try Data("every entry's text".utf8).write(to: legacy.appendingPathComponent("entries.bin"))
+        try write("---\ndate: 2025-07-05T07:00:00Z\nemotion: tired\n---\nEdited.\n",
+                  to: root.appendingPathComponent("Content/notes/2025-07-05-tired.md"))
+        try buildSite(root)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: legacy.path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent(".daybook").path))
+    }
+
+    func testEachOutputFolderKeepsItsOwnRecordOfWhatItHolds() throws {
+        let root = try copyOfFixture("english-subpath", test: self)
+        let elsewhere = root.appendingPathComponent("Elsewhere")
+        try buildSite(root)
+        let other = try buildSite(root, options: .init(output: elsewhere))
+        XCTAssertEqual(other.unchangedCount, 0, "a new output folder gets every file")
+        let again = try buildSite(root)
+        XCTAssertEqual(again.steps.map(\.step), [.checkForChanges], "building elsewhere did not disturb Output's record")
+        let otherAgain = try buildSite(root, options: .init(output: elsewhere))
+        XCTAssertEqual(otherAgain.steps.map(\.step), [.checkForChanges])
+    }
+
+    func testADryRunListsWhatABuildWouldChangeAndWritesNothing() throws {
+        let root = try copyOfFixture("english-subpath", test: self)
+        let fresh = try SiteBuilder(root: root).build(.init(dryRun: true))
+        XCTAssertEqual(fresh.diagnostics.map(\.description), [])
+        XCTAssertTrue(fresh.addedPaths.contains("index.html"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("Output").path), "a dry run makes no folder")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent(".daybook").path), "nor a cache")
+
+        try buildSite(root)
+        let entry = root.appendingPathComponent("Content/notes/2025-07-04-fireworks.md")
+        try (try String(contentsOf: entry, encoding: .utf8) + "\nA late rocket.\n").write(to: entry, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(at: root.appendingPathComponent("Content/notes/2025-07-05-tired.md"))
+        let before = try everyFile(below: root)
+        let dryRun = try SiteBuilder(root: root).build(.init(dryRun: true))
+        XCTAssertEqual(try everyFile(below: root), before, "nothing in the diary, its cache or its output changed")
+        XCTAssertTrue(dryRun.isDryRun)
+        XCTAssertTrue(dryRun.writtenPaths.contains("2025/07/04/fireworks/index.html"))
+        XCTAssertFalse(dryRun.addedPaths.contains("2025/07/04/fireworks/index.html"), "a changed page, not a new one")
+        XCTAssertTrue(dryRun.deletedPaths.contains("2025/07/05/index.html"))
+
+        let real = try buildSite(root)
+        XCTAssertEqual(Set(real.writtenPaths), Set(dryRun.writtenPaths), "the dry run listed what the build then wrote")
+        XCTAssertEqual(real.deletedPaths, dryRun.deletedPaths)
+    }
+
+    func testAFullBuildRunsEveryStepInOrder() throws {
+        let root = try copyOfFixture("english-subpath", test: self)
+        let report = try buildSite(root)
+        XCTAssertEqual(report.steps.map(\.step), BuildStep.allCases)
+        XCTAssertEqual(report.searchIndex, .rebuilt)
+        XCTAssertTrue(report.steps.allSatisfy { $0.seconds >= 0 })
+    }
+
+    func testATemplateErrorStopsTheBuildAfterLoadingTheTheme() throws {
+        let root = try copyOfFixture("english-subpath", test: self)
+        try write("{% if %}", to: root.appendingPathComponent("Templates/day.html"))
+        let report = try SiteBuilder(root: root).build(.init())
+        XCTAssertTrue(report.hasErrors)
+        XCTAssertEqual(report.steps.map(\.step), [.checkForChanges, .readEntries, .loadTheme])
+    }
+
+    func testAFileThatCannotBeWrittenIsAnErrorOfTheWriteStep() throws {
+        let root = try copyOfFixture("english-subpath", test: self)
+        try buildSite(root)
+        // A file where the build needs a folder for a page.
+        let day = root.appendingPathComponent("Output/2025/07/04")
+        try FileManager.default.removeItem(at: day)
+        try Data("in the way".utf8).write(to: day)
+        XCTAssertThrowsError(try SiteBuilder(root: root).build(.init())) { error in
+            let stepError = error as? BuildStepError
+            XCTAssertEqual(stepError?.step, .write)
+            XCTAssertTrue(stepError?.description.hasPrefix("write files: cannot write ") == true, "\(error)")
+        }
+    }
+
+    func testADamagedOrForeignCacheFileReadsAsNothing() throws {
+        let root = try copyOfFixture("english-subpath", test: self)
+        let cache = BuildCache(root: root, output: root.appendingPathComponent("Output"))
+        try cache.write(.manifest, [1, 2, 3])
+        XCTAssertEqual(cache.read(.manifest), [1, 2, 3])
+        // Another file's bytes under this name: the header names the file.
+        try FileManager.default.copyItem(atPath: cache.path(of: .manifest), toPath: cache.path(of: .pageSignatures))
+        XCTAssertNil(cache.read(.pageSignatures))
+        try Data("daybook".utf8).write(to: URL(fileURLWithPath: cache.path(of: .manifest)))
+        XCTAssertNil(cache.read(.manifest))
+    }
+
+    // MARK: - Helpers
+
+    private func write(_ text: String, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    /// Every file below `folder`, hidden ones too (relative path → bytes).
+    private func everyFile(below folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let base = folder.standardizedFileURL.resolvingSymlinksInPath().path
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [:] }
+        for case let url as URL in enumerator where try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true {
+            files[String(url.standardizedFileURL.resolvingSymlinksInPath().path.dropFirst(base.count + 1))] = try Data(contentsOf: url)
+        }
+        return files
+    }
+}
