@@ -19,17 +19,19 @@ public enum DiarySearchCommand {
     public static func run(root: URL, query: String, limit: Int?, includeDrafts: Bool = false) throws -> Outcome {
         let builder = SiteBuilder(root: root)
         let options = SiteBuilder.Options(includeDrafts: includeDrafts)
-        if builder.isUpToDate(options) {
+        if builder.isUpToDate(options), let sourcePaths = builder.sourcePaths(options) {
             let output = builder.outputFolder(options)
-            let engine = try SearchEngine { path in
+            var engine = try SearchEngine { path in
                 FileManager.default.contents(atPath: output.appendingPathComponent(path).path).map { [UInt8]($0) }
             }
+            engine.sourcePaths = sourcePaths
             return Outcome(results: try engine.search(query, limit: limit), diagnostics: [], usedBuiltIndex: true)
         }
         let reading = DiaryReader(root: root).read(.init(includeDrafts: includeDrafts))
         let diary = reading.diary
         let files = SearchIndexBuilder(entries: diary.entries, emotions: diary.emotions, baseURL: diary.config.baseURL).files()
-        let engine = try SearchEngine(files: files)
+        var engine = try SearchEngine(files: files)
+        engine.sourcePaths = Dictionary(diary.entries.map { ($0.id, $0.sourcePath) }, uniquingKeysWith: { first, _ in first })
         return Outcome(results: try engine.search(query, limit: limit), diagnostics: reading.diagnostics, usedBuiltIndex: false)
     }
 

@@ -17,6 +17,9 @@ public struct SearchEngine {
     let shardCount: Int
     let heavy: [String: HeavyKey]
     private let loadFile: (String) throws -> [UInt8]?
+    /// Entry id → its Markdown file, for the results' `path`: the published index names no
+    /// source file (SPEC §8), so the caller, who has the diary, supplies them.
+    public var sourcePaths: [String: String] = [:]
 
     /// An engine over index files in memory, keyed by their path under the site (`search/…`).
     public init(files: [String: [UInt8]]) throws {
@@ -55,7 +58,7 @@ public struct SearchEngine {
             }
             let entry = chunks[chunk]![offset]
             return SearchResult(id: entry.id, url: entry.url, title: entry.title, date: entry.date,
-                                emotion: entry.emotions.first ?? "", path: entry.path)
+                                emotion: entry.emotions.first ?? "", path: sourcePaths[entry.id] ?? "")
         }
     }
 
@@ -146,7 +149,6 @@ public struct SearchEngine {
         var title: String
         var date: String
         var emotions: [String]
-        var path: String
     }
 
     /// A shard's value: the entries of a 1- or 2-character key, or the tokens (each followed by

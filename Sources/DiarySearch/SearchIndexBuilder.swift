@@ -49,7 +49,7 @@ import DiaryModel
 ///   2-character keys, `{key: ["token", "entries", "token", "entries", …]}` for 3-character keys,
 ///   entry lists encoded as `PostingsCoding` describes
 /// - `search/chunks/<c>.json`: the records of entries `c·K ..< (c+1)·K` in diary order (0 is the
-///   oldest), an array of `{"date": "YYYY-MM-DD HH:MM", "emotions": [id…], "id", "path", "text",
+///   oldest), an array of `{"date": "YYYY-MM-DD HH:MM", "emotions": [id…], "id", "text",
 ///   "title", "url"}`, `text` being the body's visible text, for the excerpt.
 public struct SearchIndexBuilder: Sendable {
     /// Shards are sized to hold about this many bytes on average.
@@ -224,13 +224,12 @@ public struct SearchIndexBuilder: Sendable {
     /// One entry's record in its chunk: what a result shows.
     func record(_ entry: Entry, text: String) -> [UInt8] {
         var json = JSONWriter()
-        json.object(["date", "emotions", "id", "path", "text", "title", "url"]) { json, name in
+        json.object(["date", "emotions", "id", "text", "title", "url"]) { json, name in
             json.key(name)
             switch name {
             case "date": json.string(entry.local.description)
             case "emotions": json.array(entry.emotionIDs) { $0.string($1) }
             case "id": json.string(entry.id)
-            case "path": json.string(entry.sourcePath)
             case "text": json.string(text)
             case "title": json.string(entry.title)
             default: json.string(baseURL + entry.urlPath)

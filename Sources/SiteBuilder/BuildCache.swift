@@ -37,12 +37,15 @@ struct BuildCache {
         case inputs = "inputs.bin"
         /// The search index's state, for updating it in place.
         case searchState = "search.bin"
+        /// Each published entry's Markdown file, by entry id: `daybook search` names them, the
+        /// published index does not.
+        case entrySources = "entry-sources.bin"
 
         /// Whether the file describes one output folder rather than the diary.
         var isPerOutput: Bool {
             switch self {
             case .entries, .pictureSizes: return false
-            case .manifest, .pageSignatures, .inputs, .searchState: return true
+            case .manifest, .pageSignatures, .inputs, .searchState, .entrySources: return true
             }
         }
     }

@@ -246,6 +246,13 @@ public struct SiteBuilder {
             let cacheWorthSaving = previous.entryCache?.configKey != reading.cache.configKey || reading.parsedCount > 32
             try state.save(to: cache, saveEntries: cacheWorthSaving)
             try imageSizeCache.save(to: cache)
+            var sources = BinaryWriter()
+            sources.write(index.entries.count)
+            for entry in index.entries {
+                sources.write(entry.id)
+                sources.write(entry.sourcePath)
+            }
+            try cache.write(.entrySources, sources.bytes)
             if let searchState = search.state { try SearchIndexStore(cache: cache, folder: folder).save(searchState) }
         }
         report.seconds = Date().timeIntervalSince(started)
@@ -313,6 +320,20 @@ public struct SiteBuilder {
         guard let manifest = Manifest.load(from: cache), manifest.count > 0,
               OutputFolder(url: output).missingFiles(of: manifest)?.isEmpty == true else { return false }
         return inputs.matches(BuildState.load(from: cache, inputsOnly: true).inputs, root: root)
+    }
+
+    /// Entry id → Markdown file of the entries the last build into this output published; nil
+    /// when the cache does not say.
+    public func sourcePaths(_ options: Options) -> [String: String]? {
+        guard let bytes = BuildCache(root: root, output: outputFolder(options)).read(.entrySources) else { return nil }
+        var reader = BinaryReader(bytes)
+        guard let count = reader.int(), count >= 0, count <= bytes.count else { return nil }
+        var paths: [String: String] = [:]
+        for _ in 0..<count {
+            guard let id = reader.string(), let path = reader.string() else { return nil }
+            paths[id] = path
+        }
+        return reader.isAtEnd ? paths : nil
     }
 
     /// Identifies the configuration entries are read with: daybook.yml and the system timezone

@@ -24,7 +24,17 @@ final class SearchEngineTests: XCTestCase {
 
     private func engine(_ entries: [Entry]? = nil, baseURL: String = "/") throws -> SearchEngine {
         let files = SearchIndexBuilder(entries: entries ?? diary, emotions: emotions, baseURL: baseURL).files()
-        return try SearchEngine(files: files)
+        var engine = try SearchEngine(files: files)
+        engine.sourcePaths = Dictionary(uniqueKeysWithValues: (entries ?? diary).map { ($0.id, $0.sourcePath) })
+        return engine
+    }
+
+    func testThePublishedIndexNamesNoSourceFile() throws {
+        let files = SearchIndexBuilder(entries: diary, emotions: emotions, baseURL: "/").files()
+        for (path, bytes) in files {
+            XCTAssertNil(String(decoding: bytes, as: UTF8.self).range(of: "Content/"), "\(path) names a source file")
+        }
+        XCTAssertEqual(try SearchEngine(files: files).search("café").map(\.path), [""], "no path unless the caller supplies it")
     }
 
     private func titles(_ query: String) throws -> [String] {
