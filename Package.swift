@@ -37,7 +37,7 @@ let package = Package(
         // The build: a pipeline of named steps from the diary to the site, the build cache in the
         // diary's .daybook/, and the writer that changes the output folder safely.
         .target(name: "SiteBuilder", dependencies: ["DiaryModel", "DiaryFiles", "DiaryReader", "DiaryIndex", "DiarySearch", "Templating"]),
-        // What the commands do (init, new, check, build), testable without a process.
+        // What `init`, `new`, `check` and `search` do, testable without a process (`build` is SiteBuilder).
         .target(name: "DiaryCommands", dependencies: ["DiaryModel", "DiaryReader", "DiaryIndex", "DiarySearch", "SiteBuilder"]),
         // `daybook serve`: the HTTP server, the diary watcher, the rebuild loop and live reload.
         .target(
