@@ -117,17 +117,6 @@ public struct SiteIndex: Sendable {
     /// The newest `count` days, for the home page.
     public func recentDays(_ count: Int) -> ArraySlice<DaySection> { days.prefix(count) }
 
-    /// Entries from earlier years on the newest entry's month and day, newest first.
-    /// Relative to the newest entry, not the clock, so the same diary builds the same site.
-    public var onThisDay: [Int] {
-        guard let latest = latestEntry else { return [] }
-        let today = entries[latest].day
-        return entries.indices.reversed().filter { index in
-            let day = entries[index].day
-            return day.month == today.month && day.day == today.day && day.year < today.year
-        }
-    }
-
     public func emotion(_ id: String) -> Emotion {
         emotionsByID[id] ?? Emotion(id: id, label: id, emoji: "•", color: "#9aa0a6", isConfigured: false)
     }

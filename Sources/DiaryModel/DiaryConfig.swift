@@ -12,6 +12,9 @@ public struct DiaryConfig: Sendable {
     public var pageSize: Int
     /// Configured emotions in their configured order.
     public var emotions: [Emotion]
+    /// `strings:` from daybook.yml: the site's words to use instead of the built-in ones, by key
+    /// (`SiteStrings.keys`).
+    public var strings: [String: String] = [:]
 
     public init(title: String = "My Daybook", timeZone: TimeZone = .current, localeIdentifier: String = "en_US",
                 baseURL: String = "/", pageSize: Int = 30, emotions: [Emotion] = Emotion.defaults) {

@@ -7,7 +7,7 @@ import Yams
 public enum ConfigLoader {
     public static let fileName = "daybook.yml"
 
-    static let knownKeys = ["title", "timezone", "locale", "base_url", "page_size", "emotions"]
+    static let knownKeys = ["title", "timezone", "locale", "base_url", "page_size", "emotions", "strings"]
     static let emotionKeys = ["id", "label", "emoji", "color", "aliases"]
 
     /// The configuration in `yaml`, or defaults where it says nothing.
@@ -63,6 +63,10 @@ public enum ConfigLoader {
                 let (emotions, problems) = readEmotions(field, in: mapping)
                 diagnostics += problems
                 if !emotions.isEmpty { config.emotions = emotions }
+            case "strings":
+                let (strings, problems) = readStrings(field, in: mapping)
+                diagnostics += problems
+                config.strings = strings
             default:
                 let hint = Suggestion.hint(for: field.key, among: knownKeys)
                 diagnostics.append(.warning(at: mapping.location(of: field.keyNode),
@@ -103,6 +107,34 @@ public enum ConfigLoader {
             if let clash { diagnostics.append(clash) } else { emotions.append(emotion) }
         }
         return (emotions, diagnostics)
+    }
+
+    /// `strings:`: the site's words by key. An unknown key is a warning (with the nearest known
+    /// key), so a typo does not silently leave the built-in word in place.
+    private static func readStrings(_ field: YAMLMapping.Field, in mapping: YAMLMapping) -> ([String: String], [Diagnostic]) {
+        if case .scalar(let scalar) = field.value, ScalarKind.of(scalar) == .null { return ([:], []) }
+        let strings: YAMLMapping
+        switch mapping.mapping(field.value) {
+        case .success(let parsed): strings = parsed
+        case .failure:
+            return ([:], [.error(at: mapping.location(of: field.value),
+                                 "'strings' must be 'key: text' lines, such as 'stats: Statistics'")])
+        }
+        var table: [String: String] = [:]
+        var diagnostics: [Diagnostic] = []
+        let known = Set(SiteStrings.keys)
+        for item in strings.fields {
+            guard known.contains(item.key) else {
+                let hint = Suggestion.hint(for: item.key, among: SiteStrings.keys)
+                diagnostics.append(.warning(at: strings.location(of: item.keyNode), "unknown string '\(item.key)' is ignored\(hint)"))
+                continue
+            }
+            switch strings.text(item) {
+            case .success(let text): table[item.key] = text
+            case .failure(let problem): diagnostics.append(problem)
+            }
+        }
+        return (table, diagnostics)
     }
 
     private static func readEmotion(_ item: YAMLMapping, at node: Node, index: Int, diagnostics: inout [Diagnostic]) -> Emotion? {

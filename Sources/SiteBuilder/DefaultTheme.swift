@@ -10,11 +10,11 @@ enum DefaultTheme {
 <div class="not-found">
   <p class="big-emoji" aria-hidden="true">🍂</p>
   <h1>{{ page.title }}</h1>
-  <p>This page isn’t in the diary. It may have moved, or the address has a typo.</p>
+  <p>{{ site.strings.not_found_text }}</p>
   <ul class="inline-list">
-    <li><a href="{{ site.urls.home }}">Go to the latest entry</a></li>
-    <li><a href="{{ site.urls.archive }}">Browse the archive</a></li>
-    <li><a href="{{ site.urls.search }}">Search</a></li>
+    <li><a href="{{ site.urls.home }}">{{ site.strings.go_to_latest }}</a></li>
+    <li><a href="{{ site.urls.archive }}">{{ site.strings.browse_archive }}</a></li>
+    <li><a href="{{ site.urls.search }}">{{ site.strings.search }}</a></li>
   </ul>
 </div>
 {% endblock %}
@@ -25,17 +25,17 @@ enum DefaultTheme {
 {% block main %}
 <header class="page-header">
   <h1>{{ page.title }}</h1>
-  <p class="muted">{{ site.entry_count }} {% if site.entry_count == 1 %}entry{% else %}entries{% endif %}</p>
+  <p class="muted">{{ site.entry_count | pluralize: site.strings.entry_count }}</p>
 </header>
 {%- if jump %}
-<nav class="jump" aria-label="Years and months">
+<nav class="jump" aria-label="{{ site.strings.years_and_months }}">
   <ul>
     {%- for y in jump %}
     <li>
       <a class="jump-year" href="{{ y.url }}">{{ y.year }}</a>
       <ul class="jump-months">
         {%- for m in y.months %}
-        <li><a href="{{ m.url }}" title="{{ m.count }} {% if m.count == 1 %}entry{% else %}entries{% endif %}"><time datetime="{{ m.date | date: "yyyy-MM" }}">{{ m.date | date: "MMM" }}</time></a></li>
+        <li><a href="{{ m.url }}" title="{{ m.count | pluralize: site.strings.entry_count }}"><time datetime="{{ m.date | date: "yyyy-MM" }}">{{ m.date | date: "MMM" }}</time></a></li>
         {%- endfor %}
       </ul>
     </li>
@@ -46,10 +46,114 @@ enum DefaultTheme {
 {%- for day in days %}
 {% include "partials/day-section.html" %}
 {%- else %}
-<p class="empty">Nothing written yet.</p>
+<p class="empty">{{ site.strings.nothing_written }}</p>
 {%- endfor %}
 {% include "partials/pagination.html" %}
 {% endblock %}
+"""# + "\n",
+        "assets/on-this-day.js": #"""
+// "On this day" on the home page: the entries written on the reader's today in earlier years.
+// Decided here, in the reader's browser and by its clock, so a static site is right on any day
+// without a rebuild. The build writes one small file per calendar day that has entries
+// (on-this-day/MM-DD.json) and tells the page which days have one (data-days: a bit per day of
+// a leap year, as hexadecimal digits), so only a file that exists is asked for. When it is done
+// (cards shown, or nothing to show) the section gets a `data-ready` attribute.
+(function () {
+  "use strict";
+
+  var section = document.querySelector("[data-on-this-day]");
+  if (!section || !window.fetch) return;
+
+  // Days before the first of each month in a leap year.
+  var monthStarts = [0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335];
+
+  function hasFile(month, day) {
+    var position = monthStarts[month - 1] + day - 1;
+    var digit = parseInt(section.getAttribute("data-days").charAt(position >> 2), 16);
+    return (digit & (8 >> (position & 3))) !== 0;
+  }
+
+  function pad(number) {
+    return (number < 10 ? "0" : "") + number;
+  }
+
+  function isLeap(year) {
+    return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  }
+
+  // "{n} year ago|{n} years ago": the form before "|" for 1, the other otherwise.
+  function yearsAgo(count) {
+    var forms = section.getAttribute("data-years-ago").split("|");
+    var form = count === 1 || forms.length === 1 ? forms[0] : forms[1];
+    return form.replace("{n}", String(count));
+  }
+
+  function card(entry, emotion, thisYear) {
+    var template = section.querySelector("[data-on-this-day-card]");
+    var node = template.content.firstElementChild.cloneNode(true);
+    function slot(name) { return node.querySelector('[data-slot="' + name + '"]'); }
+    node.style.setProperty("--emotion", emotion.color);
+    slot("title").textContent = entry.title;
+    slot("title").href = entry.url;
+    var when = document.createElement("time");
+    when.dateTime = entry.datetime;
+    when.textContent = entry.when;
+    slot("when").replaceWith(when);
+    slot("ago").textContent = yearsAgo(thisYear - entry.year);
+    slot("emotion").href = emotion.url;
+    slot("emotion").style.setProperty("--emotion", emotion.color);
+    slot("emoji").textContent = emotion.emoji;
+    slot("label").textContent = emotion.label;
+    if (entry.excerpt) {
+      slot("excerpt").textContent = entry.excerpt;
+    } else {
+      slot("excerpt").remove();
+    }
+    return node;
+  }
+
+  // `files`: the day files read, each {emotions: {id: emotion}, entries: [...]}.
+  function show(files, thisYear) {
+    var earlier = [];
+    section.setAttribute("data-ready", "");
+    files.forEach(function (file) {
+      file.entries.forEach(function (entry) {
+        // The year the entry was written in, where it was written (its date is in the diary's timezone).
+        entry.year = parseInt(entry.datetime.slice(0, 4), 10);
+        if (entry.year < thisYear) earlier.push({ entry: entry, emotion: file.emotions[entry.emotion] });
+      });
+    });
+    if (earlier.length === 0) return;
+    // Newest first; 29 February's entries among the 28th's by year.
+    earlier.sort(function (a, b) {
+      return a.entry.datetime < b.entry.datetime ? 1 : a.entry.datetime > b.entry.datetime ? -1 : 0;
+    });
+    var list = section.querySelector("[data-on-this-day-cards]");
+    earlier.forEach(function (item) { list.appendChild(card(item.entry, item.emotion, thisYear)); });
+    section.hidden = false;
+  }
+
+  var today = new Date();
+  var year = today.getFullYear();
+  var month = today.getMonth() + 1;
+  var day = today.getDate();
+  var days = [[month, day]];
+  // In a year without 29 February, its entries come back on the 28th.
+  if (month === 2 && day === 28 && !isLeap(year)) days.push([2, 29]);
+  var base = section.getAttribute("data-files");
+  var requests = days.filter(function (d) { return hasFile(d[0], d[1]); }).map(function (d) {
+    return fetch(base + pad(d[0]) + "-" + pad(d[1]) + ".json").then(function (response) {
+      if (!response.ok) throw new Error(response.status + " " + response.url);
+      return response.json();
+    });
+  });
+  Promise.all(requests).then(function (files) {
+    show(files, year);
+  }).catch(function () {
+    // The section stays hidden: the rest of the page does not depend on it.
+    section.setAttribute("data-ready", "");
+  });
+})();
 """# + "\n",
         "assets/search.js": #"""
 /* Daybook search page: plain JavaScript, no library, no other host.
@@ -663,7 +767,7 @@ main.wrap { padding-top: 2.25rem; padding-bottom: 3rem; min-height: 60vh; }
 ul.badges, ul.tags, .inline-list, .site-nav ul, .tag-cloud, .emotion-grid, .gallery, .month-list, .jump ul, .entry-nav ul, .page-numbers {
   list-style: none; margin: 0; padding: 0;
 }
-.card, .jump, .calendar-box, .gallery a, .prose pre, .page-numbers a, .tag-cloud .tag {
+.card, .jump, .gallery a, .prose pre, .page-numbers a, .tag-cloud .tag {
   background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius);
 }
 .entry-title a, .card-title a, .day-title a, .site-title, .emotion, .emotion-tile, .gallery a {
@@ -790,16 +894,77 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
 .not-found .inline-list { justify-content: center; }
 .big-emoji { font-size: 3rem; margin: 0; line-height: 1.3; }
 
-/* Year in pixels */
+/* Year in review and facts */
 
-.calendar-box { overflow-x: auto; padding: 1rem; }
-.calendar { display: block; width: 100%; min-width: 26rem; }
-.calendar rect { stroke: var(--surface); stroke-width: 2; }
-.calendar .no-fill { fill: var(--cell-empty); }
-.calendar a:is(:hover, :focus) rect { stroke: var(--text); stroke-width: 1.5; }
-.calendar a:focus { outline: none; }
-.calendar-month { fill: var(--muted); font-size: 10px; }
+.subsection-title { font-size: 1.05rem; margin: 1.75rem 0 0.75rem; }
+.subsection-title .muted { font-weight: 400; font-size: 0.9rem; }
+.facts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 15rem), 1fr)); gap: 0.75rem; margin: 0; }
+.facts > div { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); padding: 0.75rem 1rem; }
+.facts dt { font-size: 0.85rem; color: var(--muted); }
+.facts dd { margin: 0; line-height: 1.6; }
+.fact-note { display: block; font-size: 0.85rem; color: var(--muted); }
+.note { font-size: 0.9rem; }
+.review-months { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(6.5rem, 1fr)); gap: 0.4rem; }
+.review-months li { display: flex; }
+.review-months li > * { flex: 1; display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 0.35rem; padding: 0.35rem 0.6rem; border-radius: 8px; font-size: 0.9rem; line-height: 1.5; }
+.review-months a {
+  color: var(--text); text-decoration: none;
+  background: var(--surface);
+  background: color-mix(in srgb, var(--emotion) 18%, var(--surface));
+  border: 1px solid color-mix(in srgb, var(--emotion) 55%, var(--surface));
+}
+.review-months a:hover { border-color: var(--emotion); }
+.review-months .is-empty > * { border: 1px dashed var(--border); color: var(--muted); }
+.review-month { flex-basis: 100%; font-size: 0.8rem; color: var(--muted); }
+
+/* Year in pixels: months are rows on a wide screen, columns on a phone (see year.html) */
+
+.pixels-box { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); padding: 0.75rem; }
+.pixels { display: grid; grid-template-columns: 2.2rem repeat(31, minmax(0, 1fr)); gap: 2px; }
+.px { display: block; aspect-ratio: 1; border-radius: 3px; background: var(--cell-empty); }
+a.px { background: var(--px); }
+a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset: 0; }
+.px-none { visibility: hidden; }
+.px-day, .px-month { font-size: 0.65rem; line-height: 1.2; color: var(--muted); align-self: center; white-space: nowrap; overflow: hidden; }
+.px-day { text-align: center; }
+.px-month-short { display: none; }
+@media (max-width: 40rem) {
+  .px-month-long { display: none; }
+  .px-month-short { display: inline; }
+  .pixels { grid-template-columns: 1.6rem repeat(12, minmax(0, 1fr)); grid-template-rows: repeat(32, auto); grid-auto-flow: column; gap: 2px 3px; }
+  .px { aspect-ratio: auto; height: 0.95rem; }
+  .px-day { text-align: right; padding-right: 0.3rem; }
+  .px-month { text-align: center; padding-bottom: 0.15rem; }
+}
 .month-list li { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0 1rem; padding: 0.5rem 0; border-bottom: 1px solid var(--border); }
+
+/* Statistics charts */
+
+.chart-grid-2 { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 18rem), 1fr)); gap: 1rem; }
+.chart-figure { margin: 0 0 1rem; padding: 0.75rem 0.75rem 0.5rem; background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); }
+.chart-caption { font-size: 0.9rem; font-weight: 600; margin-bottom: 0.25rem; }
+.time-chart .chart-caption {
+  position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
+}
+.chart { display: block; width: 100%; max-width: 34rem; margin: 0 auto; }
+.chart text { font-size: 10px; fill: var(--muted); }
+.chart-grid { stroke: var(--border); stroke-width: 1; }
+.chart-bar { fill: var(--accent); }
+.chart rect { shape-rendering: crispEdges; }
+.chart-data summary { cursor: pointer; font-size: 0.85rem; color: var(--muted); margin-top: 0.25rem; }
+.chart-data table { border-collapse: collapse; width: 100%; font-size: 0.85rem; line-height: 1.5; margin: 0.5rem 0; }
+.chart-data :is(th, td) { padding: 0.25rem 0.4rem; border-bottom: 1px solid var(--border); text-align: left; vertical-align: top; }
+.chart-data thead th { font-weight: 600; }
+.chart-data tbody th { font-weight: 400; white-space: nowrap; }
+.chart-data .number { text-align: right; font-variant-numeric: tabular-nums; }
+.legend .count { color: var(--muted); font-size: 0.85em; }
+
+.tag-moods { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.9rem; }
+.tag-moods p { margin: 0; }
+.tag-mood-name { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 0.5rem; }
+.tag-mood-name .muted { font-size: 0.85rem; }
+.tag-mood-bar { display: block; width: 100%; height: 0.6rem; margin: 0.3rem 0; border-radius: 3px; background: var(--cell-empty); }
+.tag-mood-text { font-size: 0.85rem; color: var(--muted); line-height: 1.5; }
 
 /* Archive jump index */
 
@@ -852,7 +1017,9 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
   main.wrap { padding-top: 1.75rem; }
   .card { padding: 0.75rem 0.85rem; }
   .card-cover img { width: 4rem; height: 4rem; }
-  .calendar-box { padding: 0.5rem; }
+  .pixels-box { padding: 0.5rem; }
+  /* Seven links in two even rows instead of a full row and one left over. */
+  .site-nav ul { display: grid; grid-template-columns: repeat(4, auto); justify-content: start; gap: 0.1rem 0.25rem; }
   .entry-nav ul { grid-template-columns: 1fr 1fr; }
   .nav-day { grid-column: 1 / -1; grid-row: 2; }
   .page-numbers { order: -1; flex-basis: 100%; justify-content: center; }
@@ -865,7 +1032,7 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
 <header class="page-header">
   <p class="breadcrumbs"><a href="{{ day.year_url }}">{{ day.date | date: "yyyy" }}</a> <span aria-hidden="true">›</span> <a href="{{ day.month_url }}">{{ day.date | date: "MMMM" }}</a></p>
   <h1><time datetime="{{ day.date | date: "yyyy-MM-dd" }}">{{ page.title }}</time></h1>
-  <p class="muted">{{ day.count }} {% if day.count == 1 %}entry{% else %}entries{% endif %}
+  <p class="muted">{{ day.count | pluralize: site.strings.entry_count }}
     {%- if day.main_emotion %} · <a class="emotion" href="{{ day.main_emotion.url }}" style="--emotion: {{ day.main_emotion.color }}"><span class="emoji" aria-hidden="true">{{ day.main_emotion.emoji }}</span> <span class="emotion-label">{{ day.main_emotion.label }}</span></a>{% endif %}</p>
 </header>
 <div class="day-entries">
@@ -881,15 +1048,15 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
 
 {% block main %}
 <header class="page-header emotion-header" style="--emotion: {{ emotion.color }}">
-  <p class="breadcrumbs"><a href="{{ site.urls.emotions }}">Emotions</a></p>
+  <p class="breadcrumbs"><a href="{{ site.urls.emotions }}">{{ site.strings.emotions }}</a></p>
   <h1><span class="emoji" aria-hidden="true">{{ emotion.emoji }}</span> {{ emotion.label }}{% if pagination.number > 1 %} <span class="muted">· {{ pagination.number }}</span>{% endif %}</h1>
-  <p class="muted">{{ emotion.count }} {% if emotion.count == 1 %}entry{% else %}entries{% endif %}</p>
+  <p class="muted">{{ emotion.count | pluralize: site.strings.entry_count }}</p>
 </header>
 <div class="cards">
   {%- for card in entries %}
   {% include "partials/entry-card.html" %}
   {%- else %}
-  <p class="empty">No entries with this emotion yet.</p>
+  <p class="empty">{{ site.strings.no_entries_with_emotion }}</p>
   {%- endfor %}
 </div>
 {% include "partials/pagination.html" %}
@@ -904,9 +1071,9 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
 </header>
 <ul class="emotion-grid">
   {%- for emotion in emotions %}
-  <li><a class="emotion-tile{% if emotion.count == 0 %} is-unused{% endif %}" href="{{ emotion.url }}" style="--emotion: {{ emotion.color }}"><span class="emoji" aria-hidden="true">{{ emotion.emoji }}</span> <span class="emotion-label">{{ emotion.label }}</span> <span class="count">{{ emotion.count }} {% if emotion.count == 1 %}entry{% else %}entries{% endif %}</span></a></li>
+  <li><a class="emotion-tile{% if emotion.count == 0 %} is-unused{% endif %}" href="{{ emotion.url }}" style="--emotion: {{ emotion.color }}"><span class="emoji" aria-hidden="true">{{ emotion.emoji }}</span> <span class="emotion-label">{{ emotion.label }}</span> <span class="count">{{ emotion.count | pluralize: site.strings.entry_count }}</span></a></li>
   {%- else %}
-  <li class="empty">No emotions yet.</li>
+  <li class="empty">{{ site.strings.no_emotions }}</li>
   {%- endfor %}
 </ul>
 {% endblock %}
@@ -916,17 +1083,17 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
 
 {% block main %}
 {% include "partials/entry-full.html" %}
-<nav class="entry-nav" aria-label="Neighbouring entries">
+<nav class="entry-nav" aria-label="{{ site.strings.neighbouring_entries }}">
   <ul>
     <li class="nav-prev">
       {%- if entry.previous %}
-      <a href="{{ entry.previous.url }}" rel="prev"><span class="nav-dir"><span aria-hidden="true">←</span> Previous</span> <span class="nav-title">{{ entry.previous.title }}</span></a>
+      <a href="{{ entry.previous.url }}" rel="prev"><span class="nav-dir"><span aria-hidden="true">←</span> {{ site.strings.previous }}</span> <span class="nav-title">{{ entry.previous.title }}</span></a>
       {%- endif %}
     </li>
-    <li class="nav-day"><a href="{{ entry.day_url }}">All of <time datetime="{{ entry.date | date: "yyyy-MM-dd" }}">{{ entry.date | date: "yyyy-MM-dd" }}</time></a></li>
+    <li class="nav-day"><a href="{{ entry.day_url }}"><span class="nav-dir">{{ site.strings.whole_day }}</span> <span class="nav-title"><time datetime="{{ entry.date | date: "yyyy-MM-dd" }}">{{ entry.date | date: "yyyy-MM-dd" }}</time></span></a></li>
     <li class="nav-next">
       {%- if entry.next %}
-      <a href="{{ entry.next.url }}" rel="next"><span class="nav-dir">Next <span aria-hidden="true">→</span></span> <span class="nav-title">{{ entry.next.title }}</span></a>
+      <a href="{{ entry.next.url }}" rel="next"><span class="nav-dir">{{ site.strings.next }} <span aria-hidden="true">→</span></span> <span class="nav-title">{{ entry.next.title }}</span></a>
       {%- endif %}
     </li>
   </ul>
@@ -949,7 +1116,7 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
     </a>
   </li>
   {%- else %}
-  <li class="empty">No photos yet.</li>
+  <li class="empty">{{ site.strings.no_photos }}</li>
   {%- endfor %}
 </ul>
 {% include "partials/pagination.html" %}
@@ -958,18 +1125,22 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
         "home.html": #"""
 {% extends "layout.html" %}
 
+{% block head %}
+<script src="{{ site.base_url }}assets/on-this-day.js" defer></script>
+{% endblock %}
+
 {% block main %}
 <h1 class="visually-hidden">{{ site.title }}</h1>
 {%- if latest %}
 <div class="latest">
-  <p class="eyebrow">Latest entry</p>
+  <p class="eyebrow">{{ site.strings.latest_entry }}</p>
   <article class="entry{% if latest.draft %} is-draft{% endif %}" style="--emotion: {{ latest.emotion.color | default: "currentColor" }}">
     <header class="entry-header">
       <h2 class="entry-title"><a href="{{ latest.url }}">{{ latest.title }}</a></h2>
       <p class="meta entry-when">
         <a href="{{ latest.day_url }}"><time datetime="{{ latest.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{{ latest.date | date: "yyyy-MM-dd (EEE) HH:mm" }}</time></a>
-        {%- if latest.extra.weather %} <span class="weather">· Weather: {{ latest.extra.weather }}</span>{% endif %}
-        {%- if latest.draft %} <span class="draft-flag">Draft</span>{% endif %}
+        {%- if latest.extra.weather %} <span class="weather">· {{ site.strings.weather }}: {{ latest.extra.weather }}</span>{% endif %}
+        {%- if latest.draft %} <span class="draft-flag">{{ site.strings.draft }}</span>{% endif %}
       </p>
       {%- if latest.emotions %}
       <ul class="badges">
@@ -996,35 +1167,42 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
       {%- endfor %}
     </div>
     {%- endif %}
-    <p class="read-more"><a href="{{ latest.url }}">Open this entry <span aria-hidden="true">→</span></a></p>
+    <p class="read-more"><a href="{{ latest.url }}">{{ site.strings.open_entry }} <span aria-hidden="true">→</span></a></p>
   </article>
 </div>
 {%- else %}
 <section class="empty-state">
   <p class="big-emoji" aria-hidden="true">📔</p>
-  <h2>Your diary is waiting</h2>
-  <p>There are no entries yet. Write the first one with <code>daybook new "My first day"</code>, then build again.</p>
+  <h2>{{ site.strings.empty_diary_title }}</h2>
+  <p>{{ site.strings.empty_diary_text }} <code>daybook new "My first day"</code></p>
 </section>
 {%- endif %}
 
-{%- if on_this_day %}
-<section class="on-this-day" aria-labelledby="on-this-day-title">
-  <h2 class="section-title" id="on-this-day-title">On this day</h2>
-  <div class="cards">
-    {%- for card in on_this_day %}
-    {% include "partials/entry-card.html" %}
-    {%- endfor %}
-  </div>
+{#- On this day: assets/on-this-day.js picks the file of the reader's today (the section stays
+    hidden without JavaScript, or when earlier years wrote nothing on this day). -#}
+<section class="on-this-day" aria-labelledby="on-this-day-title" data-on-this-day data-days="{{ on_this_day.days }}"
+         data-files="{{ on_this_day.files_url }}" data-years-ago="{{ site.strings.years_ago }}" hidden>
+  <h2 class="section-title" id="on-this-day-title">{{ site.strings.on_this_day }}</h2>
+  <div class="cards" data-on-this-day-cards></div>
+  <template data-on-this-day-card>
+    <article class="card">
+      <div class="card-text">
+        <h3 class="card-title"><a data-slot="title"></a></h3>
+        <p class="meta"><span data-slot="when"></span> · <span data-slot="ago"></span></p>
+        <ul class="badges"><li><a class="emotion" data-slot="emotion"><span class="emoji" aria-hidden="true" data-slot="emoji"></span> <span class="emotion-label" data-slot="label"></span></a></li></ul>
+        <p class="excerpt" data-slot="excerpt"></p>
+      </div>
+    </article>
+  </template>
 </section>
-{%- endif %}
 
 {%- if recent_days %}
 <section class="recent" aria-labelledby="recent-title">
-  <h2 class="section-title" id="recent-title">Recent days</h2>
+  <h2 class="section-title" id="recent-title">{{ site.strings.recent_days }}</h2>
   {%- for day in recent_days %}
   {% include "partials/day-section.html" %}
   {%- endfor %}
-  <p class="read-more"><a href="{{ site.urls.archive }}">All days in the archive <span aria-hidden="true">→</span></a></p>
+  <p class="read-more"><a href="{{ site.urls.archive }}">{{ site.strings.all_days_in_archive }} <span aria-hidden="true">→</span></a></p>
 </section>
 {%- endif %}
 {% endblock %}
@@ -1042,18 +1220,19 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
 {% block head %}{% endblock %}
 </head>
 <body class="kind-{{ page.kind }}">
-<a class="skip-link" href="#main">Skip to content</a>
+<a class="skip-link" href="#main">{{ site.strings.skip_to_content }}</a>
 <header class="site-header">
   <div class="wrap header-inner">
     <a class="site-title" href="{{ site.urls.home }}">{{ site.title }}</a>
-    <nav class="site-nav" aria-label="Site">
+    <nav class="site-nav" aria-label="{{ site.strings.site_navigation }}">
       <ul>
-        <li><a href="{{ site.urls.home }}"{% if page.kind == "home" %} aria-current="page"{% endif %}>Home</a></li>
-        <li><a href="{{ site.urls.archive }}"{% if page.kind == "archive" %} aria-current="page"{% endif %}>Archive</a></li>
-        <li><a href="{{ site.urls.emotions }}"{% if page.kind == "emotions" %} aria-current="page"{% endif %}>Emotions</a></li>
-        <li><a href="{{ site.urls.tags }}"{% if page.kind == "tags" %} aria-current="page"{% endif %}>Tags</a></li>
-        <li><a href="{{ site.urls.gallery }}"{% if page.kind == "gallery" %} aria-current="page"{% endif %}>Gallery</a></li>
-        <li><a href="{{ site.urls.search }}">Search</a></li>
+        <li><a href="{{ site.urls.home }}"{% if page.kind == "home" %} aria-current="page"{% endif %}>{{ site.strings.home }}</a></li>
+        <li><a href="{{ site.urls.archive }}"{% if page.kind == "archive" %} aria-current="page"{% endif %}>{{ site.strings.archive }}</a></li>
+        <li><a href="{{ site.urls.emotions }}"{% if page.kind == "emotions" %} aria-current="page"{% endif %}>{{ site.strings.emotions }}</a></li>
+        <li><a href="{{ site.urls.tags }}"{% if page.kind == "tags" %} aria-current="page"{% endif %}>{{ site.strings.tags }}</a></li>
+        <li><a href="{{ site.urls.gallery }}"{% if page.kind == "gallery" %} aria-current="page"{% endif %}>{{ site.strings.gallery }}</a></li>
+        <li><a href="{{ site.urls.stats }}"{% if page.kind == "stats" %} aria-current="page"{% endif %}>{{ site.strings.stats }}</a></li>
+        <li><a href="{{ site.urls.search }}"{% if page.kind == "search" %} aria-current="page"{% endif %}>{{ site.strings.search }}</a></li>
       </ul>
     </nav>
   </div>
@@ -1064,7 +1243,7 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
 <footer class="site-footer">
   <div class="wrap">
     {%- if site.years %}
-    <nav aria-label="Years">
+    <nav aria-label="{{ site.strings.years }}">
       <ul class="inline-list">
         {%- for y in site.years %}
         <li><a href="{{ y.url }}">{{ y.year }}</a> <span class="muted">({{ y.count }})</span></li>
@@ -1072,7 +1251,7 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
       </ul>
     </nav>
     {%- endif %}
-    <p class="muted">{{ site.title }} · {{ site.entry_count }} {% if site.entry_count == 1 %}entry{% else %}entries{% endif %} · a private diary</p>
+    <p class="muted">{{ site.title }} · {{ site.entry_count | pluralize: site.strings.entry_count }} · {{ site.strings.private_diary }}</p>
   </div>
 </footer>
 </body>
@@ -1085,35 +1264,83 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
 <header class="page-header">
   <p class="breadcrumbs"><a href="{{ month.year_url }}">{{ month.date | date: "yyyy" }}</a></p>
   <h1><time datetime="{{ month.date | date: "yyyy-MM" }}">{{ page.title }}</time></h1>
-  <p class="muted">{{ month.count }} {% if month.count == 1 %}entry{% else %}entries{% endif %} · {{ month.days | length }} {% if month.days | length == 1 %}day{% else %}days{% endif %}</p>
+  <p class="muted">{{ month.count | pluralize: site.strings.entry_count }} · {{ month.days | length | pluralize: site.strings.day_count }}</p>
 </header>
 {%- for day in month.days %}
 {% include "partials/day-section.html" %}
 {%- else %}
-<p class="empty">No entries this month.</p>
+<p class="empty">{{ site.strings.no_entries_this_month }}</p>
 {%- endfor %}
-<nav class="entry-nav" aria-label="Up">
-  <ul><li class="nav-day"><a href="{{ month.year_url }}">All of {{ month.date | date: "yyyy" }}</a></li></ul>
+<nav class="entry-nav" aria-label="{{ site.strings.up }}">
+  <ul><li class="nav-day"><a href="{{ month.year_url }}"><span class="nav-dir">{{ site.strings.whole_year }}</span> <span class="nav-title">{{ month.date | date: "yyyy" }}</span></a></li></ul>
 </nav>
 {% endblock %}
+"""# + "\n",
+        "on-this-day.json": #"""
+{#- One calendar day in every year (on-this-day/MM-DD.json), for assets/on-this-day.js: the
+    emotions its entries have, then the entries, newest first, as the home page's cards show them. -#}
+{"emotions":{
+{%- for emotion in emotions %}
+{{ emotion.id | json }}:{"label":{{ emotion.label | json }},"emoji":{{ emotion.emoji | json }},"color":{{ emotion.color | json }},"url":{{ emotion.url | json }}}{% if not loop.last %},{% endif %}
+{%- endfor %}},
+"entries":[
+{%- for e in entries %}
+{"when":{{ e.date | date: "yyyy-MM-dd (EEE) HH:mm" | json }},"datetime":{{ e.date | date: "yyyy-MM-dd'T'HH:mmXXX" | json }},"title":{{ e.title | json }},"url":{{ e.url | json }},"excerpt":{{ e.excerpt | truncate: 100 | json }},"emotion":{{ e.emotion.id | json }}}{% if not loop.last %},{% endif %}
+{%- endfor %}
+]}
 """# + "\n",
         "partials/card-heading.html": #"""
 {#- The heading level of an entry card's title: h2 on emotion and tag pages, h4 inside the home page's days, h3 elsewhere. -#}
 {%- if page.kind == "emotion" or page.kind == "tag" -%}h2{%- elif page.kind == "home" and day -%}h4{%- else -%}h3{%- endif -%}
 """# + "\n",
+        "partials/chart.html": #"""
+{#- A column chart as a figure: inline SVG named by its caption, then the same numbers as a table
+    (in a disclosure, so the page stays short). Needs `chart` (Templates/README.md: chart). -#}
+<figure class="chart-figure">
+  <figcaption class="chart-caption" id="{{ chart.id }}-caption">{{ chart.caption }}</figcaption>
+  <svg class="chart" viewBox="0 0 {{ chart.width }} {{ chart.height }}" role="img" aria-labelledby="{{ chart.id }}-caption">
+    {%- for line in chart.grid %}
+    <line class="chart-grid" x1="{{ chart.plot_left }}" x2="{{ chart.width }}" y1="{{ line.y }}" y2="{{ line.y }}"/>
+    <text class="chart-tick" x="{{ chart.tick_x }}" y="{{ line.y }}" dy="3.5" text-anchor="end">{{ line.label }}</text>
+    {%- endfor %}
+    {%- for bar in chart.bars %}
+    <g>
+      <title>{{ bar.name }}: {{ bar.total | pluralize: chart.unit }}{% for e in bar.emotions %} · {{ e.emotion.label }} {{ e.count }}{% endfor %}</title>
+      {%- for s in bar.segments %}
+      <rect x="{{ bar.x }}" y="{{ s.y }}" width="{{ bar.width }}" height="{{ s.height }}"{% if s.color %} fill="{{ s.color }}"{% else %} class="chart-bar"{% endif %}/>
+      {%- endfor %}
+      {%- if bar.label %}
+      <text class="chart-label" x="{{ bar.label_x }}" y="{{ chart.label_y }}" text-anchor="middle">{{ bar.label }}</text>
+      {%- endif %}
+    </g>
+    {%- endfor %}
+  </svg>
+  <details class="chart-data">
+    <summary>{{ site.strings.show_numbers }}</summary>
+    <table>
+      <thead><tr><th scope="col">{{ chart.name_header }}</th><th scope="col" class="number">{{ chart.count_header }}</th>{% if chart.stacked %}<th scope="col">{{ site.strings.emotions }}</th>{% endif %}</tr></thead>
+      <tbody>
+        {%- for bar in chart.bars %}
+        <tr><th scope="row">{% if bar.url %}<a href="{{ bar.url }}">{{ bar.name }}</a>{% else %}{{ bar.name }}{% endif %}</th><td class="number">{{ bar.total }}</td>{% if chart.stacked %}<td>{% for e in bar.emotions %}{% if not loop.first %}, {% endif %}<span class="emoji" aria-hidden="true">{{ e.emotion.emoji }}</span> {{ e.emotion.label }} {{ e.count }}{% endfor %}</td>{% endif %}</tr>
+        {%- endfor %}
+      </tbody>
+    </table>
+  </details>
+</figure>
+"""# + "\n",
         "partials/day-nav.html": #"""
 {#- Links to the neighbouring days, the month and the year of `day`. -#}
-<nav class="entry-nav" aria-label="Neighbouring days">
+<nav class="entry-nav" aria-label="{{ site.strings.neighbouring_days }}">
   <ul>
     <li class="nav-prev">
       {%- if day.previous %}
-      <a href="{{ day.previous.url }}" rel="prev"><span class="nav-dir"><span aria-hidden="true">←</span> Previous day</span> <span class="nav-title"><time datetime="{{ day.previous.date | date: "yyyy-MM-dd" }}">{{ day.previous.date | date: "yyyy-MM-dd (EEE)" }}</time></span></a>
+      <a href="{{ day.previous.url }}" rel="prev"><span class="nav-dir"><span aria-hidden="true">←</span> {{ site.strings.previous_day }}</span> <span class="nav-title"><time datetime="{{ day.previous.date | date: "yyyy-MM-dd" }}">{{ day.previous.date | date: "yyyy-MM-dd (EEE)" }}</time></span></a>
       {%- endif %}
     </li>
-    <li class="nav-day"><a href="{{ day.month_url }}">{{ day.date | date: "MMMM yyyy" }}</a></li>
+    <li class="nav-day"><a href="{{ day.month_url }}"><span class="nav-dir">{{ site.strings.whole_month }}</span> <span class="nav-title"><time datetime="{{ day.date | date: "yyyy-MM" }}">{{ day.date | date: "yyyy-MM" }}</time></span></a></li>
     <li class="nav-next">
       {%- if day.next %}
-      <a href="{{ day.next.url }}" rel="next"><span class="nav-dir">Next day <span aria-hidden="true">→</span></span> <span class="nav-title"><time datetime="{{ day.next.date | date: "yyyy-MM-dd" }}">{{ day.next.date | date: "yyyy-MM-dd (EEE)" }}</time></span></a>
+      <a href="{{ day.next.url }}" rel="next"><span class="nav-dir">{{ site.strings.next_day }} <span aria-hidden="true">→</span></span> <span class="nav-title"><time datetime="{{ day.next.date | date: "yyyy-MM-dd" }}">{{ day.next.date | date: "yyyy-MM-dd (EEE)" }}</time></span></a>
       {%- endif %}
     </li>
   </ul>
@@ -1153,7 +1380,7 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
       {%- else %}
       <a href="{{ card.day_url }}"><time datetime="{{ card.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{{ card.date | date: "yyyy-MM-dd (EEE) HH:mm" }}</time></a>
       {%- endif %}
-      {%- if card.draft %} <span class="draft-flag">Draft</span>{% endif %}
+      {%- if card.draft %} <span class="draft-flag">{{ site.strings.draft }}</span>{% endif %}
     </p>
     {%- if card.emotions %}
     <ul class="badges">
@@ -1195,7 +1422,7 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
   {%- if entry.images %}
   <div class="photos">
     {%- if page.kind == "entry" %}
-    <h2 class="section-title">Photos</h2>
+    <h2 class="section-title">{{ site.strings.photos }}</h2>
     {%- endif %}
     <div class="photo-grid">
       {%- for image in entry.images %}
@@ -1210,8 +1437,8 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
 {#- The date, emotions, weather and tags of a full entry. Needs `entry`. -#}
 <p class="meta entry-when">
   <a href="{{ entry.day_url }}"><time datetime="{{ entry.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{{ entry.date | date: "yyyy-MM-dd (EEE) HH:mm" }}</time></a>
-  {%- if entry.extra.weather %} <span class="weather">· Weather: {{ entry.extra.weather }}</span>{% endif %}
-  {%- if entry.draft %} <span class="draft-flag">Draft</span>{% endif %}
+  {%- if entry.extra.weather %} <span class="weather">· {{ site.strings.weather }}: {{ entry.extra.weather }}</span>{% endif %}
+  {%- if entry.draft %} <span class="draft-flag">{{ site.strings.draft }}</span>{% endif %}
 </p>
 {%- if entry.emotions %}
 <ul class="badges">
@@ -1241,11 +1468,11 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
 {#- Page links for a paginated list (newest first). Needs `pagination`. Long lists show the first,
     previous, current, next and last pages with gaps between them. -#}
 {%- if pagination.count > 1 %}
-<nav class="pagination" aria-label="Pages">
+<nav class="pagination" aria-label="{{ site.strings.pages }}">
   {%- if pagination.previous_url %}
-  <a class="page-step" href="{{ pagination.previous_url }}" rel="prev"><span aria-hidden="true">←</span> Newer</a>
+  <a class="page-step" href="{{ pagination.previous_url }}" rel="prev"><span aria-hidden="true">←</span> {{ site.strings.newer }}</a>
   {%- else %}
-  <span class="page-step is-disabled"><span aria-hidden="true">←</span> Newer</span>
+  <span class="page-step is-disabled"><span aria-hidden="true">←</span> {{ site.strings.newer }}</span>
   {%- endif %}
   <ol class="page-numbers">
     {%- for p in pagination.pages %}
@@ -1265,9 +1492,9 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
     {%- endfor %}
   </ol>
   {%- if pagination.next_url %}
-  <a class="page-step" href="{{ pagination.next_url }}" rel="next">Older <span aria-hidden="true">→</span></a>
+  <a class="page-step" href="{{ pagination.next_url }}" rel="next">{{ site.strings.older }} <span aria-hidden="true">→</span></a>
   {%- else %}
-  <span class="page-step is-disabled">Older <span aria-hidden="true">→</span></span>
+  <span class="page-step is-disabled">{{ site.strings.older }} <span aria-hidden="true">→</span></span>
   {%- endif %}
 </nav>
 {%- endif %}
@@ -1303,17 +1530,96 @@ ol.search-results { list-style: none; margin: 0 0 1rem; padding: 0; }
     <h1>{{ page.title }}</h1>
   </header>
   <form class="search-form" role="search" action="{{ site.urls.search }}" method="get">
-    <label for="search-input">Search titles, text, tags and emotions</label>
+    <label for="search-input">{{ site.strings.search_label }}</label>
     <input id="search-input" type="search" name="q" autocomplete="off" spellcheck="false" placeholder="산책, walk, happy…">
-    <button type="submit">Search</button>
+    <button type="submit">{{ site.strings.search }}</button>
   </form>
   <noscript>
-    <p class="empty">Searching needs JavaScript, which is turned off here. The <a href="{{ site.urls.archive }}">archive</a>, <a href="{{ site.urls.emotions }}">emotions</a> and <a href="{{ site.urls.tags }}">tags</a> list every entry.</p>
+    <p class="empty">{{ site.strings.search_needs_javascript }} <a href="{{ site.urls.archive }}">{{ site.strings.browse_archive }}</a></p>
   </noscript>
   <p class="search-status muted" role="status" aria-live="polite" data-search-status></p>
   <ol class="search-results cards" data-search-results></ol>
-  <p><button type="button" class="search-more" data-search-more hidden>Show more</button></p>
+  <p><button type="button" class="search-more" data-search-more hidden>{{ site.strings.show_more }}</button></p>
 </div>
+{% endblock %}
+"""# + "\n",
+        "stats.html": #"""
+{% extends "layout.html" %}
+
+{#- The statistics page (/stats/). Every chart is drawn by partials/chart.html, with its numbers
+    as a table. -#}
+{% block main %}
+<header class="page-header">
+  <h1>{{ page.title }}</h1>
+  {%- if stats.entry_count %}
+  <p class="muted">{{ stats.entry_count | pluralize: site.strings.entry_count }} · {{ stats.day_count | pluralize: site.strings.day_count }} · {{ stats.word_count | pluralize: site.strings.word_count }}</p>
+  {%- endif %}
+</header>
+{%- if stats.entry_count == 0 %}
+<p class="empty">{{ site.strings.no_stats }}</p>
+{%- else %}
+<ul class="badges legend">
+  {%- for e in stats.emotions %}
+  <li><a class="emotion" href="{{ e.emotion.url }}" style="--emotion: {{ e.emotion.color }}"><span class="emoji" aria-hidden="true">{{ e.emotion.emoji }}</span> <span class="emotion-label">{{ e.emotion.label }}</span> <span class="count">{{ e.count }}</span></a></li>
+  {%- endfor %}
+</ul>
+<p class="muted note">{{ site.strings.stats_counting_note }}</p>
+
+<section aria-labelledby="streaks-title">
+  <h2 class="section-title" id="streaks-title">{{ site.strings.streaks }}</h2>
+  <dl class="facts">
+    <div>
+      <dt>{{ site.strings.current_streak }}</dt>
+      <dd><strong>{{ stats.current_streak.days | pluralize: site.strings.day_count }}</strong> · <a href="{{ stats.current_streak.start_url }}"><time datetime="{{ stats.current_streak.start | date: "yyyy-MM-dd" }}">{{ stats.current_streak.start | date: "yyyy-MM-dd" }}</time></a> – <a href="{{ stats.current_streak.end_url }}"><time datetime="{{ stats.current_streak.end | date: "yyyy-MM-dd" }}">{{ stats.current_streak.end | date: "yyyy-MM-dd" }}</time></a>
+        <span class="fact-note">{{ site.strings.current_streak_note }}</span></dd>
+    </div>
+    <div>
+      <dt>{{ site.strings.longest_streak }}</dt>
+      <dd><strong>{{ stats.longest_streak.days | pluralize: site.strings.day_count }}</strong> · <a href="{{ stats.longest_streak.start_url }}"><time datetime="{{ stats.longest_streak.start | date: "yyyy-MM-dd" }}">{{ stats.longest_streak.start | date: "yyyy-MM-dd" }}</time></a> – <a href="{{ stats.longest_streak.end_url }}"><time datetime="{{ stats.longest_streak.end | date: "yyyy-MM-dd" }}">{{ stats.longest_streak.end | date: "yyyy-MM-dd" }}</time></a></dd>
+    </div>
+  </dl>
+</section>
+
+<section aria-labelledby="months-title">
+  <h2 class="section-title" id="months-title">{{ site.strings.month_by_month }}</h2>
+  {%- for y in stats.years %}
+  <section class="stats-year" aria-labelledby="year-{{ y.year }}">
+    <h3 class="subsection-title" id="year-{{ y.year }}"><a href="{{ y.url }}">{{ y.year }}</a> <span class="muted">{{ y.count | pluralize: site.strings.entry_count }} · {{ y.words | pluralize: site.strings.word_count }}</span></h3>
+    <div class="chart-grid-2">
+      {%- for chart in y.charts %}
+      {% include "partials/chart.html" %}
+      {%- endfor %}
+    </div>
+  </section>
+  {%- endfor %}
+</section>
+
+{%- for chart in stats.time_charts %}
+<section class="time-chart" aria-labelledby="{{ chart.id }}-title">
+  <h2 class="section-title" id="{{ chart.id }}-title">{{ chart.caption }}</h2>
+  {% include "partials/chart.html" %}
+</section>
+{%- endfor %}
+
+{%- if stats.tags %}
+<section aria-labelledby="tags-title">
+  <h2 class="section-title" id="tags-title">{{ site.strings.tags_and_emotions }}</h2>
+  <ul class="tag-moods">
+    {%- for t in stats.tags %}
+    <li>
+      <p class="tag-mood-name"><a class="tag" href="{{ t.tag.url }}"><span aria-hidden="true">#</span>{{ t.tag.name }}</a> <span class="muted">{{ t.count | pluralize: site.strings.entry_count }}</span></p>
+      <svg class="tag-mood-bar" viewBox="0 0 100 4" preserveAspectRatio="none" aria-hidden="true">
+        {%- for e in t.emotions %}
+        <rect x="{{ e.x }}" y="0" width="{{ e.width }}" height="4" fill="{{ e.emotion.color }}"/>
+        {%- endfor %}
+      </svg>
+      <p class="tag-mood-text">{% for e in t.emotions %}{% if not loop.first %} · {% endif %}<span class="emoji" aria-hidden="true">{{ e.emotion.emoji }}</span> {{ e.emotion.label }} {{ e.count }}{% endfor %}</p>
+    </li>
+    {%- endfor %}
+  </ul>
+</section>
+{%- endif %}
+{%- endif %}
 {% endblock %}
 """# + "\n",
         "tag.html": #"""
@@ -1321,15 +1627,15 @@ ol.search-results { list-style: none; margin: 0 0 1rem; padding: 0; }
 
 {% block main %}
 <header class="page-header">
-  <p class="breadcrumbs"><a href="{{ site.urls.tags }}">Tags</a></p>
+  <p class="breadcrumbs"><a href="{{ site.urls.tags }}">{{ site.strings.tags }}</a></p>
   <h1><span aria-hidden="true">#</span>{{ tag.name }}{% if pagination.number > 1 %} <span class="muted">· {{ pagination.number }}</span>{% endif %}</h1>
-  <p class="muted">{{ tag.count }} {% if tag.count == 1 %}entry{% else %}entries{% endif %}</p>
+  <p class="muted">{{ tag.count | pluralize: site.strings.entry_count }}</p>
 </header>
 <div class="cards">
   {%- for card in entries %}
   {% include "partials/entry-card.html" %}
   {%- else %}
-  <p class="empty">No entries with this tag yet.</p>
+  <p class="empty">{{ site.strings.no_entries_with_tag }}</p>
   {%- endfor %}
 </div>
 {% include "partials/pagination.html" %}
@@ -1346,7 +1652,7 @@ ol.search-results { list-style: none; margin: 0 0 1rem; padding: 0; }
   {%- for tag in tags %}
   <li><a class="tag" href="{{ tag.url }}"><span aria-hidden="true">#</span>{{ tag.name }} <span class="count">{{ tag.count }}</span></a></li>
   {%- else %}
-  <li class="empty">No tags yet.</li>
+  <li class="empty">{{ site.strings.no_tags }}</li>
   {%- endfor %}
 </ul>
 {% endblock %}
@@ -1357,25 +1663,51 @@ ol.search-results { list-style: none; margin: 0 0 1rem; padding: 0; }
 {% block main %}
 <header class="page-header">
   <h1><time datetime="{{ year.date | date: "yyyy" }}">{{ page.title }}</time></h1>
-  <p class="muted">{{ year.count }} {% if year.count == 1 %}entry{% else %}entries{% endif %}</p>
+  <p class="muted">{{ year.count | pluralize: site.strings.entry_count }} · {{ year.review.days_written | pluralize: site.strings.day_count }}</p>
 </header>
 
+<section class="year-review" aria-labelledby="review-title">
+  <h2 class="section-title" id="review-title">{{ site.strings.year_in_review }}</h2>
+  <dl class="facts">
+    <div><dt>{{ site.strings.busiest_day }}</dt><dd><a href="{{ year.review.busiest_day.url }}"><time datetime="{{ year.review.busiest_day.date | date: "yyyy-MM-dd" }}">{{ year.review.busiest_day.date | date: "yyyy-MM-dd (EEE)" }}</time></a> · {{ year.review.busiest_day.count | pluralize: site.strings.entry_count }}</dd></div>
+    <div><dt>{{ site.strings.longest_streak }}</dt><dd>{{ year.review.longest_streak.days | pluralize: site.strings.day_count }} · <time datetime="{{ year.review.longest_streak.start | date: "yyyy-MM-dd" }}">{{ year.review.longest_streak.start | date: "MM-dd" }}</time>–<time datetime="{{ year.review.longest_streak.end | date: "yyyy-MM-dd" }}">{{ year.review.longest_streak.end | date: "MM-dd" }}</time></dd></div>
+  </dl>
+  <h3 class="subsection-title">{{ site.strings.main_emotion_by_month }}</h3>
+  <ol class="review-months">
+    {%- for m in year.review.months %}
+    {%- if m.main_emotion %}
+    <li style="--emotion: {{ m.main_emotion.color }}"><a href="{{ m.url }}"><span class="review-month"><time datetime="{{ m.date | date: "yyyy-MM" }}">{{ m.date | date: "MMM" }}</time></span> <span class="emoji" aria-hidden="true">{{ m.main_emotion.emoji }}</span> <span class="review-label">{{ m.main_emotion.label }}</span></a></li>
+    {%- else %}
+    <li class="is-empty"><span><span class="review-month"><time datetime="{{ m.date | date: "yyyy-MM" }}">{{ m.date | date: "MMM" }}</time></span> <span class="review-label">–</span></span></li>
+    {%- endif %}
+    {%- endfor %}
+  </ol>
+  <p class="read-more"><a href="{{ site.urls.stats }}">{{ site.strings.all_stats }} <span aria-hidden="true">→</span></a></p>
+</section>
+
 <section class="year-pixels" aria-labelledby="pixels-title">
-  <h2 class="section-title" id="pixels-title">Year in pixels</h2>
-  <div class="calendar-box">
-    <svg class="calendar" viewBox="0 0 {{ year.calendar.width }} {{ year.calendar.height }}" width="{{ year.calendar.width }}" height="{{ year.calendar.height }}" aria-labelledby="calendar-title">
-      <title id="calendar-title">{{ year.year }}: each day coloured by its main emotion</title>
-      {%- for row in year.calendar.rows %}
-      <text class="calendar-month" x="0" y="{{ row.y }}" dy="10">{{ row.date | date: "MMM" }}</text>
+  <h2 class="section-title" id="pixels-title">{{ site.strings.year_in_pixels }}</h2>
+  {#- Months are rows on a wide screen and columns on a phone (style.css), from this one order:
+      a header of day numbers, then each month's label and its 31 cells. -#}
+  <div class="pixels-box">
+    <div class="pixels" role="group" aria-label="{{ year.year }}: {{ site.strings.year_in_pixels_label }}">
+      <span class="px-corner"></span>
+      {%- for d in year.calendar.day_numbers %}
+      <span class="px-day" aria-hidden="true">{{ d }}</span>
       {%- endfor %}
-      {%- for cell in year.calendar.cells %}
+      {%- for m in year.calendar.months %}
+      <span class="px-month" aria-hidden="true"><span class="px-month-long">{{ m.date | date: "MMM" }}</span><span class="px-month-short">{{ m.label }}</span></span>
+      {%- for cell in m.cells %}
       {%- if cell.url %}
-      <a href="{{ cell.url }}"><title>{{ cell.label }}</title><rect x="{{ cell.x }}" y="{{ cell.y }}" width="{{ year.calendar.cell }}" height="{{ year.calendar.cell }}" rx="3"{% if cell.fill %} fill="{{ cell.fill }}"{% else %} class="no-fill"{% endif %}/></a>
+      <a class="px" href="{{ cell.url }}" style="--px: {{ cell.fill }}" title="{{ cell.label }}" aria-label="{{ cell.label }}"></a>
+      {%- elif cell.date %}
+      <span class="px" title="{{ cell.label }}"></span>
       {%- else %}
-      <rect x="{{ cell.x }}" y="{{ cell.y }}" width="{{ year.calendar.cell }}" height="{{ year.calendar.cell }}" rx="3"{% if cell.fill %} fill="{{ cell.fill }}"{% else %} class="no-fill"{% endif %}><title>{{ cell.label }}</title></rect>
+      <span class="px px-none"></span>
       {%- endif %}
       {%- endfor %}
-    </svg>
+      {%- endfor %}
+    </div>
   </div>
   {%- if year.calendar.legend %}
   <ul class="badges legend">
@@ -1387,12 +1719,12 @@ ol.search-results { list-style: none; margin: 0 0 1rem; padding: 0; }
 </section>
 
 <section aria-labelledby="months-title">
-  <h2 class="section-title" id="months-title">Months</h2>
+  <h2 class="section-title" id="months-title">{{ site.strings.months }}</h2>
   <ul class="month-list">
     {%- for m in year.months %}
-    <li><a href="{{ m.url }}"><time datetime="{{ m.date | date: "yyyy-MM" }}">{{ m.date | date: "MMMM" }}</time></a> <span class="muted">{{ m.count }} {% if m.count == 1 %}entry{% else %}entries{% endif %} · {{ m.day_count }} {% if m.day_count == 1 %}day{% else %}days{% endif %}</span></li>
+    <li><a href="{{ m.url }}"><time datetime="{{ m.date | date: "yyyy-MM" }}">{{ m.date | date: "MMMM" }}</time></a> <span class="muted">{{ m.count | pluralize: site.strings.entry_count }} · {{ m.day_count | pluralize: site.strings.day_count }}</span></li>
     {%- else %}
-    <li class="empty">No entries this year.</li>
+    <li class="empty">{{ site.strings.no_entries_this_year }}</li>
     {%- endfor %}
   </ul>
 </section>

@@ -34,24 +34,40 @@ struct PlannedPage: Sendable {
 struct PagePlan {
     let index: SiteIndex
     let urls: SiteURLs
+    let stats: DiaryStats
 
     func pages() -> [PlannedPage] {
         var pages: [PlannedPage] = []
         let titles = DateTitles(config: index.config)
         let pageSize = index.config.pageSize
 
+        let words = SiteStrings.table(for: index.config.localeIdentifier, overrides: index.config.strings)
+        let onThisDay = OnThisDay(index: index)
+        let daysWithEntries = onThisDay.daysWithEntries
+
         let recent = (0..<min(7, index.days.count))
         let homeEntries = (index.latestEntry.map { [$0] + [index.previous(of: $0)].compactMap { $0 } } ?? [])
-            + recent.flatMap { index.days[$0].entries } + index.onThisDay
+            + recent.flatMap { index.days[$0].entries }
         pages.append(PlannedPage(path: "index.html", template: "home.html", kind: "home", title: index.config.title,
-                                 entries: homeEntries, key: dayKeys(0..<min(8, index.days.count))) { values in
+                                 entries: homeEntries, key: dayKeys(0..<min(8, index.days.count)) + "|" + daysWithEntries) { values in
             let index = values.index
             return [
                 "latest": index.latestEntry.map(values.fullEntry) ?? .null,
                 "recent_days": .list((0..<min(7, index.days.count)).map { values.day($0) }),
-                "on_this_day": .list(index.onThisDay.map { values.card($0) }),
+                "on_this_day": .map(["days": .string(daysWithEntries), "files_url": .string(values.urls.page(OnThisDay.folder))]),
             ]
         })
+        // "On this day": one file per calendar day, which the home page's script asks for.
+        for (day, entries) in onThisDay.days {
+            pages.append(PlannedPage(path: OnThisDay.folder + day.name + ".json", template: "on-this-day.json", kind: "on-this-day",
+                                     title: day.name, entries: entries) { values in
+                let emotions = Set(entries.map { values.index.entries[$0].primaryEmotionID })
+                return [
+                    "entries": .list(entries.map { values.card($0) }),
+                    "emotions": .list(values.index.emotions.filter { emotions.contains($0.slug) }.compactMap { values.emotionValues[$0.slug] }),
+                ]
+            })
+        }
         for position in index.entries.indices {
             let entry = index.entries[position]
             let neighbours = [index.previous(of: position), index.next(of: position)].compactMap { $0 }
@@ -81,13 +97,17 @@ struct PagePlan {
             let year = index.years[position]
             // A year page shows no entry, only each day's count and main emotion: a changed entry
             // body leaves it as it is.
+            // Its review adds each month's main emotion; the rest follows from the days' counts.
+            let review = stats.years[position]
             let calendarKey = year.days.map { position -> String in
                 let section = index.days[position]
                 return "\(section.day.description):\(section.entries.count):\(section.mainEmotionID)"
-            }.joined(separator: ",")
+            }.joined(separator: ",") + "|" + review.months.map { $0.mainEmotionID ?? "" }.joined(separator: ",")
             pages.append(PlannedPage(path: year.urlPath + "index.html", template: "year.html", kind: "year", title: String(year.year),
                                      key: calendarKey) { values in
-                ["year": values.year(position)]
+                guard case .map(var map) = values.year(position) else { return [:] }
+                map["review"] = values.yearReview(review)
+                return ["year": .map(map)]
             })
         }
 
@@ -96,7 +116,7 @@ struct PagePlan {
         for number in 1...archive.pageCount {
             let shown = archive.range(ofPage: number)
             pages.append(PlannedPage(path: Pagination.urlPath("archive/", page: number) + "index.html", template: "archive.html",
-                                     kind: "archive", title: number == 1 ? "Archive" : "Archive · \(number)",
+                                     kind: "archive", title: Self.numbered(words["archive"]!, number),
                                      entries: shown.flatMap { index.days[$0].entries },
                                      key: "\(archive.pageCount)|\(jumpKey)|" + dayKeys(max(0, shown.lowerBound - 1)..<min(index.days.count, shown.upperBound + 1))) { values in
                 [
@@ -107,7 +127,7 @@ struct PagePlan {
             })
         }
 
-        pages.append(PlannedPage(path: "emotions/index.html", template: "emotions.html", kind: "emotions", title: "Emotions") { values in
+        pages.append(PlannedPage(path: "emotions/index.html", template: "emotions.html", kind: "emotions", title: words["emotions"]!) { values in
             ["emotions": .list(values.index.emotions.map { values.emotionValues[$0.slug]! })]
         })
         for group in index.emotions {
@@ -118,7 +138,7 @@ struct PagePlan {
                 ["emotion": values.emotionValues[group.slug]!]
             }
         }
-        pages.append(PlannedPage(path: "tags/index.html", template: "tags.html", kind: "tags", title: "Tags") { values in
+        pages.append(PlannedPage(path: "tags/index.html", template: "tags.html", kind: "tags", title: words["tags"]!) { values in
             ["tags": .list(values.index.tags.map { values.tagValues[$0.slug]! })]
         })
         for group in index.tags {
@@ -132,7 +152,7 @@ struct PagePlan {
         for number in 1...gallery.pageCount {
             let shown = gallery.range(ofPage: number).map { index.gallery[$0] }
             pages.append(PlannedPage(path: Pagination.urlPath("gallery/", page: number) + "index.html", template: "gallery.html",
-                                     kind: "gallery", title: number == 1 ? "Gallery" : "Gallery · \(number)",
+                                     kind: "gallery", title: Self.numbered(words["gallery"]!, number),
                                      entries: shown.map(\.entry), key: "\(gallery.pageCount)|" + shown.map(\.image.id).joined(separator: ",")) { values in
                 [
                     "images": .list(gallery.range(ofPage: number).map { values.galleryImage($0) }),
@@ -140,9 +160,23 @@ struct PagePlan {
                 ]
             })
         }
-        pages.append(PlannedPage(path: "search/index.html", template: "search.html", kind: "search", title: "Search") { _ in [:] })
-        pages.append(PlannedPage(path: "404.html", template: "404.html", kind: "404", title: "Page not found") { _ in [:] })
+        // The statistics depend on every entry, but only through the numbers they show: an edit
+        // that changes none of them leaves the page as it is.
+        let stats = self.stats
+        var statsKey = StableHasher()
+        stats.fingerprint(into: &statsKey)
+        pages.append(PlannedPage(path: "stats/index.html", template: "stats.html", kind: "stats", title: words["stats"]!,
+                                 key: String(statsKey.value, radix: 16)) { values in
+            ["stats": values.stats(stats)]
+        })
+        pages.append(PlannedPage(path: "search/index.html", template: "search.html", kind: "search", title: words["search"]!) { _ in [:] })
+        pages.append(PlannedPage(path: "404.html", template: "404.html", kind: "404", title: words["not_found"]!) { _ in [:] })
         return pages
+    }
+
+    /// A list page's title: `Archive`, then `Archive · 2`.
+    private static func numbered(_ title: String, _ page: Int) -> String {
+        page == 1 ? title : "\(title) · \(page)"
     }
 
     /// The days at `positions`, as text for a page key.

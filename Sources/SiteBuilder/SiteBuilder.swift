@@ -153,15 +153,15 @@ public struct SiteBuilder {
         guard !report.hasErrors else { return report }
 
         var imageSizeCache = options.clean ? ImageSizeCache() : ImageSizeCache.load(from: cache)
-        let (index, shared) = try pipeline.run(.index) { () -> (SiteIndex, SiteValues) in
+        let (index, shared, stats) = try pipeline.run(.index) { () -> (SiteIndex, SiteValues, DiaryStats) in
             let index = SiteIndex(diary: reading.diary)
             let imageSizes = readImageSizes(index.entries.flatMap(\.images), cache: &imageSizeCache, files: contentFiles)
-            return (index, SiteValues(index: index, imageSizes: imageSizes, cardsFor: []))
+            return (index, SiteValues(index: index, imageSizes: imageSizes, cardsFor: []), DiaryStats(index: index))
         }
 
         let (pages, signer, signatures, stale) = try pipeline.run(.planPages) {
             () -> ([PlannedPage], PageSignatures, [UInt64], [Int]) in
-            let pages = PagePlan(index: index, urls: shared.urls).pages()
+            let pages = PagePlan(index: index, urls: shared.urls, stats: stats).pages()
             let signer = PageSignatures(index: index, values: shared, library: library, sources: theme.templates, configKey: configKey)
             let signatures = signer.signatures(of: pages)
             let stale = pages.indices.filter { position in
@@ -358,7 +358,8 @@ public struct SiteBuilder {
 
     /// The page templates every site needs.
     static let pageTemplates = ["home.html", "entry.html", "day.html", "month.html", "year.html", "archive.html",
-                                "emotions.html", "emotion.html", "tags.html", "tag.html", "gallery.html", "search.html", "404.html"]
+                                "emotions.html", "emotion.html", "tags.html", "tag.html", "gallery.html", "stats.html", "search.html",
+                                "404.html", "on-this-day.json"]
 
     /// Where the search index's signature is kept among the page signatures.
     static let searchIndexKey = "#search-index"

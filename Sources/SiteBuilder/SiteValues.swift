@@ -10,6 +10,8 @@ struct SiteValues: Sendable {
     let urls: SiteURLs
     /// Per picture id: its size, when its header could be read.
     let imageSizes: [String: ImageSize]
+    /// The site's words in the diary's language, with daybook.yml's `strings:` applied.
+    let strings: [String: String]
 
     let site: TemplateValue
     let emotionValues: [String: TemplateValue]
@@ -23,6 +25,8 @@ struct SiteValues: Sendable {
         self.imageSizes = imageSizes
         let urls = SiteURLs(baseURL: index.config.baseURL)
         self.urls = urls
+        let strings = SiteStrings.table(for: index.config.localeIdentifier, overrides: index.config.strings)
+        self.strings = strings
 
         var emotionValues: [String: TemplateValue] = [:]
         for group in index.emotions {
@@ -50,11 +54,10 @@ struct SiteValues: Sendable {
         }
         cardMaps = Dictionary(uniqueKeysWithValues: zip(wanted, maps))
 
-        let lang = index.config.localeIdentifier.split(whereSeparator: { $0 == "_" || $0 == "-" }).first.map(String.init) ?? "en"
         site = .map([
             "title": .string(index.config.title),
             "base_url": .string(index.config.baseURL),
-            "lang": .string(lang),
+            "lang": .string(SiteStrings.language(of: index.config.localeIdentifier)),
             "locale": .string(index.config.localeIdentifier),
             "entry_count": .int(index.entries.count),
             "emotions": .list(index.emotions.map { emotionValues[$0.slug]! }),
@@ -66,7 +69,9 @@ struct SiteValues: Sendable {
                 "home": .string(urls.page("")), "archive": .string(urls.page("archive/")),
                 "emotions": .string(urls.page("emotions/")), "tags": .string(urls.page("tags/")),
                 "gallery": .string(urls.page("gallery/")), "search": .string(urls.page("search/")),
+                "stats": .string(urls.page("stats/")),
             ]),
+            "strings": .map(strings.mapValues(TemplateValue.string)),
         ])
     }
 
@@ -187,7 +192,8 @@ struct SiteValues: Sendable {
             "url": .string(urls.page(year.urlPath)),
             "count": .int(year.entryCount),
             "months": .list(year.months.map(monthSummary)),
-            "calendar": YearCalendar(index: index, year: year, urls: urls).value(emotions: emotionValues, date: date(of:)),
+            "calendar": YearCalendar(index: index, year: year, urls: urls)
+                .value(emotions: emotionValues, names: CalendarNames(localeIdentifier: index.config.localeIdentifier), date: date(of:)),
         ])
     }
 

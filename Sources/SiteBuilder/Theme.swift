@@ -6,7 +6,7 @@ import Foundation
 struct Theme {
     static let folderName = "Templates"
 
-    /// Template name (`entry.html`, `partials/card.html`) → text.
+    /// Template name (`entry.html`, `partials/card.html`, `on-this-day.json`) → text.
     var templates: [String: String] = [:]
     /// Template name → the path shown in errors (`Templates/entry.html`).
     var paths: [String: String] = [:]
@@ -30,7 +30,7 @@ struct Theme {
                 diagnostics.append(.error(at: SourceLocation(path: "\(folderName)/\(name)"), "cannot read this file"))
                 continue
             }
-            if name.hasSuffix(".html"), String(data: data, encoding: .utf8) == nil {
+            if Self.isTemplate(name), String(data: data, encoding: .utf8) == nil {
                 diagnostics.append(.error(at: SourceLocation(path: "\(folderName)/\(name)"), "the template is not UTF-8 text; save it as UTF-8"))
                 continue
             }
@@ -40,10 +40,15 @@ struct Theme {
         return (theme, diagnostics)
     }
 
+    /// Pages are HTML; the files the site's scripts read (`on-this-day.json`) are templates too.
+    private static func isTemplate(_ name: String) -> Bool {
+        name.hasSuffix(".html") || name.hasSuffix(".json")
+    }
+
     private mutating func add(_ name: String, _ data: Data) {
         if name.hasPrefix("assets/") {
             assets[name] = data
-        } else if name.hasSuffix(".html") {
+        } else if Self.isTemplate(name) {
             templates[name] = String(decoding: data, as: UTF8.self)
             paths[name] = "\(Self.folderName)/\(name)"
         }

@@ -3,52 +3,43 @@ import DiaryModel
 import Foundation
 import Templating
 
-/// The year in pixels: 12 rows (months) × 31 columns (days), each day coloured by its main emotion.
+/// The year in pixels: a day-number header and, for each month, 31 cells (the days the month
+/// lacks are fillers), each day coloured by its main emotion. In this order a CSS grid draws it
+/// with months as rows on a wide screen and as columns on a phone, from the same markup.
 struct YearCalendar {
-    static let cell = 14
-    static let labelWidth = 44
-
     let index: SiteIndex
     let year: YearSection
     let urls: SiteURLs
 
-    func value(emotions: [String: TemplateValue], date: (Day) -> Date) -> TemplateValue {
+    func value(emotions: [String: TemplateValue], names: CalendarNames, date: (Day) -> Date) -> TemplateValue {
         var sectionByDay: [Day: DaySection] = [:]
         for position in year.days { sectionByDay[index.days[position].day] = index.days[position] }
-        var cells: [TemplateValue] = []
         var usedEmotions = Set<String>()
-        for month in 1...12 {
-            for dayNumber in 1...Day.daysIn(month: month, year: year.year) {
+        let months: [TemplateValue] = (1...12).map { month in
+            let length = Day.daysIn(month: month, year: year.year)
+            let cells: [TemplateValue] = (1...31).map { dayNumber in
+                guard dayNumber <= length else { return .map(["day": .int(dayNumber), "date": .null, "fill": .null, "url": .null, "label": .string("")]) }
                 let day = Day(year: year.year, month: month, day: dayNumber)
-                let section = sectionByDay[day]
-                var label = day.description
-                var fill: TemplateValue = .null
-                if let section {
-                    let emotion = index.emotion(section.mainEmotionID)
-                    usedEmotions.insert(emotion.id)
-                    fill = .string(emotion.color)
-                    label += " · \(emotion.label) · \(section.entries.count)"
+                guard let section = sectionByDay[day] else {
+                    return .map(["day": .int(dayNumber), "date": .date(date(day)), "fill": .null, "url": .null, "label": .string(day.description)])
                 }
-                cells.append(.map([
-                    "x": .int(Self.labelWidth + (dayNumber - 1) * Self.cell),
-                    "y": .int((month - 1) * Self.cell),
+                let emotion = index.emotion(section.mainEmotionID)
+                usedEmotions.insert(emotion.id)
+                return .map([
+                    "day": .int(dayNumber),
                     "date": .date(date(day)),
-                    "fill": fill,
-                    "url": section.map { .string(urls.page($0.urlPath)) } ?? .null,
-                    "label": .string(label),
-                ]))
+                    "fill": .string(emotion.color),
+                    "url": .string(urls.page(section.urlPath)),
+                    "label": .string("\(day.description) · \(emotion.label) · \(section.entries.count)"),
+                ])
             }
-        }
-        let rows: [TemplateValue] = (1...12).map { month in
-            .map(["y": .int((month - 1) * Self.cell), "date": .date(date(Day(year: year.year, month: month, day: 1)))])
+            return .map(["date": .date(date(Day(year: year.year, month: month, day: 1))), "label": .string(names.monthLabel(month)),
+                         "cells": .list(cells)])
         }
         let legend = index.emotions.filter { usedEmotions.contains($0.slug) }.compactMap { emotions[$0.slug] }
         return .map([
-            "width": .int(Self.labelWidth + 31 * Self.cell),
-            "height": .int(12 * Self.cell),
-            "cell": .int(Self.cell),
-            "cells": .list(cells),
-            "rows": .list(rows),
+            "day_numbers": .list((1...31).map { .int($0) }),
+            "months": .list(months),
             "legend": .list(legend),
         ])
     }

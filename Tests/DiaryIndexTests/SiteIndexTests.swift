@@ -68,11 +68,10 @@ final class SiteIndexTests: XCTestCase {
         XCTAssertEqual(site.gallery.map(\.image.id), ["2025-10-21-2025-10-21-09-00_image_1", "2025-10-20-2025-10-20-08-00_image_1", "2025-10-20-2025-10-20-08-00_image_2"])
     }
 
-    func testNeighboursAndOnThisDayFollowTheNewestEntry() {
+    func testNeighboursFollowTimeOrder() {
         let site = index([entry("2023-10-21 08:00", ["sad"]), entry("2024-10-21 09:00", ["calm"]), entry("2024-10-22 09:00", ["calm"]),
                           entry("2025-10-21 07:00", ["happy"])])
         XCTAssertEqual(site.latestEntry, 3)
-        XCTAssertEqual(site.onThisDay.map { site.entries[$0].title }, ["2024-10-21 09:00", "2023-10-21 08:00"])
         XCTAssertNil(site.previous(of: 0))
         XCTAssertEqual(site.next(of: 0), 1)
         XCTAssertNil(site.next(of: 3))

@@ -65,4 +65,37 @@ final class ConfigLoaderTests: XCTestCase {
             "daybook.yml:6:5: error: the emotion name 'happy' is already used by the emotion 'calm'",
         ])
     }
+
+    func testStringsReplaceTheSiteWordsOfTheLocalesLanguage() {
+        let (config, problems) = ConfigLoader.load("locale: ko_KR\nstrings:\n  stats: 기록\n  entry_count: \"{n}개\"\n")
+        XCTAssertEqual(problems, [])
+        XCTAssertEqual(config.strings, ["stats": "기록", "entry_count": "{n}개"])
+        let words = SiteStrings.table(for: config.localeIdentifier, overrides: config.strings)
+        XCTAssertEqual(words["stats"], "기록")
+        XCTAssertEqual(words["archive"], "보관함", "the other words stay Korean")
+        XCTAssertEqual(SiteStrings.table(for: "en_GB")["archive"], "Archive")
+        XCTAssertEqual(SiteStrings.table(for: "ja_JP")["archive"], "Archive", "languages without a table use English")
+    }
+
+    func testAnUnknownStringIsAWarningAtItsKeyWithASuggestion() {
+        let (config, problems) = ConfigLoader.load("title: x\nstrings:\n  stats: Numbers\n  archve: Old days\n  search: [a]\n")
+        XCTAssertEqual(problems.map(\.description), [
+            "daybook.yml:4:3: warning: unknown string 'archve' is ignored; did you mean 'archive'?",
+            "daybook.yml:5:11: error: 'search' must be text, found a list",
+        ])
+        XCTAssertEqual(config.strings, ["stats": "Numbers"])
+        XCTAssertEqual(ConfigLoader.load("strings: [a, b]\n").diagnostics.map(\.description),
+                       ["daybook.yml:1:10: error: 'strings' must be 'key: text' lines, such as 'stats: Statistics'"])
+    }
+
+    func testEveryBuiltInStringHasBothLanguagesAndCountsHaveTheirNumber() {
+        let english = SiteStrings.table(for: "en_US")
+        let korean = SiteStrings.table(for: "ko_KR")
+        XCTAssertEqual(Set(english.keys), Set(SiteStrings.keys))
+        XCTAssertEqual(Set(korean.keys), Set(SiteStrings.keys))
+        for key in SiteStrings.keys where key.hasSuffix("_count") || key == "years_ago" {
+            XCTAssertTrue(english[key]!.contains("{n}") && korean[key]!.contains("{n}"), key)
+        }
+        XCTAssertEqual(Set(SiteStrings.keys).count, SiteStrings.keys.count, "no key twice")
+    }
 }

@@ -120,6 +120,8 @@ final class ErrorTests: XCTestCase {
     func testWrongFilterArgumentsAreFoundAtCompileTime() {
         XCTAssertEqual(compileErrors(["x.html": "{{ d | date }}"]),
                        [#"Templates/x.html:1:8: error: wrong arguments for filter 'date'; write it as 'date: "yyyy-MM-dd"'"#])
+        XCTAssertEqual(compileErrors(["x.html": "{{ n | pluralize }}"]),
+                       [#"Templates/x.html:1:8: error: wrong arguments for filter 'pluralize'; write it as 'pluralize: "{n} entry|{n} entries"'"#])
     }
 
     func testMissingIncludeOrLayoutIsFoundAtCompileTime() {
@@ -162,6 +164,8 @@ final class ErrorTests: XCTestCase {
                        "Templates/x.html:1:18: error: filter 'date' needs a date, but 'entry.title' is a string")
         XCTAssertEqual(renderError("{{ n | upper }}", ["n": 1]),
                        "Templates/x.html:1:8: error: filter 'upper' needs a string, but 'n' is an integer")
+        XCTAssertEqual(renderError(#"{{ s | pluralize: "{n} day|{n} days" }}"#, ["s": "3"]),
+                       "Templates/x.html:1:8: error: filter 'pluralize' needs a whole number, but 's' is a string")
     }
 
     func testPrintingADateOrListIsAnError() {

@@ -100,6 +100,14 @@ final class RendererTests: XCTestCase {
                        "none|untitled|1|Jo|y")
     }
 
+    func testPluralizePicksTheFormForTheCountAndPutsTheNumberIn() throws {
+        let context: [String: TemplateValue] = ["forms": "{n} entry|{n} entries", "korean": "글 {n}편"]
+        XCTAssertEqual(try render("{{ 1 | pluralize: forms }}/{{ 0 | pluralize: forms }}/{{ 12 | pluralize: forms }}", context),
+                       "1 entry/0 entries/12 entries")
+        XCTAssertEqual(try render("{{ 1 | pluralize: korean }}/{{ 3 | pluralize: korean }}", context), "글 1편/글 3편")
+        XCTAssertEqual(try render(#"{{ 2 | pluralize: "one|{n} & more" }}"#), "2 &amp; more")
+    }
+
     func testURLFilterEncodesOnePathSegment() throws {
         XCTAssertEqual(try render("{{ s | url }}", ["s": "a b/c?d&é~_.-"]), "a%20b%2Fc%3Fd%26%C3%A9~_.-")
     }

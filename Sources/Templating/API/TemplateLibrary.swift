@@ -17,8 +17,9 @@ import Foundation
 /// `null`, `== != < <= > >=`, `and`, `or`, `not` and parentheses. False, null, 0, and an empty
 /// string, list or map are falsy. Filters: `date: "pattern"` (DateFormatter pattern, in the
 /// library's locale and timezone), `truncate: N` (N characters, then "…"), `join: ", "`,
-/// `length`, `default: "x"`, `json` (safe inside `<script>`), `url` (one path segment), `upper`,
-/// `lower`, `raw`.
+/// `length`, `default: "x"`, `pluralize: "{n} entry|{n} entries"` (a number in words: the form
+/// before `|` for 1, the one after it otherwise, `{n}` standing for the number), `json` (safe inside
+/// `<script>`), `url` (one path segment), `upper`, `lower`, `raw`.
 ///
 /// Missing names and keys: printing or looping over a name the context lacks, or a key a map
 /// lacks, is an error with the template's path, line and column and the nearest known name.

@@ -278,6 +278,9 @@ struct Compiler {
         case "default":
             guard compiledArguments.count == 1 else { return wrongArguments("default: \"text\"") }
             filter = .defaultValue(compiledArguments[0])
+        case "pluralize":
+            guard compiledArguments.count == 1 else { return wrongArguments("pluralize: \"{n} entry|{n} entries\"") }
+            filter = .pluralize(compiledArguments[0])
         case "length", "json", "url", "upper", "lower", "raw":
             guard arguments.isEmpty else { return wrongArguments(name) }
             switch name {

@@ -69,13 +69,14 @@ enum Filter: Sendable {
     case join(CompiledExpression)
     case length
     case defaultValue(CompiledExpression)
+    case pluralize(CompiledExpression)
     case json
     case url
     case upper
     case lower
     case raw
 
-    static let names = ["date", "truncate", "join", "length", "default", "json", "url", "upper", "lower", "raw"]
+    static let names = ["date", "truncate", "join", "length", "default", "pluralize", "json", "url", "upper", "lower", "raw"]
 }
 
 /// An expression ready to evaluate.

@@ -33,6 +33,12 @@ extension Renderer {
             }
         case .defaultValue(let fallback):
             return value.isNullOrEmpty ? try evaluate(fallback) : value
+        case .pluralize(let formsExpression):
+            guard case .int(let count) = value else { throw wrongInput("a whole number") }
+            guard let forms = Self.plainText(try evaluate(formsExpression)) else {
+                throw TemplateError(site.location, .wrongFilterArguments(filter: "pluralize", usage: "pluralize: \"{n} entry|{n} entries\""))
+            }
+            return .string(Self.pluralize(count, forms))
         case .json:
             var json: [UInt8] = []
             appendJSON(value, to: &json)
@@ -61,6 +67,18 @@ extension Renderer {
     }
 
     // MARK: - Helpers
+
+    /// `forms` is `one|other` (or one form for every count); the form for `count`, with `{n}`
+    /// replaced by the number.
+    static func pluralize(_ count: Int, _ forms: String) -> String {
+        let form: Substring
+        if let bar = forms.firstIndex(of: "|") {
+            form = count == 1 ? forms[..<bar] : forms[forms.index(after: bar)...]
+        } else {
+            form = forms[...]
+        }
+        return form.replacingOccurrences(of: "{n}", with: String(count))
+    }
 
     /// Keeps the first `limit` characters; if anything was cut, drops trailing whitespace and adds "…".
     static func truncate(_ text: String, to limit: Int) -> String {

@@ -1,0 +1,135 @@
+/// The site's own words (navigation, headings, buttons, empty states), in English and Korean.
+/// The language of the diary's `locale` picks the table (Korean for `ko…`, English otherwise);
+/// `strings:` in daybook.yml replaces any one of them.
+///
+/// A text with a count holds `{n}` for the number and, when the language needs a singular,
+/// gives it first: `{n} entry|{n} entries` (templates print it with `| pluralize:`).
+public enum SiteStrings {
+    /// One word of the site: its key and its text in each built-in language.
+    struct Word {
+        var key: String
+        var english: String
+        var korean: String
+    }
+
+    /// Every key a template can use, in the order of the table.
+    public static let keys: [String] = words.map(\.key)
+
+    /// The site's words for `localeIdentifier`, with `overrides` (from `strings:`) taking the place
+    /// of the built-in text for their keys.
+    public static func table(for localeIdentifier: String, overrides: [String: String] = [:]) -> [String: String] {
+        let korean = language(of: localeIdentifier) == "ko"
+        var table: [String: String] = [:]
+        for word in words { table[word.key] = korean ? word.korean : word.english }
+        table.merge(overrides) { _, override in override }
+        return table
+    }
+
+    /// The language part of a locale identifier: `ko` for `ko_KR`, `en` when there is none.
+    public static func language(of localeIdentifier: String) -> String {
+        localeIdentifier.split(whereSeparator: { $0 == "_" || $0 == "-" }).first.map { $0.lowercased() } ?? "en"
+    }
+
+    static let words: [Word] = [
+        // Navigation and page titles
+        Word(key: "home", english: "Home", korean: "홈"),
+        Word(key: "archive", english: "Archive", korean: "보관함"),
+        Word(key: "emotions", english: "Emotions", korean: "감정"),
+        Word(key: "tags", english: "Tags", korean: "태그"),
+        Word(key: "gallery", english: "Gallery", korean: "사진"),
+        Word(key: "stats", english: "Stats", korean: "통계"),
+        Word(key: "search", english: "Search", korean: "검색"),
+        Word(key: "not_found", english: "Page not found", korean: "페이지를 찾을 수 없습니다"),
+        Word(key: "site_navigation", english: "Site", korean: "사이트"),
+        Word(key: "skip_to_content", english: "Skip to content", korean: "본문으로 건너뛰기"),
+        Word(key: "years", english: "Years", korean: "연도"),
+        Word(key: "private_diary", english: "a private diary", korean: "비공개 일기"),
+
+        // Counts
+        Word(key: "entry_count", english: "{n} entry|{n} entries", korean: "글 {n}편"),
+        Word(key: "day_count", english: "{n} day|{n} days", korean: "{n}일"),
+        Word(key: "word_count", english: "{n} word|{n} words", korean: "단어 {n}개"),
+        Word(key: "years_ago", english: "{n} year ago|{n} years ago", korean: "{n}년 전"),
+
+        // Home
+        Word(key: "latest_entry", english: "Latest entry", korean: "최근 글"),
+        Word(key: "open_entry", english: "Open this entry", korean: "이 글 열기"),
+        Word(key: "on_this_day", english: "On this day", korean: "이날의 기록"),
+        Word(key: "recent_days", english: "Recent days", korean: "최근 날들"),
+        Word(key: "all_days_in_archive", english: "All days in the archive", korean: "보관함에서 모든 날 보기"),
+        Word(key: "empty_diary_title", english: "Your diary is waiting", korean: "일기가 기다리고 있어요"),
+        Word(key: "empty_diary_text", english: "There are no entries yet. Write the first one, then build again:",
+             korean: "아직 글이 없습니다. 첫 글을 쓰고 다시 빌드하세요:"),
+
+        // Entries and days
+        Word(key: "weather", english: "Weather", korean: "날씨"),
+        Word(key: "draft", english: "Draft", korean: "초안"),
+        Word(key: "photos", english: "Photos", korean: "사진"),
+        Word(key: "previous", english: "Previous", korean: "이전 글"),
+        Word(key: "next", english: "Next", korean: "다음 글"),
+        Word(key: "previous_day", english: "Previous day", korean: "전날"),
+        Word(key: "next_day", english: "Next day", korean: "다음 날"),
+        Word(key: "whole_day", english: "Whole day", korean: "하루 전체"),
+        Word(key: "whole_month", english: "Whole month", korean: "한 달 전체"),
+        Word(key: "whole_year", english: "Whole year", korean: "한 해 전체"),
+        Word(key: "neighbouring_entries", english: "Neighbouring entries", korean: "앞뒤 글"),
+        Word(key: "neighbouring_days", english: "Neighbouring days", korean: "앞뒤 날"),
+        Word(key: "up", english: "Up", korean: "위로"),
+
+        // Months, years, archive
+        Word(key: "months", english: "Months", korean: "달"),
+        Word(key: "year_in_pixels", english: "Year in pixels", korean: "한 해의 픽셀"),
+        Word(key: "year_in_pixels_label", english: "Each day coloured by its main emotion", korean: "날마다 가장 많았던 감정의 색"),
+        Word(key: "year_in_review", english: "Year in review", korean: "한 해 돌아보기"),
+        Word(key: "main_emotion_by_month", english: "The main emotion of each month", korean: "달마다 가장 많았던 감정"),
+        Word(key: "days_written", english: "Days written", korean: "쓴 날"),
+        Word(key: "busiest_day", english: "Busiest day", korean: "가장 많이 쓴 날"),
+        Word(key: "all_stats", english: "All statistics", korean: "전체 통계"),
+        Word(key: "years_and_months", english: "Years and months", korean: "연도와 달"),
+        Word(key: "no_entries_this_month", english: "No entries this month.", korean: "이달에는 글이 없습니다."),
+        Word(key: "no_entries_this_year", english: "No entries this year.", korean: "이해에는 글이 없습니다."),
+        Word(key: "nothing_written", english: "Nothing written yet.", korean: "아직 쓴 글이 없습니다."),
+
+        // Emotions, tags, gallery, pages
+        Word(key: "no_emotions", english: "No emotions yet.", korean: "아직 감정이 없습니다."),
+        Word(key: "no_entries_with_emotion", english: "No entries with this emotion yet.", korean: "이 감정의 글이 아직 없습니다."),
+        Word(key: "no_tags", english: "No tags yet.", korean: "아직 태그가 없습니다."),
+        Word(key: "no_entries_with_tag", english: "No entries with this tag yet.", korean: "이 태그의 글이 아직 없습니다."),
+        Word(key: "no_photos", english: "No photos yet.", korean: "아직 사진이 없습니다."),
+        Word(key: "pages", english: "Pages", korean: "페이지"),
+        Word(key: "newer", english: "Newer", korean: "최신"),
+        Word(key: "older", english: "Older", korean: "이전"),
+
+        // Statistics
+        Word(key: "streaks", english: "Writing streaks", korean: "연속 기록"),
+        Word(key: "current_streak", english: "Current streak", korean: "현재 연속 기록"),
+        Word(key: "current_streak_note", english: "Days in a row with an entry, up to the newest one",
+             korean: "가장 최근 글까지 하루도 빠짐없이 쓴 날"),
+        Word(key: "longest_streak", english: "Longest streak", korean: "최장 연속 기록"),
+        Word(key: "month_by_month", english: "Month by month", korean: "월별"),
+        Word(key: "entries_per_month", english: "Entries per month, by emotion", korean: "달마다 쓴 글과 감정"),
+        Word(key: "words_per_month", english: "Words per month", korean: "달마다 쓴 단어"),
+        Word(key: "by_weekday", english: "By day of the week", korean: "요일별"),
+        Word(key: "by_hour", english: "By hour of the day", korean: "시간대별"),
+        Word(key: "tags_and_emotions", english: "Tags and the emotions they go with", korean: "태그와 함께한 감정"),
+        Word(key: "show_numbers", english: "Show the numbers", korean: "숫자로 보기"),
+        Word(key: "month", english: "Month", korean: "달"),
+        Word(key: "weekday", english: "Day", korean: "요일"),
+        Word(key: "hour", english: "Hour", korean: "시각"),
+        Word(key: "entries", english: "Entries", korean: "글"),
+        Word(key: "words", english: "Words", korean: "단어"),
+        Word(key: "stats_counting_note", english: "Each entry counts once, for its first emotion; times are the diary's own.",
+             korean: "글마다 첫 번째 감정으로 한 번씩 셉니다. 시각은 일기의 시간대 기준입니다."),
+        Word(key: "no_stats", english: "Nothing to count yet.", korean: "아직 셀 것이 없습니다."),
+
+        // Search and not found
+        Word(key: "search_label", english: "Search titles, text, tags and emotions", korean: "제목, 본문, 태그, 감정 검색"),
+        Word(key: "search_needs_javascript", english: "Searching needs JavaScript, which is turned off here.",
+             korean: "검색에는 자바스크립트가 필요한데, 지금 꺼져 있습니다."),
+        Word(key: "show_more", english: "Show more", korean: "더 보기"),
+        Word(key: "not_found_text", english: "This page isn’t in the diary. It may have moved, or the address has a typo.",
+             korean: "일기에 없는 페이지입니다. 옮겨졌거나 주소에 오타가 있을 수 있습니다."),
+        Word(key: "go_to_latest", english: "Go to the latest entry", korean: "최근 글로 가기"),
+        Word(key: "browse_archive", english: "Browse the archive", korean: "보관함 둘러보기"),
+    ]
+}
