@@ -28,7 +28,7 @@ let package = Package(
             name: "DiaryReader",
             dependencies: ["DiaryModel", "DiaryFiles", "CCmarkGFM", .product(name: "Yams", package: "Yams")]
         ),
-        // What the site shows: days, months, years, emotions, tags, gallery. Pure values.
+        // What the site shows: days, months, years, emotions, tags, gallery, on this day, statistics. Pure values.
         .target(name: "DiaryIndex", dependencies: ["DiaryModel"]),
         // The sharded search index (built into search/) and the query engine `daybook search` uses.
         .target(name: "DiarySearch", dependencies: ["DiaryModel", "DiaryIndex"]),

@@ -902,6 +902,7 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
 .facts > div { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); padding: 0.75rem 1rem; }
 .facts dt { font-size: 0.85rem; color: var(--muted); }
 .facts dd { margin: 0; line-height: 1.6; }
+.facts a, .emotion-count { white-space: nowrap; }
 .fact-note { display: block; font-size: 0.85rem; color: var(--muted); }
 .note { font-size: 0.9rem; }
 .review-months { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(6.5rem, 1fr)); gap: 0.4rem; }
@@ -1011,6 +1012,12 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 
 /* Phones */
 
+/* Below the width where the seven links fit on one line: two even rows, never a full row and one
+   link left over. */
+@media (max-width: 34rem) {
+  .site-nav ul { display: grid; grid-template-columns: repeat(4, auto); justify-content: start; gap: 0.1rem 0.25rem; }
+}
+
 @media (max-width: 30rem) {
   body { font-size: 1rem; }
   h1 { font-size: 1.5rem; }
@@ -1018,8 +1025,6 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
   .card { padding: 0.75rem 0.85rem; }
   .card-cover img { width: 4rem; height: 4rem; }
   .pixels-box { padding: 0.5rem; }
-  /* Seven links in two even rows instead of a full row and one left over. */
-  .site-nav ul { display: grid; grid-template-columns: repeat(4, auto); justify-content: start; gap: 0.1rem 0.25rem; }
   .entry-nav ul { grid-template-columns: 1fr 1fr; }
   .nav-day { grid-column: 1 / -1; grid-row: 2; }
   .page-numbers { order: -1; flex-basis: 100%; justify-content: center; }
@@ -1613,7 +1618,7 @@ ol.search-results { list-style: none; margin: 0 0 1rem; padding: 0; }
         <rect x="{{ e.x }}" y="0" width="{{ e.width }}" height="4" fill="{{ e.emotion.color }}"/>
         {%- endfor %}
       </svg>
-      <p class="tag-mood-text">{% for e in t.emotions %}{% if not loop.first %} · {% endif %}<span class="emoji" aria-hidden="true">{{ e.emotion.emoji }}</span> {{ e.emotion.label }} {{ e.count }}{% endfor %}</p>
+      <p class="tag-mood-text">{% for e in t.emotions %}<span class="emotion-count"><span class="emoji" aria-hidden="true">{{ e.emotion.emoji }}</span> {{ e.emotion.label }} {{ e.count }}{% if not loop.last %} ·{% endif %}</span> {% endfor %}</p>
     </li>
     {%- endfor %}
   </ul>

@@ -21,18 +21,11 @@ enum Browser {
     /// Runs `Browser/<script>` with `arguments` and reads the one JSON object it prints.
     static func run(_ script: String, _ arguments: [String], python: String,
                     file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
-        let driver = Process()
-        driver.executableURL = URL(fileURLWithPath: python)
-        driver.arguments = [packageRoot.appendingPathComponent("Tests/DiaryCommandsTests/Browser/\(script)").path] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        driver.standardOutput = output
-        driver.standardError = errors
-        try driver.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        driver.waitUntilExit()
-        XCTAssertEqual(driver.terminationStatus, 0, errorText, file: file, line: line)
+        let script = packageRoot.appendingPathComponent("Tests/DiaryCommandsTests/Browser/\(script)").path
+        let run = try runProcess(URL(fileURLWithPath: python), [script] + arguments)
+        XCTAssertEqual(run.status, 0, run.standardError, file: file, line: line)
+        let data = Data(run.standardOutput.utf8)
+        let errorText = run.standardError
         return try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any], errorText, file: file, line: line)
     }
 }

@@ -25,6 +25,11 @@ func runDaybook(_ arguments: [String], file: StaticString = #filePath, line: UIn
         XCTFail("the daybook executable was not built next to the tests", file: file, line: line)
         throw CocoaError(.fileNoSuchFile)
     }
+    return try runProcess(executable, arguments)
+}
+
+/// Runs a program to its end and returns what it printed.
+func runProcess(_ executable: URL, _ arguments: [String]) throws -> CommandRun {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments

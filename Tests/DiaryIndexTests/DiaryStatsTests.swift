@@ -138,7 +138,8 @@ final class DiaryStatsTests: XCTestCase {
         XCTAssertEqual(WordCount.of("오늘은 비가 왔다"), 3)
         XCTAssertEqual(WordCount.of("  one  — two\n3 … "), 3)
         XCTAssertEqual(WordCount.of(""), 0)
-        XCTAssertEqual(WordCount.of(html: "<p>Tea &amp; <em>cake</em></p>\n<p><img src=\"x.png\" alt=\"\"></p>"), 2)
+        XCTAssertEqual(WordCount.of(html: "<p>Tea &amp; <em>cake</em></p>\n<p><img src=\"x.png\" alt=\"a picture\"></p>"), 2)
+        XCTAssertEqual(WordCount.of(html: "<p>rain<em>y</em> 비가&nbsp;왔다 — <a href=\"https://example.com/a b\">link</a></p>\n<p>end</p>"), 5)
     }
 
     private func entry(on day: Day) -> Entry {

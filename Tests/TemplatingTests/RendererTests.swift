@@ -104,6 +104,8 @@ final class RendererTests: XCTestCase {
         let context: [String: TemplateValue] = ["forms": "{n} entry|{n} entries", "korean": "글 {n}편"]
         XCTAssertEqual(try render("{{ 1 | pluralize: forms }}/{{ 0 | pluralize: forms }}/{{ 12 | pluralize: forms }}", context),
                        "1 entry/0 entries/12 entries")
+        XCTAssertEqual(try render("{{ 1234567 | pluralize: forms }}/{{ 999 | pluralize: forms }}/{{ -1000 | pluralize: forms }}", context),
+                       "1,234,567 entries/999 entries/-1,000 entries")
         XCTAssertEqual(try render("{{ 1 | pluralize: korean }}/{{ 3 | pluralize: korean }}", context), "글 1편/글 3편")
         XCTAssertEqual(try render(#"{{ 2 | pluralize: "one|{n} & more" }}"#), "2 &amp; more")
     }

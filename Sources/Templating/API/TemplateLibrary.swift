@@ -18,8 +18,9 @@ import Foundation
 /// string, list or map are falsy. Filters: `date: "pattern"` (DateFormatter pattern, in the
 /// library's locale and timezone), `truncate: N` (N characters, then "…"), `join: ", "`,
 /// `length`, `default: "x"`, `pluralize: "{n} entry|{n} entries"` (a number in words: the form
-/// before `|` for 1, the one after it otherwise, `{n}` standing for the number), `json` (safe inside
-/// `<script>`), `url` (one path segment), `upper`, `lower`, `raw`.
+/// before `|` for 1, the one after it otherwise, `{n}` standing for the number, grouped in the
+/// library's locale as `12,345`), `json` (safe inside `<script>`), `url` (one path segment),
+/// `upper`, `lower`, `raw`.
 ///
 /// Missing names and keys: printing or looping over a name the context lacks, or a key a map
 /// lacks, is an error with the template's path, line and column and the nearest known name.

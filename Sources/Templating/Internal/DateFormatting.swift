@@ -15,6 +15,8 @@ final class DateFormatterSet {
     private var isoFormatter: DateFormatter?
     /// This set's own copy of what it has used, read without a lock; the ISO pattern comes last.
     private var known: [[Date: String]]
+    /// Between groups of three digits in a number, in the library's locale (`12,345`).
+    let groupingSeparator: String
 
     init(patterns: [String], locale: Locale, timeZone: TimeZone, shared: FormattedDates) {
         self.patterns = patterns
@@ -23,6 +25,7 @@ final class DateFormatterSet {
         self.shared = shared
         self.formatters = Array(repeating: nil, count: patterns.count)
         self.known = Array(repeating: [:], count: patterns.count + 1)
+        self.groupingSeparator = locale.groupingSeparator ?? ","
     }
 
     /// `date` formatted with the pattern the compiler numbered `patternIndex`.

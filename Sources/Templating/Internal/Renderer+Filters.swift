@@ -38,7 +38,7 @@ extension Renderer {
             guard let forms = Self.plainText(try evaluate(formsExpression)) else {
                 throw TemplateError(site.location, .wrongFilterArguments(filter: "pluralize", usage: "pluralize: \"{n} entry|{n} entries\""))
             }
-            return .string(Self.pluralize(count, forms))
+            return .string(Self.pluralize(count, forms, groupingSeparator: formatters.groupingSeparator))
         case .json:
             var json: [UInt8] = []
             appendJSON(value, to: &json)
@@ -69,15 +69,21 @@ extension Renderer {
     // MARK: - Helpers
 
     /// `forms` is `one|other` (or one form for every count); the form for `count`, with `{n}`
-    /// replaced by the number.
-    static func pluralize(_ count: Int, _ forms: String) -> String {
+    /// replaced by the number, its digits grouped in threes (`12,345`).
+    static func pluralize(_ count: Int, _ forms: String, groupingSeparator: String) -> String {
         let form: Substring
         if let bar = forms.firstIndex(of: "|") {
             form = count == 1 ? forms[..<bar] : forms[forms.index(after: bar)...]
         } else {
             form = forms[...]
         }
-        return form.replacingOccurrences(of: "{n}", with: String(count))
+        var digits = String(count.magnitude)
+        var grouped = ""
+        while digits.count > 3 {
+            grouped = groupingSeparator + digits.suffix(3) + grouped
+            digits.removeLast(3)
+        }
+        return form.replacingOccurrences(of: "{n}", with: (count < 0 ? "-" : "") + digits + grouped)
     }
 
     /// Keeps the first `limit` characters; if anything was cut, drops trailing whitespace and adds "…".

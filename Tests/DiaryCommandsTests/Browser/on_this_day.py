@@ -11,10 +11,11 @@ links and "years ago" texts in order, and the on-this-day files the page asked f
 """
 import json
 import sys
+from datetime import datetime
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
+
+from headless import browser
 
 # Replaces Date before any script of the page runs: `new Date()` and `Date.now()` give the chosen
 # instant; dates built from values are left as they are.
@@ -35,16 +36,7 @@ FIXED_CLOCK = """
 """
 
 
-def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
-        options.add_argument(flag)
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-
-
 def milliseconds(instant):
-    from datetime import datetime
     return int(datetime.fromisoformat(instant).timestamp() * 1000)
 
 
