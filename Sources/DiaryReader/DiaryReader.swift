@@ -61,6 +61,9 @@ public struct DiaryReader: Sendable {
         let rootPath = root.path
         let entryPaths = files.entryPaths
         let racyAfter = Int(Date().timeIntervalSince1970 * 1_000_000_000) - EntryCache.racyWindow
+        // Kept in memory by `daybook serve` for the next build: it holds readings as of now (a file
+        // read within the clock's granularity of now is marked as never to be reused).
+        newCache.savedAt = racyAfter + EntryCache.racyWindow
         let readings = ParallelMap.map(entryPaths) { path -> (EntryCache.Source?, wasParsed: Bool) in
             guard let status = files.statuses[path] ?? FileStatus.of(rootPath + "/" + path) else { return (nil, true) }
             if let cached = usableCache?.reusable(path, size: status.size, modified: status.modified, files: files) {

@@ -34,6 +34,8 @@ public struct SiteBuilder {
         public var diagnostics: [Diagnostic] = []
         public var entryCount = 0
         public var pageCount = 0
+        /// How many entry files were parsed rather than taken from the entry cache.
+        public var parsedEntryCount = 0
         /// Files written, new or changed, in the order they were written.
         public var writtenPaths: [String] = []
         /// Those of `writtenPaths` the output folder did not have.
@@ -140,6 +142,7 @@ public struct SiteBuilder {
                                          files: contentFiles, configFile: change.configFile)
         }
         report.diagnostics = reading.diagnostics
+        report.parsedEntryCount = reading.parsedCount
         let config = reading.diary.config
 
         let (theme, library) = try pipeline.run(.loadTheme) { () -> (Theme, TemplateLibrary) in

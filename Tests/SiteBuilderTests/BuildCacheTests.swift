@@ -139,6 +139,21 @@ final class BuildCacheTests: XCTestCase {
         }
     }
 
+    func testRepeatedBuildsInOneProcessParseOnlyTheEditedEntries() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        usleep(150_000)
+        let first = try buildSite(root)
+        XCTAssertEqual(first.parsedEntryCount, 5)
+        // `daybook serve` builds again and again in one process, from the state it keeps in memory.
+        for name in ["2024/03/02/last-year.md", "2025/03/02/new-york-call.md", "2024/03/02/last-year.md"] {
+            let entry = root.appendingPathComponent("Content/\(name)")
+            try (try String(contentsOf: entry, encoding: .utf8) + "\nOne more line.\n").write(to: entry, atomically: true, encoding: .utf8)
+            usleep(150_000)  // older than the clock's granularity when the build starts: its reading may be reused later
+            let report = try buildSite(root)
+            XCTAssertEqual(report.parsedEntryCount, 1, "after editing \(name)")
+        }
+    }
+
     func testADamagedOrForeignCacheFileReadsAsNothing() throws {
         let root = try copyOfFixture("english-subpath", test: self)
         let cache = BuildCache(root: root, output: root.appendingPathComponent("Output"))
