@@ -90,15 +90,33 @@ public struct SiteBuilder {
     /// the signature of its inputs (template, site-wide values, the entries it shows, its
     /// neighbours) differs from the last build's. The result is byte for byte a full build's.
     public func build(_ options: Options, progress: (String) -> Void = { _ in }) throws -> Report {
+        try build(options, session: nil, changedPaths: nil, progress: progress)
+    }
+
+    /// Builds the site, keeping what the next build in this process can reuse in `session`.
+    /// `changedPaths` (relative to the diary, as a watcher reports them) are the only files that
+    /// may have changed since the session's last build; nil when that is not known. The build
+    /// cache is saved when the session is told to (`BuildSession.saveState`).
+    public func build(_ options: Options, session: BuildSession?, changedPaths: [String]?,
+                      progress: (String) -> Void = { _ in }) throws -> Report {
         try withoutActuallyEscaping(progress) { progress in
             var pipeline = BuildPipeline(progress: progress)
-            var report = try build(options, pipeline: &pipeline)
+            try session?.saveState()
+            var report: Report
+            do {
+                report = try build(options, session: session, changedPaths: changedPaths, pipeline: &pipeline)
+            } catch {
+                // What the session kept may no longer describe the output folder.
+                session?.reset()
+                throw error
+            }
             report.steps = pipeline.timings
             return report
         }
     }
 
-    private func build(_ options: Options, pipeline: inout BuildPipeline) throws -> Report {
+    private func build(_ options: Options, session: BuildSession?, changedPaths: [String]?,
+                       pipeline: inout BuildPipeline) throws -> Report {
         let started = Date()
         let output = outputFolder(options)
         try OutputFolder.validate(output, root: root)
@@ -106,15 +124,22 @@ public struct SiteBuilder {
         let cache = BuildCache(root: root, output: output)
         var report = Report()
         report.isDryRun = options.dryRun
+        // A session's state serves only builds with the same options into the same folder.
+        let sessionKey = "\(output.path)|\(options.includeDrafts)|\(options.strict)"
+        let kept: BuildSession? = session?.key == sessionKey && !options.clean && !options.dryRun ? session : nil
+        if let session, kept == nil { session.reset() }
 
         // What the last build wrote, and which of it is gone: a nothing-changed build needs none
         // gone, any other build rewrites what went missing.
         let change = try pipeline.run(.checkForChanges) { () -> ChangeCheck in
+            if let kept, let changedPaths, let check = quickCheck(kept, changedPaths: changedPaths, options: options, output: output) {
+                return check
+            }
             let configFile = ConfigFile.load(root: root)
             let (inputs, listing) = InputFingerprint.compute(root: root, options: options, output: output, configBytes: configFile.bytes)
             let lastManifest = options.clean ? nil : Manifest.load(from: cache)
             let lastMissing = lastManifest.flatMap(folder.missingFiles(of:))
-            var check = ChangeCheck(configFile: configFile, inputs: inputs, contentListing: listing,
+            var check = ChangeCheck(configFile: configFile, inputs: inputs, listing: listing,
                                     manifest: lastMissing == nil ? nil : lastManifest?.entries(), missing: lastMissing ?? [])
             if let lastManifest, let lastMissing, lastManifest.count > 0, lastMissing.isEmpty {
                 let last = BuildState.load(from: cache, inputsOnly: true)
@@ -133,8 +158,8 @@ public struct SiteBuilder {
             return report
         }
 
-        let previous = options.clean ? BuildState() : BuildState.load(from: cache)
-        let contentFiles = change.contentListing.map(ContentFiles.init(listing:))
+        let previous = options.clean ? BuildState() : kept?.state ?? BuildState.load(from: cache)
+        let contentFiles = change.listing.content.map(ContentFiles.init(listing:))
         let configKey = Self.configKey(change.configFile)
         let reading = try pipeline.run(.readEntries) {
             DiaryReader(root: root).read(.init(includeDrafts: options.includeDrafts, strict: options.strict),
@@ -146,16 +171,30 @@ public struct SiteBuilder {
         let config = reading.diary.config
 
         let (theme, library) = try pipeline.run(.loadTheme) { () -> (Theme, TemplateLibrary) in
+            // The same templates, locale and timezone give the same compiled theme: a session keeps it.
+            var themeKey = StableHasher()
+            for file in change.listing.theme ?? [] {
+                themeKey.combine(file.path)
+                themeKey.combine(file.size)
+                themeKey.combine(file.modified)
+            }
+            themeKey.combine(config.localeIdentifier)
+            themeKey.combine(config.timeZone.identifier)
+            if let known = kept?.theme, known.key == themeKey.value {
+                report.diagnostics += known.problems
+                return (known.theme, known.library)
+            }
             let (theme, themeProblems) = Theme.load(root: root)
             let library = TemplateLibrary(sources: theme.templates, paths: theme.paths,
                                           locale: Locale(identifier: config.localeIdentifier), timeZone: config.timeZone)
-            report.diagnostics += themeProblems + library.errors.map(Self.diagnostic(for:))
-            report.diagnostics += Self.missingTemplates(in: library)
+            let problems = themeProblems + library.errors.map(Self.diagnostic(for:)) + Self.missingTemplates(in: library)
+            report.diagnostics += problems
+            session?.theme = (themeKey.value, theme, library, problems)
             return (theme, library)
         }
         guard !report.hasErrors else { return report }
 
-        var imageSizeCache = options.clean ? ImageSizeCache() : ImageSizeCache.load(from: cache)
+        var imageSizeCache = options.clean ? ImageSizeCache() : kept?.pictureSizes ?? ImageSizeCache.load(from: cache)
         let (index, shared) = try pipeline.run(.index) { () -> (SiteIndex, SiteValues) in
             let index = SiteIndex(diary: reading.diary)
             let imageSizes = readImageSizes(index.entries.flatMap(\.images), cache: &imageSizeCache, files: contentFiles)
@@ -202,7 +241,12 @@ public struct SiteBuilder {
                 files.append(OutputFile(path: path, content: .bytes([UInt8](data))))
             }
             files.append(OutputFile(path: "robots.txt", content: .bytes(Array("User-agent: *\nDisallow: /\n".utf8))))
-            if !options.dryRun { BuildState.forgetInputs(in: cache) }
+            if !options.dryRun {
+                // Until this build's record is saved, none: a build stopped midway (or a session
+                // that never saves) leaves the next one to look at every file in the folder.
+                BuildState.forgetInputs(in: cache)
+                cache.remove(.manifest)
+            }
             var writer = try OutputWriter(folder: folder, cache: cache, clean: options.clean,
                                           last: change.manifest.map { .init(manifest: $0, missing: change.missing) },
                                           dryRun: options.dryRun)
@@ -247,19 +291,51 @@ public struct SiteBuilder {
             // Saving the cache costs more than parsing a few files again next time, and an outdated
             // cached file is never reused (its size or time differs), so small edits leave it be.
             let cacheWorthSaving = previous.entryCache?.configKey != reading.cache.configKey || reading.parsedCount > 32
-            try state.save(to: cache, saveEntries: cacheWorthSaving)
-            try imageSizeCache.save(to: cache)
-            var sources = BinaryWriter()
-            sources.write(index.entries.count)
-            for entry in index.entries {
-                sources.write(entry.id)
-                sources.write(entry.sourcePath)
+            let manifest = outcome.manifest
+            let sources = index.entries.map { ($0.id, $0.sourcePath) }
+            let pictureSizes = imageSizeCache
+            let save = {
+                try Manifest.save(manifest, to: cache)
+                try state.save(to: cache, saveEntries: cacheWorthSaving)
+                try pictureSizes.save(to: cache)
+                var sourcesFile = BinaryWriter()
+                sourcesFile.write(sources.count)
+                for (id, path) in sources {
+                    sourcesFile.write(id)
+                    sourcesFile.write(path)
+                }
+                try cache.write(.entrySources, sourcesFile.bytes)
+                if let searchState = search.state { try SearchIndexStore(cache: cache, folder: folder).save(searchState) }
             }
-            try cache.write(.entrySources, sources.bytes)
-            if let searchState = search.state { try SearchIndexStore(cache: cache, folder: folder).save(searchState) }
+            guard let session else { return try save() }
+            session.key = sessionKey
+            session.configFile = change.configFile
+            session.contentListing = change.listing.content
+            session.themeListing = change.listing.theme
+            session.manifest = manifest
+            session.state = state
+            session.pictureSizes = pictureSizes
+            session.pendingSave = save
         }
         report.seconds = Date().timeIntervalSince(started)
         return report
+    }
+
+    /// The first step with a session whose watcher named the changed files: only those files
+    /// are looked at, and the output folder holds what the session's last build wrote. Nil when
+    /// that cannot be trusted (a change outside Content/, an overflowing watcher).
+    private func quickCheck(_ session: BuildSession, changedPaths: [String], options: Options, output: URL) -> ChangeCheck? {
+        guard let configFile = session.configFile, let content = session.contentListing, let manifest = session.manifest,
+              let state = session.state else { return nil }
+        let prefix = ContentFiles.folderName + "/"
+        guard changedPaths.allSatisfy({ $0.hasPrefix(prefix) && $0.count > prefix.count }) else { return nil }
+        let folder = root.appendingPathComponent(ContentFiles.folderName).resolvingSymlinksInPath().path
+        let updated = FileStatus.updating(content, folder: folder, changed: changedPaths.map { String($0.dropFirst(prefix.count)) })
+        let listing = InputFingerprint.Listing(content: updated, theme: session.themeListing)
+        let inputs = InputFingerprint.compute(root: root, options: options, output: output, configBytes: configFile.bytes, listing: listing)
+        var check = ChangeCheck(configFile: configFile, inputs: inputs, listing: listing, manifest: manifest, missing: [])
+        if inputs.matches(state.inputs, root: root) { check.unchanged = (state.entryCount, state.pageCount, manifest.count) }
+        return check
     }
 
     /// What the first step found: the inputs as they are now, what the last build wrote, and
@@ -267,7 +343,7 @@ public struct SiteBuilder {
     private struct ChangeCheck {
         var configFile: ConfigFile
         var inputs: InputFingerprint
-        var contentListing: [FileStatus]?
+        var listing: InputFingerprint.Listing
         /// What the last build wrote (output path → fingerprint); nil when unknown.
         var manifest: [String: String]?
         /// Which of those files are gone from the output folder.
