@@ -158,13 +158,13 @@ public struct SiteBuilder {
             return report
         }
 
-        let previous = options.clean ? BuildState() : kept?.state ?? BuildState.load(from: cache)
         let contentFiles = change.listing.content.map(ContentFiles.init(listing:))
         let configKey = Self.configKey(change.configFile)
-        let reading = try pipeline.run(.readEntries) {
-            DiaryReader(root: root).read(.init(includeDrafts: options.includeDrafts, strict: options.strict),
+        let (previous, reading) = try pipeline.run(.readEntries) { () -> (BuildState, DiaryReadResult) in
+            let previous = options.clean ? BuildState() : kept?.state ?? BuildState.load(from: cache)
+            return (previous, DiaryReader(root: root).read(.init(includeDrafts: options.includeDrafts, strict: options.strict),
                                          cache: previous.entryCache, configKey: configKey,
-                                         files: contentFiles, configFile: change.configFile)
+                                         files: contentFiles, configFile: change.configFile))
         }
         report.diagnostics = reading.diagnostics
         report.parsedEntryCount = reading.parsedCount
