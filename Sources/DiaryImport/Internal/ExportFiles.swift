@@ -1,0 +1,71 @@
+import Foundation
+import ZIPFoundation
+
+/// The files of an export, in a folder or a `.zip`, by their paths inside it (`photos/a.jpeg`).
+/// A zip is read in place: nothing is unpacked to disk, and no path inside the archive ever
+/// decides where a file is written.
+final class ExportFiles {
+    private enum Storage {
+        case folder(URL)
+        case zip(Archive)
+    }
+
+    private let storage: Storage
+    /// Every file's path, sorted.
+    let paths: [String]
+    private let pathSet: Set<String>
+
+    /// Opens a folder, or a zip archive.
+    init(at url: URL, displayName: String) throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw ImportError(file: displayName, "no such file or folder")
+        }
+        if isFolder.boolValue {
+            storage = .folder(url)
+            paths = Self.listFolder(url)
+        } else {
+            let archive: Archive
+            do {
+                archive = try Archive(url: url, accessMode: .read)
+            } catch {
+                throw ImportError(file: displayName, "not a zip archive Daybook can read (\(error)); unzip it and pass the folder")
+            }
+            storage = .zip(archive)
+            paths = archive.compactMap { $0.type == .file ? $0.path : nil }.sorted()
+        }
+        pathSet = Set(paths)
+    }
+
+    func contains(_ path: String) -> Bool {
+        pathSet.contains(path)
+    }
+
+    /// The bytes of the file at `path` inside the export.
+    func data(at path: String) throws -> Data {
+        switch storage {
+        case .folder(let folder):
+            return try Data(contentsOf: folder.appendingPathComponent(path))
+        case .zip(let archive):
+            guard let entry = archive[path] else { throw CocoaError(.fileReadNoSuchFile) }
+            var data = Data()
+            data.reserveCapacity(Int(clamping: entry.uncompressedSize))
+            _ = try archive.extract(entry) { data.append($0) }
+            return data
+        }
+    }
+
+    private static func listFolder(_ folder: URL) -> [String] {
+        let base = folder.standardizedFileURL.resolvingSymlinksInPath().path
+        guard let enumerator = FileManager.default.enumerator(at: URL(fileURLWithPath: base, isDirectory: true),
+                                                              includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        var paths: [String] = []
+        for case let url as URL in enumerator {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+            let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+            guard path.hasPrefix(base + "/") else { continue }
+            paths.append(String(path.dropFirst(base.count + 1)))
+        }
+        return paths.sorted()
+    }
+}
