@@ -36,6 +36,7 @@ public struct EntryFilePlacement: Sendable, Equatable {
         let slug = Slug.make(from: title)
         guard slug.count > slugLimit else { return slug }
         let cut = slug.prefix(slugLimit)
+        if slug.dropFirst(slugLimit).first == "-" { return String(cut) }
         if let dash = cut.lastIndex(of: "-") { return String(cut[..<dash]) }
         return String(cut)
     }

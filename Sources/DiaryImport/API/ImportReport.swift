@@ -54,7 +54,8 @@ public struct ImportReport: Sendable, Equatable {
     /// `Imported 3 entries with 2 pictures; skipped 1 (already imported)`.
     public var summary: String {
         let verb = isDryRun ? "Would import" : "Imported"
-        var text = "\(verb) \(Self.count(imported.count, "entry", "entries")) with \(Self.count(pictureCount, "picture", "pictures"))"
+        var text = "\(verb) \(Self.count(imported.count, "entry", "entries"))"
+        if pictureCount > 0 { text += " with \(Self.count(pictureCount, "picture", "pictures"))" }
         var reasons: [String] = []
         let already = skipped.filter { if case .alreadyImported = $0.reason { return true } else { return false } }.count
         let repeated = skipped.filter { $0.reason == .repeatedInExport }.count

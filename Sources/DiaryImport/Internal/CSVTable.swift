@@ -50,6 +50,12 @@ struct CSVTable {
                         afterQuote = true
                         pending = next
                     }
+                } else if scalar == "\r" {
+                    // A line break inside quotes is kept as "\n", whichever way the file ends lines.
+                    let next = iterator.next()
+                    if next != "\n" { pending = next }
+                    line += 1
+                    field.unicodeScalars.append("\n")
                 } else {
                     if scalar == "\n" { line += 1 }
                     field.unicodeScalars.append(scalar)

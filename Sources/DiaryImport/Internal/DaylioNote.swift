@@ -1,3 +1,4 @@
+import Foundation
 import DiaryModel
 
 /// Daylio's note text into Markdown. Notes may carry the few HTML tags Daylio's editor makes
@@ -6,7 +7,8 @@ import DiaryModel
 enum DaylioNote {
     static func markdown(fromHTML html: String) -> String {
         var text = ""
-        var rest = html[...]
+        let lines = html.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        var rest = lines[...]
         while let open = rest.firstIndex(where: { $0 == "<" || $0 == "&" }) {
             text += rest[..<open]
             rest = rest[open...]
