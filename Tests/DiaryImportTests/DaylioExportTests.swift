@@ -16,10 +16,10 @@ final class DaylioExportTests: XCTestCase {
         XCTAssertEqual(entries.map(\.mood), ["rad", "meh", "average", "good", "awful"])
         XCTAssertEqual(entries[0].tags, ["friends", "good meal", "movies / tv"])
         XCTAssertEqual(entries[0].title, "Picnic")
-        XCTAssertEqual(entries[0].body, "Sandwiches by the river\nWe stayed until **sunset** & it got cold.")
+        XCTAssertEqual(entries[0].body, "Sandwiches by the river\n\nWe stayed until **sunset** & it got cold.")
         XCTAssertEqual(entries[2].body, "Long meeting, then another one.")
         XCTAssertEqual(entries[3].title, "엄마 생신")
-        XCTAssertEqual(entries[3].body, "케이크를 나눠 먹었다.\n다들 웃었다.")
+        XCTAssertEqual(entries[3].body, "케이크를 나눠 먹었다.\n\n다들 웃었다.")
         XCTAssertEqual(entries[3].label, "2025-05-29 21:10 \"엄마 생신\" (line 5)")
         XCTAssertEqual(entries[4].label, "2025-05-28 07:45 (line 7)")
         XCTAssertEqual(entries[0].extra, [.init("daylio_mood", .text("rad"))])
@@ -59,6 +59,7 @@ final class DaylioExportTests: XCTestCase {
     func testNoteHTMLBecomesMarkdownAndOtherTagsGo() {
         XCTAssertEqual(DaylioNote.markdown(fromHTML: "<p>One</p><p>Two <i>three</i> <s>four</s></p><ul><li>a</li><li>b</li></ul>"),
                        "One\n\nTwo *three* ~~four~~\n\n- a\n- b")
+        XCTAssertEqual(DaylioNote.markdown(fromHTML: "first\r\nsecond<br/>third<br>\n\n\nfourth"), "first\n\nsecond\n\nthird\n\nfourth")
         XCTAssertEqual(DaylioNote.markdown(fromHTML: "I <3 you &amp; &#39;you&#x27; <span style=\"x\">too</span> &bogus;"),
                        "I <3 you & 'you' too &bogus;")
     }

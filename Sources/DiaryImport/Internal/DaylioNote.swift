@@ -3,7 +3,8 @@ import DiaryModel
 
 /// Daylio's note text into Markdown. Notes may carry the few HTML tags Daylio's editor makes
 /// (`<br>`, `<b>`, `<i>`, `<s>`, lists, paragraphs) and character entities; Daybook's Markdown
-/// drops raw HTML, so these become their Markdown equals and any other tag goes.
+/// drops raw HTML, so these become their Markdown equals and any other tag goes. A line break
+/// the writer typed stays one: each line becomes a paragraph.
 enum DaylioNote {
     static func markdown(fromHTML html: String) -> String {
         var text = ""
@@ -75,19 +76,15 @@ enum DaylioNote {
         return (Character(scalar), end)
     }
 
-    /// No spaces at line ends, at most one blank line in a row, none at either end.
+    /// Each line the writer typed as its own paragraph (Markdown would join lines into one),
+    /// list items kept together, no spaces at line ends, no blank lines at either end.
     private static func tidy(_ text: String) -> String {
         var lines: [Substring] = []
-        var blank = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in text.split(separator: "\n") {
             var trimmedLine = line
-            while let last = trimmedLine.last, last == " " || last == "\t" || last == "\r" { trimmedLine = trimmedLine.dropLast() }
-            if trimmedLine.isEmpty {
-                blank += 1
-                if blank > 1 { continue }
-            } else {
-                blank = 0
-            }
+            while let last = trimmedLine.last, last == " " || last == "\t" { trimmedLine = trimmedLine.dropLast() }
+            guard !trimmedLine.allSatisfy({ $0 == " " || $0 == "\t" }) else { continue }
+            if let previous = lines.last, !(previous.hasPrefix("- ") && trimmedLine.hasPrefix("- ")) { lines.append("") }
             lines.append(trimmedLine)
         }
         return lines.joined(separator: "\n").trimmed
