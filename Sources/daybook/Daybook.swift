@@ -45,7 +45,7 @@ enum StandardError {
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Start a new diary: daybook.yml and Content/ with a first entry."
+        abstract: "Start a new diary: daybook.yml, Content/ with a first entry, and a .gitignore."
     )
 
     @OptionGroup var location: DiaryLocation

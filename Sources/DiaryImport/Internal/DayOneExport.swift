@@ -20,7 +20,7 @@ enum DayOneExport {
         }
         var entries: [ImportedEntry] = []
         for journal in journals {
-            let folder = journal.contains("/") ? String(journal[...journal.lastIndex(of: "/")!]) : ""
+            let folder = journal.lastIndex(of: "/").map { String(journal[...$0]) } ?? ""
             let shownName = displayName.hasSuffix(journal) ? displayName : "\(displayName)/\(journal)"
             let data: Data
             do {
