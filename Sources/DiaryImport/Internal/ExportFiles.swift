@@ -7,7 +7,8 @@ import ZIPFoundation
 final class ExportFiles {
     private enum Storage {
         case folder(URL)
-        case zip(Archive)
+        /// The archive, and its entries by path (`archive[path]` walks the whole directory each time).
+        case zip(Archive, [String: Entry])
     }
 
     private let storage: Storage
@@ -31,8 +32,10 @@ final class ExportFiles {
             } catch {
                 throw ImportError(file: displayName, "not a zip archive Daybook can read (\(error)); unzip it and pass the folder")
             }
-            storage = .zip(archive)
-            paths = archive.compactMap { $0.type == .file ? $0.path : nil }.sorted()
+            var entries: [String: Entry] = [:]
+            for entry in archive where entry.type == .file { entries[entry.path] = entries[entry.path] ?? entry }
+            storage = .zip(archive, entries)
+            paths = entries.keys.sorted()
         }
         pathSet = Set(paths)
     }
@@ -46,8 +49,8 @@ final class ExportFiles {
         switch storage {
         case .folder(let folder):
             return try Data(contentsOf: folder.appendingPathComponent(path))
-        case .zip(let archive):
-            guard let entry = archive[path] else { throw CocoaError(.fileReadNoSuchFile) }
+        case .zip(let archive, let entries):
+            guard let entry = entries[path] else { throw CocoaError(.fileReadNoSuchFile) }
             var data = Data()
             data.reserveCapacity(Int(clamping: entry.uncompressedSize))
             _ = try archive.extract(entry) { data.append($0) }
