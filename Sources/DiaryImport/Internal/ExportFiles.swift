@@ -58,13 +58,18 @@ final class ExportFiles {
         }
     }
 
+    /// The files at most three levels down (`Export/photos/a.jpeg`): an export is shallow, and a
+    /// `Journal.json` given alone may sit in a large folder such as Downloads.
     private static func listFolder(_ folder: URL) -> [String] {
         let base = folder.standardizedFileURL.resolvingSymlinksInPath().path
         guard let enumerator = FileManager.default.enumerator(at: URL(fileURLWithPath: base, isDirectory: true),
-                                                              includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+                                                              includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey],
+                                                              options: [.skipsHiddenFiles]) else { return [] }
         var paths: [String] = []
         for case let url as URL in enumerator {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+            let kind = try? url.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey])
+            if kind?.isDirectory == true, enumerator.level >= 3 { enumerator.skipDescendants() }
+            guard kind?.isRegularFile == true else { continue }
             let path = url.standardizedFileURL.resolvingSymlinksInPath().path
             guard path.hasPrefix(base + "/") else { continue }
             paths.append(String(path.dropFirst(base.count + 1)))
