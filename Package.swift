@@ -11,6 +11,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", exact: "5.0.1"),
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         // Debian's cmark-gfm (libcmark-gfm-dev, libcmark-gfm-extensions-dev).
@@ -37,8 +38,14 @@ let package = Package(
         // The build: a pipeline of named steps from the diary to the site, the build cache in the
         // diary's .daybook/, and the writer that changes the output folder safely.
         .target(name: "SiteBuilder", dependencies: ["DiaryModel", "DiaryFiles", "DiaryReader", "DiaryIndex", "DiarySearch", "Templating"]),
-        // What `init`, `new`, `check` and `search` do, testable without a process (`build` is SiteBuilder).
-        .target(name: "DiaryCommands", dependencies: ["DiaryModel", "DiaryReader", "DiaryIndex", "DiarySearch", "SiteBuilder"]),
+        // Entries from other apps' exports (Day One, jrnl, Daylio), and the text and never-overwriting
+        // placement of a new entry file that `daybook new` shares. ZIPFoundation reads Day One's zip.
+        .target(
+            name: "DiaryImport",
+            dependencies: ["DiaryModel", "DiaryReader", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
+        // What `init`, `new`, `import`, `check` and `search` do, testable without a process (`build` is SiteBuilder).
+        .target(name: "DiaryCommands", dependencies: ["DiaryModel", "DiaryReader", "DiaryIndex", "DiarySearch", "SiteBuilder", "DiaryImport"]),
         // `daybook serve`: the HTTP server, the diary watcher, the rebuild loop and live reload.
         .target(
             name: "DiaryServer",
@@ -49,7 +56,7 @@ let package = Package(
         .target(name: "DiaryCorpus", dependencies: ["DiaryModel"]),
         .executableTarget(
             name: "daybook",
-            dependencies: ["DiaryCommands", "SiteBuilder", "DiaryServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["DiaryCommands", "DiaryImport", "SiteBuilder", "DiaryServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "daybook-corpus",
@@ -60,6 +67,7 @@ let package = Package(
         .testTarget(name: "DiaryServerTests", dependencies: ["DiaryServer", "SiteBuilder"]),
         .testTarget(name: "DiaryReaderTests", dependencies: ["DiaryReader", "DiaryCorpus"]),
         .testTarget(name: "DiaryCommandsTests", dependencies: ["DiaryCommands", "DiaryReader", "DiaryCorpus"], exclude: ["Browser"]),
+        .testTarget(name: "DiaryImportTests", dependencies: ["DiaryImport", "DiaryReader", "DiaryModel", "DiaryCorpus", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
         .testTarget(name: "DiaryIndexTests", dependencies: ["DiaryIndex", "DiaryReader"]),
         .testTarget(name: "DiarySearchTests", dependencies: ["DiarySearch", "DiaryIndex", "DiaryModel", "DiaryReader", "DiaryCorpus"]),

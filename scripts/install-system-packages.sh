@@ -3,7 +3,8 @@
 # Uses sudo when not run as root. On systems without dpkg it only checks pkg-config.
 set -euo pipefail
 
-packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config)
+# zlib1g-dev: ZIPFoundation (reading Day One's zip exports) links the system zlib through pkg-config.
+packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev zlib1g-dev pkg-config)
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
     if pkg-config --exists libcmark-gfm 2>/dev/null; then exit 0; fi

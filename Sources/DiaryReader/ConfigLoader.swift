@@ -9,6 +9,14 @@ public enum ConfigLoader {
 
     static let knownKeys = ["title", "timezone", "locale", "base_url", "page_size", "emotions"]
     static let emotionKeys = ["id", "label", "emoji", "color", "aliases"]
+    /// Words other site generators use for a key Daybook knows (Jekyll's `paginate`, Hugo's `languageCode`).
+    static let keyMeanings = [
+        "tz": "timezone", "zone": "timezone", "language": "locale", "lang": "locale", "languagecode": "locale",
+        "url": "base_url", "base": "base_url", "baseurl": "base_url", "root": "base_url",
+        "paginate": "page_size", "per_page": "page_size", "pagination": "page_size",
+        "moods": "emotions", "feelings": "emotions", "name": "title", "site_title": "title",
+    ]
+    static let emotionKeyMeanings = ["name": "label", "title": "label", "icon": "emoji", "colour": "color", "alias": "aliases", "names": "aliases"]
 
     /// The configuration in `yaml`, or defaults where it says nothing.
     public static func load(_ yaml: String, path: String = fileName) -> (config: DiaryConfig, diagnostics: [Diagnostic]) {
@@ -64,7 +72,7 @@ public enum ConfigLoader {
                 diagnostics += problems
                 if !emotions.isEmpty { config.emotions = emotions }
             default:
-                let hint = Suggestion.hint(for: field.key, among: knownKeys)
+                let hint = Suggestion.hint(for: field.key, among: knownKeys, meanings: keyMeanings)
                 diagnostics.append(.warning(at: mapping.location(of: field.keyNode),
                                             "unknown key '\(field.key)' is ignored\(hint)"))
             }
@@ -142,7 +150,7 @@ public enum ConfigLoader {
             case "aliases":
                 if let aliases = take(item.textList(field)) { emotion.aliases = aliases.map(\.text) }
             default:
-                let hint = Suggestion.hint(for: field.key, among: emotionKeys)
+                let hint = Suggestion.hint(for: field.key, among: emotionKeys, meanings: emotionKeyMeanings)
                 diagnostics.append(.warning(at: item.location(of: field.keyNode), "unknown key '\(field.key)' of an emotion is ignored\(hint)"))
             }
         }

@@ -17,6 +17,19 @@ public struct ParsedEntry: Sendable {
 public struct EntryParser: Sendable {
     static let knownKeys = ["title", "date", "emotion", "tags", "images", "draft"]
     static let imageKeys = ["src", "alt", "caption"]
+    /// Words other diary apps and site generators use for a key Daybook knows. Only words that
+    /// are almost surely meant as that key: any unknown key is kept for templates, and a hint is
+    /// a warning, which `--strict` makes an error.
+    static let keyMeanings = [
+        "mood": "emotion", "moods": "emotion", "feeling": "emotion", "feelings": "emotion", "emotions": "emotion",
+        "photo": "images", "photos": "images", "picture": "images", "pictures": "images", "image": "images",
+        "tag": "tags", "keywords": "tags",
+        "created": "date", "datetime": "date",
+    ]
+    static let imageKeyMeanings = [
+        "path": "src", "file": "src", "url": "src", "image": "src",
+        "alt_text": "alt", "description": "caption",
+    ]
     public static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "avif", "svg"]
 
     public let config: DiaryConfig
@@ -66,6 +79,11 @@ public struct EntryParser: Sendable {
         return path[after...]
     }
 
+    /// The YAML text between an entry file's `---` lines, or nil when the file has none.
+    public static func frontMatter(of text: String) -> Substring? {
+        try? FrontMatterSplitter.split(text, path: "").get().yaml
+    }
+
     /// The slug of an entry file's name (SPEC §2): no extension, no leading `YYYY-MM-DD-`.
     public static func slug(forFileAt path: String) -> String {
         var name = fileName(of: path)
@@ -106,19 +124,27 @@ private struct EntryReading {
             diagnostics.append(.error(at: SourceLocation(path: path),
                                       "the file name gives an empty slug; name the file with letters or digits, such as '0930-walk.md'"))
         }
-        let date = readDate(frontMatter)
-        let emotionIDs = readEmotions(frontMatter)
-        let tags = readTags(frontMatter)
-        let isDraft = frontMatter["draft"].flatMap { take(frontMatter.bool($0)) } ?? false
-        var title = frontMatter["title"].flatMap { take(frontMatter.text($0)) }?.trimmed ?? ""
+        // A missing required key that another key stands in for (`mood:` for `emotion:`) is one
+        // error at that key, not a warning there and an error at the top of the file.
+        var standIns: [String: YAMLMapping.Field] = [:]
         var extra: [String: MetadataValue] = [:]
         for field in frontMatter.fields where !EntryParser.knownKeys.contains(field.key) {
             extra[field.key] = YAMLMapping.metadata(field.value)
-            if let known = Suggestion.closest(to: field.key, among: EntryParser.knownKeys) {
+            guard let known = Suggestion.closest(to: field.key, among: EntryParser.knownKeys, meanings: EntryParser.keyMeanings) else {
+                continue
+            }
+            if (known == "date" || known == "emotion"), frontMatter[known] == nil, standIns[known] == nil {
+                standIns[known] = field
+            } else {
                 diagnostics.append(.warning(at: frontMatter.location(of: field.keyNode),
                                             "unknown key '\(field.key)' is kept as extra data; did you mean '\(known)'?"))
             }
         }
+        let date = readDate(frontMatter, standIn: standIns["date"])
+        let emotionIDs = readEmotions(frontMatter, standIn: standIns["emotion"])
+        let tags = readTags(frontMatter)
+        let isDraft = frontMatter["draft"].flatMap { take(frontMatter.bool($0)) } ?? false
+        var title = frontMatter["title"].flatMap { take(frontMatter.text($0)) }?.trimmed ?? ""
         let frontMatterImages = readFrontMatterImages(frontMatter)
 
         let document = MarkdownDocument(split.body, features: parser.markdownFeatures)
@@ -164,9 +190,14 @@ private struct EntryReading {
 
     // MARK: - Fields
 
-    private mutating func readDate(_ frontMatter: YAMLMapping) -> EntryDate? {
+    private mutating func readDate(_ frontMatter: YAMLMapping, standIn: YAMLMapping.Field?) -> EntryDate? {
         guard let field = frontMatter["date"] else {
-            diagnostics.append(.error(at: SourceLocation(path: path), "missing 'date'; add a line such as 'date: 2025-10-20 09:30' to the front matter"))
+            if let standIn {
+                diagnostics.append(.error(at: frontMatter.location(of: standIn.keyNode),
+                                          "missing 'date'; rename '\(standIn.key)' to 'date' (Daybook reads the date only from 'date')"))
+            } else {
+                diagnostics.append(.error(at: SourceLocation(path: path), "missing 'date'; add a line such as 'date: 2025-10-20 09:30' to the front matter"))
+            }
             return nil
         }
         guard let text = take(frontMatter.text(field)) else { return nil }
@@ -178,10 +209,15 @@ private struct EntryReading {
         }
     }
 
-    private mutating func readEmotions(_ frontMatter: YAMLMapping) -> [String]? {
+    private mutating func readEmotions(_ frontMatter: YAMLMapping, standIn: YAMLMapping.Field?) -> [String]? {
         guard let field = frontMatter["emotion"] else {
             let known = parser.config.emotions.map(\.id).joined(separator: ", ")
-            diagnostics.append(.error(at: SourceLocation(path: path), "missing 'emotion'; add a line such as 'emotion: \(parser.config.emotions.first?.id ?? "happy")' (known: \(known))"))
+            if let standIn {
+                diagnostics.append(.error(at: frontMatter.location(of: standIn.keyNode),
+                                          "missing 'emotion'; rename '\(standIn.key)' to 'emotion' (Daybook reads feelings only from 'emotion'; known: \(known))"))
+            } else {
+                diagnostics.append(.error(at: SourceLocation(path: path), "missing 'emotion'; add a line such as 'emotion: \(parser.config.emotions.first?.id ?? "happy")' (known: \(known))"))
+            }
             return nil
         }
         guard let names = take(frontMatter.textList(field)) else { return nil }
@@ -257,7 +293,7 @@ private struct EntryReading {
                     case "alt": alt = take(image.text(imageField)) ?? ""
                     case "caption": caption = take(image.text(imageField)).flatMap { $0.isEmpty ? nil : $0 }
                     default:
-                        let hint = Suggestion.hint(for: imageField.key, among: EntryParser.imageKeys)
+                        let hint = Suggestion.hint(for: imageField.key, among: EntryParser.imageKeys, meanings: EntryParser.imageKeyMeanings)
                         diagnostics.append(.warning(at: image.location(of: imageField.keyNode),
                                                     "unknown key '\(imageField.key)' of an image is ignored\(hint)"))
                     }

@@ -55,6 +55,16 @@ final class ConfigLoaderTests: XCTestCase {
         XCTAssertEqual(problems.map(\.description), ["daybook.yml:1:1: warning: unknown key 'titel' is ignored; did you mean 'title'?"])
     }
 
+    func testKeysOtherGeneratorsUseSuggestDaybooksByMeaning() {
+        let (_, problems) = ConfigLoader.load("language: ko_KR\npaginate: 10\nmoods: [calm]\nemotions:\n  - id: calm\n    icon: x\n")
+        XCTAssertEqual(problems.map(\.description), [
+            "daybook.yml:1:1: warning: unknown key 'language' is ignored; did you mean 'locale'?",
+            "daybook.yml:2:1: warning: unknown key 'paginate' is ignored; did you mean 'page_size'?",
+            "daybook.yml:3:1: warning: unknown key 'moods' is ignored; did you mean 'emotions'?",
+            "daybook.yml:6:5: warning: unknown key 'icon' of an emotion is ignored; did you mean 'emoji'?",
+        ])
+    }
+
     func testEmotionProblemsAreLocated() {
         let yaml = "emotions:\n  - id: Happy Day\n  - label: no id\n  - id: calm\n    aliases: [happy]\n  - id: happy\n    color: red\n"
         let (_, problems) = ConfigLoader.load(yaml)
