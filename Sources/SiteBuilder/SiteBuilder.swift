@@ -28,6 +28,8 @@ public struct SiteBuilder {
     public struct Report: Sendable {
         public var diagnostics: [Diagnostic] = []
         public var entryCount = 0
+        /// How many entry files were parsed rather than taken from the last build's cache.
+        public var parsedCount = 0
         public var pageCount = 0
         public var writtenPaths: [String] = []
         public var unchangedCount = 0
@@ -108,9 +110,9 @@ public struct SiteBuilder {
         let contentFiles = contentListing.map(ContentFiles.init(listing:))
         let configKey = Self.configKey(root: root)
         let reading = DiaryReader(root: root).read(.init(includeDrafts: options.includeDrafts, strict: options.strict),
-                                                   cache: previous.entryCache, configKey: configKey,
-                                                   files: contentFiles)
+                                                   cache: previous.entryCache, files: contentFiles)
         report.diagnostics = reading.diagnostics
+        report.parsedCount = reading.parsedCount
 
         step("Load templates")
         let (theme, themeProblems) = Theme.load(root: root)
@@ -126,7 +128,7 @@ public struct SiteBuilder {
         var imageSizeCache = options.clean ? ImageSizeCache() : ImageSizeCache.load(from: folder)
         let imageSizes = readImageSizes(index.entries.flatMap(\.images), cache: &imageSizeCache, files: contentFiles)
         let shared = SiteValues(index: index, imageSizes: imageSizes, cardsFor: [])
-        let pages = PagePlan(index: index, urls: shared.urls).pages()
+        let pages = PagePlan(index: index).pages()
         let signer = PageSignatures(index: index, values: shared, library: library, sources: theme.templates, configKey: configKey)
         let signatures = signer.signatures(of: pages)
         let manifest = lastMissing == nil ? nil : lastManifest?.entries()
@@ -152,13 +154,14 @@ public struct SiteBuilder {
         var copied = Set<String>()
         // Joined as text: URL.appendingPathComponent asks the disk whether each path is a folder.
         let rootPath = root.path
-        for image in index.entries.flatMap(\.images) where copied.insert(image.outputPath).inserted {
-            pageFiles.append(OutputFile(path: image.outputPath, content: .copy(of: rootPath + "/" + image.sourcePath)))
+        for image in index.entries.flatMap(\.images) {
+            let path = URLMap.file(of: .picture(image))
+            if copied.insert(path).inserted { pageFiles.append(OutputFile(path: path, content: .copy(of: rootPath + "/" + image.sourcePath))) }
         }
         for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
             pageFiles.append(OutputFile(path: path, content: .bytes([UInt8](data))))
         }
-        pageFiles.append(OutputFile(path: "robots.txt", content: .bytes(Array("User-agent: *\nDisallow: /\n".utf8))))
+        pageFiles.append(OutputFile(path: URLMap.file(of: .robots), content: .bytes(Array("User-agent: *\nDisallow: /\n".utf8))))
         BuildState.forgetInputs(in: folder)
         var writer = try OutputWriter(folder: folder, clean: options.clean, last: manifest.map { .init(manifest: $0, missing: missing) })
         try writer.write(pageFiles)
@@ -191,7 +194,7 @@ public struct SiteBuilder {
         state.pageSignatures[Self.searchIndexKey] = search.signature
         // Saving the cache costs more than parsing a few files again next time, and an outdated
         // cached file is never reused (its size or time differs), so small edits leave it be.
-        let cacheWorthSaving = previous.entryCache?.configKey != reading.cache.configKey || reading.parsedCount > 32
+        let cacheWorthSaving = previous.entryCache?.readingKey != reading.cache.readingKey || reading.parsedCount > 32
         try state.save(to: folder, saveEntries: cacheWorthSaving)
         try imageSizeCache.save(to: folder)
         if let searchState = search.state { try SearchIndexStore(folder: folder).save(searchState) }
@@ -212,7 +215,7 @@ public struct SiteBuilder {
             let context: [String: TemplateValue] = page.values(values).merging([
                 "site": values.site,
                 "page": .map(["kind": .string(page.kind), "title": .string(page.title),
-                              "url": .string(values.urls.page(page.path.hasSuffix("index.html") ? String(page.path.dropLast(10)) : page.path))]),
+                              "url": .string(values.urls.url(of: page.place))]),
             ]) { own, _ in own }
             do {
                 return .success(OutputFile(path: page.path, content: .bytes(try library.renderUTF8(page.template, with: context))))
@@ -247,8 +250,8 @@ public struct SiteBuilder {
         return inputs.matches(BuildState.load(from: folder, inputsOnly: true).inputs, root: root)
     }
 
-    /// Identifies the configuration entries are read with: daybook.yml and the system timezone
-    /// it falls back to.
+    /// Identifies the configuration pages are built with: daybook.yml and the system timezone it
+    /// falls back to.
     static func configKey(root: URL) -> String {
         var hasher = StableHasher()
         hasher.combine(BuildState.version)
