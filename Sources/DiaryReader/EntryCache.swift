@@ -200,8 +200,8 @@ public struct EntryCache: Sendable {
             writer.write(picture.tag.upperBound)
             writer.write(picture.source)
         }
-        writer.write(entry.body.text)
-        writer.write(entry.body.footnoteText)
+        writer.write(rawBytes: entry.body.textUTF8)
+        writer.write(rawBytes: entry.body.footnoteTextUTF8)
         writer.write(entry.isDraft)
         writeMetadata(.map(entry.extra), into: &writer)
     }
@@ -247,8 +247,8 @@ public struct EntryCache: Sendable {
             pictures.append(EntryBody.Picture(number: number, tag: tagStart..<tagEnd, source: source))
             end = tagEnd
         }
-        guard let text = reader.string(), let footnoteText = reader.string() else { return nil }
-        return EntryBody(html: html, pictures: pictures, text: text, footnoteText: footnoteText)
+        guard let text = reader.rawBytes(), let footnoteText = reader.rawBytes() else { return nil }
+        return EntryBody(html: html, pictures: pictures, textUTF8: text, footnoteTextUTF8: footnoteText)
     }
 
     private static func writeMetadata(_ value: MetadataValue, into writer: inout BinaryWriter) {

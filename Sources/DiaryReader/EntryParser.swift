@@ -142,7 +142,7 @@ private struct EntryReading {
         let text = document.visibleText()
         return Entry(id: id, slug: slug, sourcePath: path, title: title, instant: instant, local: local,
                      emotionIDs: emotionIDs, tags: tags, images: images,
-                     body: EntryBody(html: html, pictures: pictures, text: text.body, footnoteText: text.footnotes),
+                     body: EntryBody(html: html, pictures: pictures, textUTF8: text.body, footnoteTextUTF8: text.footnotes),
                      isDraft: isDraft, extra: extra)
     }
 

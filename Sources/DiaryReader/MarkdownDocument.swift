@@ -89,8 +89,8 @@ final class MarkdownDocument {
     /// The visible text of the body without its footnotes, and of its footnotes: text, code,
     /// link text and picture descriptions (never URLs, raw HTML or footnote markers). Inline
     /// boundaries add nothing (`마음이 **편안했다**.` reads `마음이 편안했다.`); blocks and line
-    /// breaks are set apart by a space; every run of white space is one space.
-    func visibleText() -> (body: String, footnotes: String) {
+    /// breaks are set apart by a space; every run of white space is one space. In UTF-8.
+    func visibleText() -> (body: [UInt8], footnotes: [UInt8]) {
         var body = VisibleTextCollector()
         var footnotes = VisibleTextCollector()
         var footnoteDepth = 0
@@ -112,7 +112,7 @@ final class MarkdownDocument {
                 body.visit(node, type: type)
             }
         }
-        return (body.text, footnotes.text)
+        return (body.bytes, footnotes.bytes)
     }
 
     func html() -> String {
@@ -150,10 +150,8 @@ final class MarkdownDocument {
 
 /// Gathers the visible text of a walk over a cmark tree, white space folded.
 private struct VisibleTextCollector {
-    private var bytes: [UInt8] = []
+    private(set) var bytes: [UInt8] = []
     private var pendingSpace = false
-
-    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Sets what follows apart from what came before by a space.
     mutating func separate() { pendingSpace = true }

@@ -38,11 +38,22 @@ struct EntryVersion: EntryFields {
     }
 
     mutating func url(_ key: String, _ place: URLMap.Place) {
-        text(key, URLMap.path(of: place))
+        hasher.combine(key)
+        // What the entry's own URLs are made of, without making them.
+        switch place {
+        case .entry(let entry):
+            combine(entry.day)
+            hasher.combine(entry.slug)
+        case .day(let day):
+            combine(day)
+        default:
+            hasher.combine(URLMap.path(of: place))
+        }
     }
 
-    mutating func excerpt(_ key: String, of text: String) {
-        self.text(key, text)
+    mutating func excerpt(_ key: String, of text: [UInt8]) {
+        hasher.combine(key)
+        hasher.combine(text)
     }
 
     mutating func emotion(_ key: String, _ id: String) {
@@ -93,6 +104,12 @@ struct EntryVersion: EntryFields {
     mutating func metadata(_ key: String, _ values: [String: MetadataValue]) {
         hasher.combine(key)
         combine(.map(values))
+    }
+
+    private mutating func combine(_ day: Day) {
+        hasher.combine(day.year)
+        hasher.combine(day.month)
+        hasher.combine(day.day)
     }
 
     private mutating func combine(_ value: MetadataValue) {

@@ -16,7 +16,7 @@ enum ShownEntry {
         fields.emotion("emotion", entry.primaryEmotionID)
         fields.emotions("emotions", entry.emotionIDs)
         fields.tags("tags", entry.tags)
-        fields.excerpt("excerpt", of: entry.body.text)
+        fields.excerpt("excerpt", of: entry.body.textUTF8)
         fields.pictures("images", cover: "cover", of: entry)
         fields.flag("draft", entry.isDraft)
     }
@@ -37,8 +37,8 @@ protocol EntryFields {
     mutating func date(_ key: String, _ instant: Date)
     /// The URL of a place of the site.
     mutating func url(_ key: String, _ place: URLMap.Place)
-    /// The opening of `text`.
-    mutating func excerpt(_ key: String, of text: String)
+    /// The opening of a text, given in UTF-8.
+    mutating func excerpt(_ key: String, of text: [UInt8])
     /// An emotion, by id, as the site-wide emotion values show it.
     mutating func emotion(_ key: String, _ id: String)
     mutating func emotions(_ key: String, _ ids: [String])

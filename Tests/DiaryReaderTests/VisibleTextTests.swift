@@ -5,11 +5,11 @@ import XCTest
 /// The visible text of a body, read from the Markdown tree: what excerpts and search use.
 final class VisibleTextTests: XCTestCase {
     private func text(_ markdown: String) -> String {
-        MarkdownDocument(Substring(markdown)).visibleText().body
+        String(decoding: MarkdownDocument(Substring(markdown)).visibleText().body, as: UTF8.self)
     }
 
     private func footnotes(_ markdown: String) -> String {
-        MarkdownDocument(Substring(markdown)).visibleText().footnotes
+        String(decoding: MarkdownDocument(Substring(markdown)).visibleText().footnotes, as: UTF8.self)
     }
 
     func testEmphasisAddsNoSpaceInsideAWord() {
