@@ -164,8 +164,11 @@ private struct EntryReading {
         readBodyImages(document, body: split.body, bodyFirstLine: split.bodyFirstLine, entryID: id, into: &images)
 
         guard !diagnostics.contains(where: \.isError) else { return nil }
+        let (html, pictures) = PictureMarkers.cut(Self.scopeFootnotes(document.html(), to: id))
+        let text = document.visibleText()
         return Entry(id: id, slug: slug, sourcePath: path, title: title, instant: instant, local: local,
-                     emotionIDs: emotionIDs, tags: tags, images: images, bodyHTML: Self.scopeFootnotes(document.html(), to: id),
+                     emotionIDs: emotionIDs, tags: tags, images: images,
+                     body: EntryBody(html: html, pictures: pictures, textUTF8: text.body, footnoteTextUTF8: text.footnotes),
                      isDraft: isDraft, extra: extra)
     }
 
@@ -176,10 +179,10 @@ private struct EntryReading {
         // than parsing the Markdown. They match whole characters, so a match that touches a
         // non-ASCII byte (which could join it into a larger character) is left to Foundation.
         var scoped = html
-        guard scoped.withUTF8({ FootnoteScoping.contains(Array("data-footnote-ref".utf8), in: $0) }) else { return html }
+        guard scoped.withUTF8({ ByteSearch.contains(Array("data-footnote-ref".utf8), in: $0) }) else { return html }
         for (old, new) in [("href=\"#fn-", "href=\"#fn-\(id)-"), ("id=\"fn-", "id=\"fn-\(id)-"),
                            ("href=\"#fnref-", "href=\"#fnref-\(id)-"), ("id=\"fnref-", "id=\"fnref-\(id)-")] {
-            if let replaced = scoped.withUTF8({ FootnoteScoping.replacing(Array(old.utf8), with: Array(new.utf8), in: $0) }) {
+            if let replaced = scoped.withUTF8({ ByteSearch.replacing(Array(old.utf8), with: Array(new.utf8), in: $0) }) {
                 scoped = replaced
             } else {
                 scoped = scoped.replacingOccurrences(of: old, with: new)
@@ -314,7 +317,8 @@ private struct EntryReading {
         return references
     }
 
-    /// Numbers the body's local images after the front-matter ones and points them at their copies.
+    /// Numbers the body's local images after the front-matter ones and marks each with its number
+    /// (`PictureMarkers`): the page gives it its address.
     private mutating func readBodyImages(_ document: MarkdownDocument, body: Substring, bodyFirstLine: Int,
                                          entryID: String, into images: inout [EntryImage]) {
         var searchFrom = body.startIndex
@@ -333,7 +337,7 @@ private struct EntryReading {
                                                     fileExtension: Self.fileExtension(of: file), alt: image.alt,
                                                     caption: nil, origin: .body)
             if existing == nil { images.append(entryImage) }
-            document.setURL(parser.config.baseURL + entryImage.outputPath, of: image)
+            document.setURL(PictureMarkers.marker(for: entryImage.number), of: image)
         }
     }
 
@@ -377,48 +381,5 @@ private struct EntryReading {
         case .success(let value): return value
         case .failure(let problem): diagnostics.append(problem); return nil
         }
-    }
-}
-
-/// Literal byte search and replace for ASCII patterns in UTF-8 text.
-enum FootnoteScoping {
-    /// Whether `pattern` occurs in `bytes`.
-    static func contains(_ pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        firstMatch(of: pattern, in: bytes, from: 0) != nil
-    }
-
-    /// `bytes` with every `pattern` replaced by `replacement`, or nil when a match has a non-ASCII
-    /// byte right before or after it, where a character-aware search could decide otherwise.
-    static func replacing(_ pattern: [UInt8], with replacement: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        var result: [UInt8] = []
-        var copied = 0
-        var start = 0
-        while let match = firstMatch(of: pattern, in: bytes, from: start) {
-            let end = match + pattern.count
-            if (match > 0 && bytes[match - 1] >= 0x80) || (end < bytes.count && bytes[end] >= 0x80) { return nil }
-            if result.isEmpty { result.reserveCapacity(bytes.count + 64) }
-            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<match]))
-            result.append(contentsOf: replacement)
-            copied = end
-            start = end
-        }
-        guard copied > 0 else { return String(decoding: bytes, as: UTF8.self) }
-        result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
-        return String(decoding: result, as: UTF8.self)
-    }
-
-    private static func firstMatch(of pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard let first = pattern.first, bytes.count >= pattern.count else { return nil }
-        let last = bytes.count - pattern.count
-        var index = start
-        while index <= last {
-            if bytes[index] == first {
-                var offset = 1
-                while offset < pattern.count && bytes[index + offset] == pattern[offset] { offset += 1 }
-                if offset == pattern.count { return index }
-            }
-            index += 1
-        }
-        return nil
     }
 }

@@ -4,18 +4,19 @@ import DiaryModel
 /// What the search index knows about one entry: the text a query is matched against and what a
 /// result shows.
 struct SearchDocument: Sendable {
-    /// The visible text of the body, image descriptions in place: the excerpt's source.
+    /// The visible text of the body without footnotes, picture descriptions in place: the excerpt's source.
     var bodyText: String
-    /// What the searchable text holds besides the title, body text and emotions: front-matter
-    /// pictures' descriptions and captions, and tags, separated by spaces.
+    /// What the searchable text holds besides the title, body text and emotions: the footnotes'
+    /// text, front-matter pictures' descriptions and captions, and tags, separated by spaces.
     var extraText: String
-    /// Title, body text, front-matter pictures' descriptions and captions, tags, and every listed
-    /// emotion's id and label, separated by spaces (not yet normalised).
+    /// Title, body text, footnotes, front-matter pictures' descriptions and captions, tags, and
+    /// every listed emotion's id and label, separated by spaces (not yet normalised).
     var searchableText: String
 
     init(entry: Entry, emotions: [String: Emotion]) {
-        bodyText = VisibleText.of(html: Self.withImageDescriptions(entry.bodyHTML))
+        bodyText = entry.body.text
         var extras: [String] = []
+        if !entry.body.footnoteText.isEmpty { extras.append(entry.body.footnoteText) }
         for image in entry.images where image.origin == .frontMatter {
             extras.append(image.alt)
             if let caption = image.caption { extras.append(caption) }
@@ -59,41 +60,5 @@ struct SearchDocument: Sendable {
             }
         }
         return tokens
-    }
-
-    /// `html` with each `<img … alt="x">` followed by its description as text, because an image's
-    /// alt text is what a reader (or a screen reader) gets instead of the picture. cmark-gfm
-    /// writes the attribute as ` alt="…"` with `"`, `<` and `>` escaped inside it.
-    static func withImageDescriptions(_ html: String) -> String {
-        let bytes = Array(html.utf8)
-        let open = Array("<img".utf8)
-        let alt = Array(" alt=\"".utf8)
-        var output: [UInt8] = []
-        var copied = 0
-        var position = 0
-        while let tagStart = find(open, in: bytes, from: position) {
-            guard let tagEnd = bytes[tagStart...].firstIndex(of: UInt8(ascii: ">")) else { break }
-            position = tagEnd + 1
-            guard let name = find(alt, in: bytes, from: tagStart), name < tagEnd,
-                  let valueEnd = bytes[(name + alt.count)..<tagEnd].firstIndex(of: UInt8(ascii: "\"")),
-                  valueEnd > name + alt.count else { continue }
-            output += bytes[copied..<position]
-            output.append(UInt8(ascii: " "))
-            output += bytes[(name + alt.count)..<valueEnd]
-            output.append(UInt8(ascii: " "))
-            copied = position
-        }
-        guard copied > 0 else { return html }
-        output += bytes[copied...]
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        var index = start
-        while index + needle.count <= bytes.count {
-            if bytes[index] == needle[0] && bytes[index..<index + needle.count].elementsEqual(needle) { return index }
-            index += 1
-        }
-        return nil
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// search page (search.js), so `daybook search` and `/search/` agree exactly.
 ///
 ///     let engine = try SearchEngine(files: SearchIndexBuilder(entries: diary.entries,
-///                                                             emotions: diary.emotions, baseURL: "/").files())
+///                                                             emotions: diary.emotions, urls: URLMap(baseURL: "/")).files())
 ///     for result in try engine.search("산책 walk", limit: 20) { print(result.line) }
 ///
 /// Every word of the query (after `SearchText` normalisation) must be a substring of the entry's

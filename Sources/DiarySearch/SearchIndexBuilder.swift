@@ -4,8 +4,8 @@ import DiaryModel
 /// Builds the search index the site serves under `search/` and `daybook search` reads back.
 ///
 /// ## Design
-/// Each entry's searchable text (title, visible body text with image descriptions, front-matter
-/// picture descriptions and captions, tags, each listed emotion's id and label) is normalised
+/// Each entry's searchable text (title, visible body text with image descriptions, footnotes,
+/// front-matter picture descriptions and captions, tags, each listed emotion's id and label) is normalised
 /// (`SearchText`) and cut at white space into tokens. A query word, which holds no white space,
 /// occurs in the text exactly when it occurs inside one token, so matching words against the
 /// distinct tokens is exact and needs no second look at the text. Tokens longer than 32
@@ -50,7 +50,7 @@ import DiaryModel
 ///   entry lists encoded as `PostingsCoding` describes
 /// - `search/chunks/<c>.json`: the records of entries `c·K ..< (c+1)·K` in diary order (0 is the
 ///   oldest), an array of `{"date": "YYYY-MM-DD HH:MM", "emotions": [id…], "id", "text",
-///   "title", "url"}`, `text` being the body's visible text, for the excerpt.
+///   "title", "url"}`, `text` being the body's visible text without footnotes, for the excerpt.
 public struct SearchIndexBuilder: Sendable {
     /// Shards are sized to hold about this many bytes on average.
     public static let targetShardBytes = 8_000
@@ -75,17 +75,17 @@ public struct SearchIndexBuilder: Sendable {
     public let entries: [Entry]
     /// Every emotion, for ids, labels, emoji and colours.
     public let emotions: [Emotion]
-    /// The site's `base_url` (`/` or `/diary/`).
-    public let baseURL: String
+    /// Where the entries' pages are.
+    public let urls: URLMap
 
     /// - Parameters:
     ///   - entries: the entries to index, in diary order (as `Diary.entries`); drafts only if the build shows them.
     ///   - emotions: every emotion, for labels and emoji (as `Diary.emotions`).
-    ///   - baseURL: the site's `base_url`, which starts every entry URL in the index.
-    public init(entries: [Entry], emotions: [Emotion], baseURL: String) {
+    ///   - urls: the site's URL map, which gives every entry URL in the index.
+    public init(entries: [Entry], emotions: [Emotion], urls: URLMap) {
         self.entries = entries
         self.emotions = emotions
-        self.baseURL = baseURL
+        self.urls = urls
     }
 
     /// Every file of the index: its path under the site (`search/…`) and its bytes.
@@ -232,7 +232,7 @@ public struct SearchIndexBuilder: Sendable {
             case "id": json.string(entry.id)
             case "text": json.string(text)
             case "title": json.string(entry.title)
-            default: json.string(baseURL + entry.urlPath)
+            default: json.string(urls.url(of: .entry(entry)))
             }
         }
         return json.bytes

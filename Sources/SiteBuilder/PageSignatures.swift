@@ -12,7 +12,9 @@ struct PageSignatures {
     /// Template name → text.
     let sources: [String: String]
     let configKey: String
-    /// Per entry index: a hash of everything about the entry a page or the search index shows.
+    /// Per entry index: a hash of everything about the entry a page shows (`ShownEntry`). The
+    /// search index shows nothing a page does not (its text and footnotes come from the body
+    /// the page shows, its date from the moment), so the same versions tell it what changed.
     let entryVersions: [UInt64]
 
     init(index: SiteIndex, values: SiteValues, library: TemplateLibrary, sources: [String: String], configKey: String) {
@@ -21,9 +23,8 @@ struct PageSignatures {
         self.library = library
         self.sources = sources
         self.configKey = configKey
-        entryVersions = ParallelMap.map(Array(index.entries.indices), chunkSize: 256) { position in
-            Self.version(of: index.entries[position], sizes: values.imageSizes)
-        }
+        let imageSizes = values.imageSizes
+        entryVersions = ParallelMap.map(index.entries, chunkSize: 256) { EntryVersion.of($0, imageSizes: imageSizes) }
     }
 
     func signatures(of pages: [PlannedPage]) -> [UInt64] {
@@ -86,30 +87,6 @@ struct PageSignatures {
         var hasher = StableHasher()
         hasher.combine(context)
         for version in versions { hasher.combine(version) }
-        return hasher.value
-    }
-
-    /// Everything about an entry that a page can show, and the sizes of its pictures.
-    private static func version(of entry: Entry, sizes: [String: ImageSize]) -> UInt64 {
-        var hasher = StableHasher()
-        hasher.combine(entry.id)
-        hasher.combine(entry.sourcePath)
-        hasher.combine(entry.title)
-        hasher.combine(entry.instant.timeIntervalSince1970.bitPattern)
-        hasher.combine(entry.emotionIDs.joined(separator: "\n"))
-        hasher.combine(entry.tags.joined(separator: "\n"))
-        hasher.combine(entry.isDraft)
-        hasher.combine(entry.bodyHTML)
-        SiteValues.value(of: .map(entry.extra)).fingerprint(into: &hasher)
-        for image in entry.images {
-            hasher.combine(image.id)
-            hasher.combine(image.sourcePath)
-            hasher.combine(image.alt)
-            hasher.combine(image.caption ?? "\u{0}")
-            let size = sizes[image.id]
-            hasher.combine(size?.width ?? -1)
-            hasher.combine(size?.height ?? -1)
-        }
         return hasher.value
     }
 }

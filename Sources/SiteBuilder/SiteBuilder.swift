@@ -34,8 +34,8 @@ public struct SiteBuilder {
         public var diagnostics: [Diagnostic] = []
         public var entryCount = 0
         public var pageCount = 0
-        /// How many entry files were parsed rather than taken from the entry cache.
-        public var parsedEntryCount = 0
+        /// How many entry files were parsed rather than taken from the last build's cache.
+        public var parsedCount = 0
         /// Files written, new or changed, in the order they were written.
         public var writtenPaths: [String] = []
         /// Those of `writtenPaths` the output folder did not have.
@@ -163,11 +163,10 @@ public struct SiteBuilder {
         let (previous, reading) = try pipeline.run(.readEntries) { () -> (BuildState, DiaryReadResult) in
             let previous = options.clean ? BuildState() : kept?.state ?? BuildState.load(from: cache)
             return (previous, DiaryReader(root: root).read(.init(includeDrafts: options.includeDrafts, strict: options.strict),
-                                         cache: previous.entryCache, configKey: configKey,
-                                         files: contentFiles, configFile: change.configFile))
+                                                           cache: previous.entryCache, files: contentFiles, configFile: change.configFile))
         }
         report.diagnostics = reading.diagnostics
-        report.parsedEntryCount = reading.parsedCount
+        report.parsedCount = reading.parsedCount
         let config = reading.diary.config
 
         let (theme, library) = try pipeline.run(.loadTheme) { () -> (Theme, TemplateLibrary) in
@@ -203,7 +202,7 @@ public struct SiteBuilder {
 
         let (pages, signer, signatures, stale) = try pipeline.run(.planPages) {
             () -> ([PlannedPage], PageSignatures, [UInt64], [Int]) in
-            let pages = PagePlan(index: index, urls: shared.urls).pages()
+            let pages = PagePlan(index: index).pages()
             let signer = PageSignatures(index: index, values: shared, library: library, sources: theme.templates, configKey: configKey)
             let signatures = signer.signatures(of: pages)
             let stale = pages.indices.filter { position in
@@ -234,13 +233,14 @@ public struct SiteBuilder {
             var copied = Set<String>()
             // Joined as text: URL.appendingPathComponent asks the disk whether each path is a folder.
             let rootPath = root.path
-            for image in index.entries.flatMap(\.images) where copied.insert(image.outputPath).inserted {
-                files.append(OutputFile(path: image.outputPath, content: .copy(of: rootPath + "/" + image.sourcePath)))
+            for image in index.entries.flatMap(\.images) {
+                let path = URLMap.file(of: .picture(image))
+                if copied.insert(path).inserted { files.append(OutputFile(path: path, content: .copy(of: rootPath + "/" + image.sourcePath))) }
             }
             for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
                 files.append(OutputFile(path: path, content: .bytes([UInt8](data))))
             }
-            files.append(OutputFile(path: "robots.txt", content: .bytes(Array("User-agent: *\nDisallow: /\n".utf8))))
+            files.append(OutputFile(path: URLMap.file(of: .robots), content: .bytes(Array("User-agent: *\nDisallow: /\n".utf8))))
             if !options.dryRun {
                 // Until this build's record is saved, none: a build stopped midway (or a session
                 // that never saves) leaves the next one to look at every file in the folder.
@@ -290,7 +290,7 @@ public struct SiteBuilder {
             state.pageSignatures[Self.searchIndexKey] = search.signature
             // Saving the cache costs more than parsing a few files again next time, and an outdated
             // cached file is never reused (its size or time differs), so small edits leave it be.
-            let cacheWorthSaving = previous.entryCache?.configKey != reading.cache.configKey || reading.parsedCount > 32
+            let cacheWorthSaving = previous.entryCache?.readingKey != reading.cache.readingKey || reading.parsedCount > 32
             let manifest = outcome.manifest
             let sources = index.entries.map { ($0.id, $0.sourcePath) }
             let pictureSizes = imageSizeCache
@@ -364,7 +364,7 @@ public struct SiteBuilder {
             let context: [String: TemplateValue] = page.values(values).merging([
                 "site": values.site,
                 "page": .map(["kind": .string(page.kind), "title": .string(page.title),
-                              "url": .string(values.urls.page(page.path.hasSuffix("index.html") ? String(page.path.dropLast(10)) : page.path))]),
+                              "url": .string(values.urls.url(of: page.place))]),
             ]) { own, _ in own }
             do {
                 return .success(OutputFile(path: page.path, content: .bytes(try library.renderUTF8(page.template, with: context))))
@@ -415,8 +415,8 @@ public struct SiteBuilder {
         return reader.isAtEnd ? paths : nil
     }
 
-    /// Identifies the configuration entries are read with: daybook.yml and the system timezone
-    /// it falls back to.
+    /// Identifies the configuration pages are built with: daybook.yml and the system timezone it
+    /// falls back to.
     static func configKey(_ configFile: ConfigFile) -> String {
         var hasher = StableHasher()
         hasher.combine(BuildCache.formatVersion)

@@ -10,7 +10,7 @@ struct YearCalendar {
 
     let index: SiteIndex
     let year: YearSection
-    let urls: SiteURLs
+    let urls: URLMap
 
     func value(emotions: [String: TemplateValue], date: (Day) -> Date) -> TemplateValue {
         var sectionByDay: [Day: DaySection] = [:]
@@ -34,7 +34,7 @@ struct YearCalendar {
                     "y": .int((month - 1) * Self.cell),
                     "date": .date(date(day)),
                     "fill": fill,
-                    "url": section.map { .string(urls.page($0.urlPath)) } ?? .null,
+                    "url": section.map { .string(urls.url(of: .day($0.day))) } ?? .null,
                     "label": .string(label),
                 ]))
             }

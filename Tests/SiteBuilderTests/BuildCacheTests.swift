@@ -144,14 +144,14 @@ final class BuildCacheTests: XCTestCase {
         let session = BuildSession()
         usleep(150_000)
         let first = try SiteBuilder(root: root).build(.init(), session: session, changedPaths: nil)
-        XCTAssertEqual(first.parsedEntryCount, 5)
+        XCTAssertEqual(first.parsedCount, 5)
         // `daybook serve` builds again and again in one process, from the state it keeps in memory.
         for name in ["2024/03/02/last-year.md", "2025/03/02/new-york-call.md", "2024/03/02/last-year.md"] {
             let entry = root.appendingPathComponent("Content/\(name)")
             try (try String(contentsOf: entry, encoding: .utf8) + "\nOne more line.\n").write(to: entry, atomically: true, encoding: .utf8)
             usleep(150_000)  // older than the clock's granularity when the build starts: its reading may be reused later
             let report = try SiteBuilder(root: root).build(.init(), session: session, changedPaths: ["Content/\(name)"])
-            XCTAssertEqual(report.parsedEntryCount, 1, "after editing \(name)")
+            XCTAssertEqual(report.parsedCount, 1, "after editing \(name)")
         }
     }
 
