@@ -269,6 +269,13 @@ enum UnlockScript {
       return target && addressOf(target) !== null ? target : null;
     }
     page.querySelectorAll('base, meta[http-equiv="refresh" i]').forEach(function (node) { node.remove(); });
+    // Without an icon of its own a page makes the browser ask the server for /favicon.ico.
+    if (!page.querySelector('link[rel~="icon" i]')) {
+      var icon = page.createElement('link');
+      icon.rel = 'icon';
+      icon.href = 'data:,';
+      page.head.appendChild(icon);
+    }
     page.querySelectorAll('a[href], area[href]').forEach(function (link) {
       var target = inside(link.getAttribute('href'));
       if (target) link.setAttribute('href', barAddress(target));
@@ -368,7 +375,7 @@ enum UnlockScript {
   /** A page of the reader's own: a message, or a picture or text file opened by itself. */
   function plainPage(title, body) {
     return '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-      '<meta name="robots" content="noindex"><title>' + escapeHTML(title) + '</title></head><body class="daybook-reader-page">' +
+      '<meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>' + escapeHTML(title) + '</title></head><body class="daybook-reader-page">' +
       body + '</body></html>';
   }
 
