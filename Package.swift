@@ -62,11 +62,11 @@ let package = Package(
         .testTarget(name: "DiaryModelTests", dependencies: ["DiaryModel"]),
         .testTarget(name: "DiaryServerTests", dependencies: ["DiaryServer", "SiteBuilder"]),
         .testTarget(name: "DiaryReaderTests", dependencies: ["DiaryReader", "DiaryCorpus"]),
-        .testTarget(name: "DiaryCommandsTests", dependencies: ["DiaryCommands", "DiaryReader", "DiaryCorpus"], exclude: ["Browser"]),
+        .testTarget(name: "DiaryCommandsTests", dependencies: ["DiaryCommands", "DiaryReader", "DiaryCorpus", "SiteEncryption"], exclude: ["Browser"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
         .testTarget(name: "DiaryIndexTests", dependencies: ["DiaryIndex", "DiaryReader"]),
         .testTarget(name: "DiarySearchTests", dependencies: ["DiarySearch", "DiaryIndex", "DiaryModel", "DiaryReader", "DiaryCorpus"]),
-        .testTarget(name: "SiteEncryptionTests", dependencies: ["SiteEncryption", "CLibCrypto", "DiaryCorpus"], exclude: ["Browser"]),
+        .testTarget(name: "SiteEncryptionTests", dependencies: ["SiteEncryption", "CLibCrypto", "DiaryCorpus"]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "DiaryReader", "DiaryCorpus"], exclude: ["Fixtures"]),
     ]
 )

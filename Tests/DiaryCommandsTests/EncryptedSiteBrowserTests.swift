@@ -1,14 +1,12 @@
 import DiaryCorpus
 import Foundation
-@testable import SiteEncryption
+import SiteEncryption
 import XCTest
 
 /// An encrypted site in real Chromium (selenium, headless), served by a static HTTP server on
 /// 127.0.0.1 under a sub-path: unlocking, every kind of page, pictures, a script's fetch, history,
 /// reload, a changed file and the lock, and a server that never hears a site address.
 final class EncryptedSiteBrowserTests: XCTestCase {
-    private static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
     private let password = "correct horse battery staple"
 
     func testTheReaderShowsTheWholeSiteAfterTheRightPasswordOnly() throws {
@@ -27,11 +25,12 @@ final class EncryptedSiteBrowserTests: XCTestCase {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(bytes).write(to: url)
         }
-        let log = served.appendingPathComponent("requests.log")
-        let (origin, server) = try serve(served, log: log)
-        defer { server.terminate(); server.waitUntilExit() }
+        let log = temporaryFolder(self).appendingPathComponent("requests.log")
+        let server = try StaticServer(serving: served, readyPath: "/diary/unlock.css", log: log)
+        defer { server.stop() }
+        let origin = server.origin
 
-        let answers = try drive(python, "\(origin)/diary/", "not the password", password)
+        let answers = try runBrowserScript(python, "encrypted_site.py", ["\(origin)/diary/", "not the password", password])
 
         XCTAssertNil(answers["failed"])
         XCTAssertEqual(answers["wrong_password_alert"] as? String, "Wrong password. Try again.")
@@ -118,67 +117,5 @@ final class EncryptedSiteBrowserTests: XCTestCase {
             "search/data.json": Array(#"{"word":"산책"}"#.utf8),
             "images/2025-10-04-1030-autumn-walk_image_1.png": picture,
         ]
-    }
-
-    // MARK: - Helpers
-
-    /// The Python that has selenium (installed by `make test`), or a skip outside CI.
-    private func browserPython() throws -> String {
-        let python = Self.packageRoot.appendingPathComponent(".build/test-tools/bin/python").path
-        let ready = FileManager.default.isExecutableFile(atPath: python) && FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
-        if !ready {
-            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("selenium or chromedriver missing; `make test` installs them") }
-            throw XCTSkip("selenium and chromedriver are not installed (scripts/install-test-tools.sh)")
-        }
-        return python
-    }
-
-    /// Serves `folder` on 127.0.0.1 (Python's static server), its request log going to `log`.
-    private func serve(_ folder: URL, log: URL) throws -> (String, Process) {
-        let port = try freePort()
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        server.arguments = ["python3", "-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", folder.path]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = try FileHandle(forWritingTo: log)
-        try server.run()
-        let origin = "http://127.0.0.1:\(port)"
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline, (try? Data(contentsOf: URL(string: "\(origin)/diary/unlock.css")!)) == nil {
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        return (origin, server)
-    }
-
-    private func drive(_ python: String, _ arguments: String...) throws -> [String: Any] {
-        let driver = Process()
-        driver.executableURL = URL(fileURLWithPath: python)
-        driver.arguments = [Self.packageRoot.appendingPathComponent("Tests/SiteEncryptionTests/Browser/encrypted_site.py").path] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        driver.standardOutput = output
-        driver.standardError = errors
-        try driver.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        driver.waitUntilExit()
-        XCTAssertEqual(driver.terminationStatus, 0, errorText)
-        return try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any], errorText)
-    }
-
-    private func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
-        }
-        guard bound else { throw CocoaError(.fileWriteUnknown) }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
