@@ -21,7 +21,7 @@ let package = Package(
         ),
         // Debian's OpenSSL libcrypto (libssl-dev): AES-256-GCM, SHA-256 and random bytes for
         // encrypted sites. Chosen over swift-crypto, which measured the same speed here but added
-        // 5 minutes of CPU to a clean release build (SiteEncryption's README section in README.md).
+        // 5 minutes of CPU to a clean release build (figures in README.md, "Encrypted sites").
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // Plain diary values: no I/O.
         .target(name: "DiaryModel"),

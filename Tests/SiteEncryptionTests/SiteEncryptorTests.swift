@@ -183,6 +183,18 @@ final class SiteEncryptorTests: XCTestCase {
         }
     }
 
+    func testEditingOneFileChangesOnlyItsPublishedFile() throws {
+        let encryptor = SiteEncryptor(keys: try quickKeys())
+        var site = sampleSite()
+        let before = encryptor.encryptSite(site, baseURL: "/diary/")
+        site["2025/10/04/1030-autumn-walk/index.html"]! += Array("<p>One more line.</p>".utf8)
+        site["search/chunks/0.json"] = nil
+        let after = encryptor.encryptSite(site, baseURL: "/diary/")
+        let changed = Set(after.keys.filter { before[$0] != after[$0] })
+        XCTAssertEqual(changed, [encryptor.publishedPath(of: "2025/10/04/1030-autumn-walk/index.html")])
+        XCTAssertEqual(Set(before.keys).subtracting(after.keys), [encryptor.publishedPath(of: "search/chunks/0.json")])
+    }
+
     /// No run of 6 characters of any text or address of the site, and no run of 32 bytes of its
     /// picture, anywhere in the encrypted files or their paths; the public files are made without
     /// the site at all (their fixed English text shares common runs such as " on th" with any diary).
