@@ -36,15 +36,7 @@ public struct UnlockPage: Sendable {
 
     var unlockPage: String {
         """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="robots" content="noindex">
-        <meta name="referrer" content="no-referrer">
-        <title>Private diary</title>
-        <link rel="icon" href="data:,">
+        \(Self.head(title: "Private diary"))
         <link rel="stylesheet" href="unlock.css">
         <script type="application/json" id="daybook-lock">\(settingsJSON)</script>
         <script src="unlock.js" defer></script>
@@ -71,15 +63,7 @@ public struct UnlockPage: Sendable {
 
     var notFoundPage: String {
         """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="robots" content="noindex">
-        <meta name="referrer" content="no-referrer">
-        <title>Not found</title>
-        <link rel="icon" href="data:,">
+        \(Self.head(title: "Not found"))
         </head>
         <body>
         <main>
@@ -90,6 +74,21 @@ public struct UnlockPage: Sendable {
         </body>
         </html>
 
+        """
+    }
+
+    /// The start of a public page, up to its `<head>`'s last common line.
+    static func head(title: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="robots" content="noindex">
+        <meta name="referrer" content="no-referrer">
+        <title>\(title)</title>
+        <link rel="icon" href="data:,">
         """
     }
 

@@ -25,6 +25,11 @@ func runDaybook(_ arguments: [String], file: StaticString = #filePath, line: UIn
         XCTFail("the daybook executable was not built next to the tests", file: file, line: line)
         throw CocoaError(.fileNoSuchFile)
     }
+    return try runProcess(executable, arguments)
+}
+
+/// Runs `executable` to its end and returns what it printed.
+func runProcess(_ executable: URL, _ arguments: [String]) throws -> CommandRun {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -94,19 +99,10 @@ struct StaticServer {
 
 /// Runs a script of Browser/ with the test tools' Python and returns the JSON object it prints.
 func runBrowserScript(_ python: String, _ script: String, _ arguments: [String]) throws -> [String: Any] {
-    let driver = Process()
-    driver.executableURL = URL(fileURLWithPath: python)
-    driver.arguments = [packageRoot.appendingPathComponent("Tests/DiaryCommandsTests/Browser/\(script)").path] + arguments
-    let output = Pipe()
-    let errors = Pipe()
-    driver.standardOutput = output
-    driver.standardError = errors
-    try driver.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    driver.waitUntilExit()
-    XCTAssertEqual(driver.terminationStatus, 0, errorText)
-    return try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any], errorText)
+    let script = packageRoot.appendingPathComponent("Tests/DiaryCommandsTests/Browser/\(script)").path
+    let run = try runProcess(URL(fileURLWithPath: python), [script] + arguments)
+    XCTAssertEqual(run.status, 0, run.standardError)
+    return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any], run.standardError)
 }
 
 /// A TCP port on 127.0.0.1 that nothing listens on.

@@ -12,11 +12,11 @@ import json
 import sys
 import urllib.parse
 
-from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
+from encrypted_site import failure, open_unlock_page, print_answers, unlock  # noqa: E402
 from search_page import browser, settled  # noqa: E402  the plain site's search test, reused
 
 
@@ -27,17 +27,15 @@ def main():
     driver = browser()
     answers = {"queries": {}}
     try:
-        driver.get(site)
-        WebDriverWait(driver, 20).until(
-            lambda d: d.find_element(By.CSS_SELECTOR, "#daybook-unlock button[type=submit]").is_enabled())
-        driver.find_element(By.CSS_SELECTOR, "#daybook-unlock input[name=password]").send_keys(password)
-        driver.find_element(By.CSS_SELECTOR, "#daybook-unlock button[type=submit]").click()
+        open_unlock_page(driver, site)
+        unlock(driver, password)
         WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".site-header"))
-        answers["home_first_title"] = driver.execute_script(
-            "var t = document.querySelector('main h1, main h2'); return t ? t.textContent.trim() : null;")
 
         for query in queries:
             driver.get(site + "#/search/?q=" + urllib.parse.quote(query))
+            # Only the part after '#' changed: the reader shows the new page after get() returns.
+            WebDriverWait(driver, 20).until(lambda d: d.execute_script(
+                "var box = document.querySelector('input[name=q]'); return box && box.value === arguments[0];", query))
             status, links = settled(driver)
             answers["queries"][query] = {"status": status, "links": links}
 
@@ -60,12 +58,10 @@ def main():
             "return images.length > 0 && images.every(function (i) { return i.complete && i.naturalWidth > 0; });"))
         answers["gallery"] = driver.execute_script(
             "return Array.from(document.querySelectorAll('main img')).map(function (i) { return i.naturalWidth; });")
-    except Exception as error:  # what was seen so far still goes to the test, with where it stopped
-        answers["failed"] = "%s at %s: %s" % (type(error).__name__, driver.current_url, error)
+    except Exception as error:
+        answers["failed"] = failure(driver, error)
     finally:
-        answers["errors"] = [entry["message"] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
-        print(json.dumps(answers, ensure_ascii=False))
-        driver.quit()
+        print_answers(driver, answers)
 
 
 if __name__ == "__main__":

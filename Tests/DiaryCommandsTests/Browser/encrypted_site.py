@@ -12,19 +12,11 @@ import json
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-
-def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+sys.path.insert(0, __file__.rsplit("/", 1)[0])
+from search_page import browser  # noqa: E402  the plain site's search test, reused
 
 
 def text_of(driver, selector):
@@ -57,6 +49,12 @@ def picture_width(driver, selector):
     return decoded(driver)
 
 
+def open_unlock_page(driver, site):
+    driver.get(site)
+    WebDriverWait(driver, 20).until(
+        lambda d: d.find_element(By.CSS_SELECTOR, "#daybook-unlock button[type=submit]").is_enabled())
+
+
 def unlock(driver, password):
     box = driver.find_element(By.CSS_SELECTOR, "#daybook-unlock input[name=password]")
     box.clear()
@@ -81,9 +79,7 @@ def main():
     driver.set_script_timeout(60)
     answers = {}
     try:
-        driver.get(site)
-        WebDriverWait(driver, 20).until(
-            lambda d: d.find_element(By.CSS_SELECTOR, "#daybook-unlock button[type=submit]").is_enabled())
+        open_unlock_page(driver, site)
         settings = driver.execute_script("return document.getElementById('daybook-lock').textContent;")
         answers["pbkdf2_ms"] = driver.execute_async_script(PBKDF2_TIMING, settings)
 
@@ -133,8 +129,10 @@ def main():
         answers["damaged_alert"] = wait_for_text(driver, "[role=alert]")
         answers["damaged_url"] = driver.current_url
 
+        shown = text_of(driver, "h1")
         driver.get(site + "#/nowhere/")
-        answers["missing_heading"] = wait_for_text(driver, "h1")
+        WebDriverWait(driver, 20).until(lambda d: text_of(d, "h1") not in (None, shown))
+        answers["missing_heading"] = text_of(driver, "h1")
 
         driver.get(site + "#/2025/10/04/1030-autumn-walk/")
         answers["bookmark_heading"] = wait_for_heading(driver, "Autumn walk") and text_of(driver, "h1")
@@ -147,12 +145,22 @@ def main():
         answers["after_lock_heading"] = text_of(driver, "h1")
         answers["storage_after_lock"] = driver.execute_script("return sessionStorage.length + localStorage.length;")
 
-    except Exception as error:  # what was seen so far still goes to the test, with where it stopped
-        answers["failed"] = "%s at %s: %s" % (type(error).__name__, driver.current_url, error)
+    except Exception as error:
+        answers["failed"] = failure(driver, error)
     finally:
-        answers["errors"] = [entry["message"] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
-        print(json.dumps(answers, ensure_ascii=False))
-        driver.quit()
+        print_answers(driver, answers)
+
+
+def failure(driver, error):
+    """Where the steps stopped and why: what was seen before still goes to the test."""
+    return "%s at %s: %s" % (type(error).__name__, driver.current_url, error)
+
+
+def print_answers(driver, answers):
+    """Prints the answers with the page's JavaScript errors, and closes the browser."""
+    answers["errors"] = [entry["message"] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+    print(json.dumps(answers, ensure_ascii=False))
+    driver.quit()
 
 
 if __name__ == "__main__":
