@@ -3,6 +3,10 @@ public enum SiteEncryptionError: Error, Equatable, CustomStringConvertible {
     /// The salt read from the diary's state is not 16 bytes.
     case badSalt(byteCount: Int)
     case emptyPassword
+    /// Neither `DAYBOOK_PASSWORD` nor a terminal to ask on.
+    case noPassword
+    /// The password typed twice was not the same.
+    case passwordsDiffer
     /// A published file failed its authentication: another password or salt, another address,
     /// or bytes changed since the build.
     case notAuthentic(address: String)
@@ -13,6 +17,8 @@ public enum SiteEncryptionError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .badSalt(let count): return "the encryption salt must be 16 bytes, not \(count)"
         case .emptyPassword: return "the password is empty"
+        case .noPassword: return "no password for the encrypted site: set DAYBOOK_PASSWORD or run on a terminal"
+        case .passwordsDiffer: return "the two passwords differ; nothing was encrypted"
         case .notAuthentic(let address): return "'\(address)' does not decrypt: another password, or the file was changed"
         case .malformed(let address): return "'\(address)' is not a file of an encrypted Daybook site"
         }
