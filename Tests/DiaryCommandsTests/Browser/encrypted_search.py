@@ -40,7 +40,9 @@ def main():
             answers["queries"][query] = {"status": status, "links": links}
 
         driver.get(site + "#/search/")
-        box = WebDriverWait(driver, 20).until(lambda d: d.find_element(By.CSS_SELECTOR, "input[name=q]"))
+        WebDriverWait(driver, 20).until(lambda d: d.execute_script(
+            "var box = document.querySelector('input[name=q]'); return box && box.value === '';"))
+        box = driver.find_element(By.CSS_SELECTOR, "input[name=q]")
         box.send_keys(queries[0])
         status, links = settled(driver)
         answers["typing"] = {"links": links, "address": driver.current_url}
@@ -48,13 +50,13 @@ def main():
         first = driver.find_element(By.CSS_SELECTOR, ".search-result a")
         answers["result_title"] = first.text.strip()
         first.click()
-        WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "main h1"))
+        WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "body.kind-entry main h1"))
         answers["result_heading"] = driver.find_element(By.CSS_SELECTOR, "main h1").text.strip()
         answers["result_address"] = driver.current_url
 
         driver.get(site + "#/gallery/")
         WebDriverWait(driver, 20).until(lambda d: d.execute_script(
-            "var images = Array.from(document.querySelectorAll('main img'));"
+            "var images = Array.from(document.querySelectorAll('body.kind-gallery main img'));"
             "return images.length > 0 && images.every(function (i) { return i.complete && i.naturalWidth > 0; });"))
         answers["gallery"] = driver.execute_script(
             "return Array.from(document.querySelectorAll('main img')).map(function (i) { return i.naturalWidth; });")
