@@ -3,12 +3,13 @@
 # Uses sudo when not run as root. On systems without dpkg it only checks pkg-config.
 set -euo pipefail
 
+# libssl-dev: OpenSSL's libcrypto for encrypted sites (no Swift package to build).
 # zlib1g-dev: ZIPFoundation (reading Day One's zip exports) links the system zlib through pkg-config.
-packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev zlib1g-dev pkg-config)
+packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev zlib1g-dev libssl-dev pkg-config)
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
-    if pkg-config --exists libcmark-gfm 2>/dev/null; then exit 0; fi
-    echo "daybook needs cmark-gfm with its extensions (for example: brew install cmark-gfm)" >&2
+    if pkg-config --exists libcmark-gfm libcrypto 2>/dev/null; then exit 0; fi
+    echo "daybook needs cmark-gfm with its extensions and OpenSSL 3 (for example: brew install cmark-gfm openssl@3)" >&2
     exit 1
 fi
 

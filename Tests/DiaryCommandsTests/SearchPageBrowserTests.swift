@@ -5,13 +5,10 @@ import XCTest
 /// The search page in real Chromium (selenium, headless), served by a static HTTP server on
 /// 127.0.0.1, against `daybook search`: the page and the command must agree exactly.
 final class SearchPageBrowserTests: XCTestCase {
-    private static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     func testThePageFindsWhatTheCommandFindsFromASubPath() throws {
         let python = try browserPython()
         let root = temporaryFolder(self).appendingPathComponent("diary")
-        try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("Tests/SiteBuilderTests/Fixtures/seoul-diary"),
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tests/SiteBuilderTests/Fixtures/seoul-diary"),
                                          to: root)
         try? FileManager.default.removeItem(at: root.appendingPathComponent("Expected"))
         try "\nbase_url: /diary/\n".appendToFile(root.appendingPathComponent("daybook.yml"))
@@ -73,17 +70,6 @@ final class SearchPageBrowserTests: XCTestCase {
         var errors: [String]
     }
 
-    /// The Python that has selenium (installed by `make test`), or a skip outside CI.
-    private func browserPython() throws -> String {
-        let python = Self.packageRoot.appendingPathComponent(".build/test-tools/bin/python").path
-        let ready = FileManager.default.isExecutableFile(atPath: python) && FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
-        if !ready {
-            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("selenium or chromedriver missing; `make test` installs them") }
-            throw XCTSkip("selenium and chromedriver are not installed (scripts/install-test-tools.sh)")
-        }
-        return python
-    }
-
     /// Builds the diary, serves it on 127.0.0.1 under `subPath`, and opens the search page for each query.
     private func searchPage(of root: URL, subPath: String, queries: [String], python: String) throws -> PageAnswers {
         let build = try runDaybook(["build", "-C", root.path])
@@ -96,33 +82,13 @@ final class SearchPageBrowserTests: XCTestCase {
         try FileManager.default.createSymbolicLink(at: siteFolder == served ? served.appendingPathComponent("site") : siteFolder,
                                                    withDestinationURL: root.appendingPathComponent("Output"))
         let docRoot = subPath.isEmpty ? served.appendingPathComponent("site") : served
-        let port = try freePort()
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        server.arguments = ["python3", "-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", docRoot.path]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer { server.terminate(); server.waitUntilExit() }
-        let origin = "http://127.0.0.1:\(port)"
-        try waitUntilServing(URL(string: "\(origin)/\(subPath)search/")!)
+        let server = try StaticServer(serving: docRoot, readyPath: "/\(subPath)search/")
+        defer { server.stop() }
+        let origin = server.origin
 
         let queriesFile = temporaryFolder(self).appendingPathComponent("queries.json")
         try JSONSerialization.data(withJSONObject: queries).write(to: queriesFile)
-        let driver = Process()
-        driver.executableURL = URL(fileURLWithPath: python)
-        driver.arguments = [Self.packageRoot.appendingPathComponent("Tests/DiaryCommandsTests/Browser/search_page.py").path,
-                            "\(origin)/\(subPath)", queriesFile.path]
-        let output = Pipe()
-        let errors = Pipe()
-        driver.standardOutput = output
-        driver.standardError = errors
-        try driver.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        driver.waitUntilExit()
-        XCTAssertEqual(driver.terminationStatus, 0, errorText)
-        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any], errorText)
+        let json = try runBrowserScript(python, "search_page.py", ["\(origin)/\(subPath)", queriesFile.path])
         let rawQueries = try XCTUnwrap(json["queries"] as? [String: [String: Any]])
         let typing = try XCTUnwrap(json["typing"] as? [String: Any])
         return PageAnswers(
@@ -132,38 +98,6 @@ final class SearchPageBrowserTests: XCTestCase {
             typingSecond: typing["second"] as? [String] ?? [],
             address: typing["address"] as? String ?? "",
             errors: (json["errors"] as? [[String: Any]] ?? []).map { "\($0["message"] ?? $0)" })
-    }
-
-    /// The URLs `daybook search --json` prints for `query`, newest first.
-    private func commandResults(_ root: URL, _ query: String) throws -> [String] {
-        let run = try runDaybook(["search", "-C", root.path, "--json"] + query.split(separator: " ").map(String.init))
-        XCTAssertEqual(run.status, 0, run.standardError)
-        let results = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [[String: Any]])
-        return results.compactMap { $0["url"] as? String }
-    }
-
-    private func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
-        }
-        guard bound else { throw CocoaError(.fileWriteUnknown) }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    private func waitUntilServing(_ url: URL) throws {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if (try? Data(contentsOf: url)) != nil { return }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        XCTFail("the static server did not start")
     }
 }
 

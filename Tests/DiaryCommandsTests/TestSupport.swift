@@ -31,8 +31,13 @@ func daybookExecutable(file: StaticString = #filePath, line: UInt = #line) throw
 /// Runs the `daybook` executable with standard input at its end (no terminal).
 func runDaybook(_ arguments: [String], environment: [String: String]? = nil,
                 file: StaticString = #filePath, line: UInt = #line) throws -> CommandRun {
+    try runProcess(daybookExecutable(file: file, line: line), arguments, environment: environment)
+}
+
+/// Runs `executable` to its end, with standard input at its end, and returns what it printed.
+func runProcess(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws -> CommandRun {
     let process = Process()
-    process.executableURL = try daybookExecutable(file: file, line: line)
+    process.executableURL = executable
     process.arguments = arguments
     if let environment { process.environment = environment }
     process.standardInput = FileHandle.nullDevice
@@ -126,4 +131,87 @@ enum PseudoTerminal {
         }
         return (master, String(cString: name))
     }
+}
+
+// MARK: - Browser tests
+
+/// The package's root folder, for the Browser/ scripts and the test tools under .build/.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The Python that has selenium (installed by `make test`), or a skip outside CI.
+func browserPython() throws -> String {
+    let python = packageRoot.appendingPathComponent(".build/test-tools/bin/python").path
+    let ready = FileManager.default.isExecutableFile(atPath: python) && FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
+    if !ready {
+        if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("selenium or chromedriver missing; `make test` installs them") }
+        throw XCTSkip("selenium and chromedriver are not installed (scripts/install-test-tools.sh)")
+    }
+    return python
+}
+
+/// A static HTTP server (Python's) serving a folder on 127.0.0.1; stopped by `stop()`.
+struct StaticServer {
+    var origin: String
+    var process: Process
+
+    /// Serves `folder` and waits until `readyPath` (relative to the origin) answers; the request
+    /// log goes to `log` when given.
+    init(serving folder: URL, readyPath: String, log: URL? = nil) throws {
+        let port = try freePort()
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", folder.path]
+        process.standardOutput = FileHandle.nullDevice
+        if let log {
+            FileManager.default.createFile(atPath: log.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: log)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
+        try process.run()
+        origin = "http://127.0.0.1:\(port)"
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if (try? Data(contentsOf: URL(string: origin + readyPath)!)) != nil { return }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        XCTFail("the static server did not start")
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
+
+/// Runs a script of Browser/ with the test tools' Python and returns the JSON object it prints.
+func runBrowserScript(_ python: String, _ script: String, _ arguments: [String]) throws -> [String: Any] {
+    let script = packageRoot.appendingPathComponent("Tests/DiaryCommandsTests/Browser/\(script)").path
+    let run = try runProcess(URL(fileURLWithPath: python), [script] + arguments)
+    XCTAssertEqual(run.status, 0, run.standardError)
+    return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any], run.standardError)
+}
+
+/// A TCP port on 127.0.0.1 that nothing listens on.
+func freePort() throws -> Int {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+    }
+    guard bound else { throw CocoaError(.fileWriteUnknown) }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
+
+/// The URLs `daybook search --json` prints for `query` on the diary at `root`, newest first.
+func commandResults(_ root: URL, _ query: String) throws -> [String] {
+    let run = try runDaybook(["search", "-C", root.path, "--json"] + query.split(separator: " ").map(String.init))
+    XCTAssertEqual(run.status, 0, run.standardError)
+    let results = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [[String: Any]])
+    return results.compactMap { $0["url"] as? String }
 }

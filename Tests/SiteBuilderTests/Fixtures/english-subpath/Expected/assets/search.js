@@ -348,6 +348,14 @@
 
   var PAGE_SIZE = 20;
 
+  /**
+   * The page's own address. The reader of an encrypted site keeps it after '#' and gives it as
+   * window.daybookPageURL(); its history.replaceState takes the plain address back.
+   */
+  function pageURL() {
+    return window.daybookPageURL ? window.daybookPageURL() : new URL(window.location.href);
+  }
+
   function start(doc) {
     var root = doc.querySelector('[data-search]');
     if (!root) return;
@@ -480,7 +488,7 @@
 
     function updateAddress(query) {
       if (!window.history || !window.history.replaceState) return;
-      var url = new URL(window.location.href);
+      var url = pageURL();
       if (query.trim() === '') url.searchParams.delete('q'); else url.searchParams.set('q', query);
       window.history.replaceState(null, '', url.pathname + url.search + url.hash);
     }
@@ -509,7 +517,7 @@
       });
     }
 
-    var initial = new URLSearchParams(window.location.search).get('q') || '';
+    var initial = pageURL().searchParams.get('q') || '';
     if (initial !== '') {
       input.value = initial;
       run(initial);
