@@ -19,6 +19,22 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // Debian's libvips (libvips-dev): decodes, resizes and encodes pictures; HEIC and AVIF through
+        // libheif, SVG through librsvg.
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"]), .brew(["vips"])]
+        ),
+        // OpenSSL's libcrypto (libssl-dev): SHA-256 with the processor's SHA instructions, for the
+        // picture cache's keys.
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
+        ),
+        // Published pictures: resized, oriented, in sRGB, stripped of metadata, cached by content.
+        .target(name: "Pictures", dependencies: ["CVips", "CLibCrypto"]),
         // Plain diary values: no I/O.
         .target(name: "DiaryModel"),
         // Content/ and daybook.yml on disk become DiaryModel values or located diagnostics.
@@ -52,11 +68,13 @@ let package = Package(
             dependencies: ["DiaryCorpus", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "template-bench", dependencies: ["Templating"]),
+        .executableTarget(name: "picture-bench", dependencies: ["Pictures"]),
         .testTarget(name: "DiaryModelTests", dependencies: ["DiaryModel"]),
         .testTarget(name: "DiaryServerTests", dependencies: ["DiaryServer", "SiteBuilder"]),
         .testTarget(name: "DiaryReaderTests", dependencies: ["DiaryReader", "DiaryCorpus"]),
         .testTarget(name: "DiaryCommandsTests", dependencies: ["DiaryCommands", "DiaryReader", "DiaryCorpus"], exclude: ["Browser"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "CVips"]),
         .testTarget(name: "DiaryIndexTests", dependencies: ["DiaryIndex", "DiaryReader"]),
         .testTarget(name: "DiarySearchTests", dependencies: ["DiarySearch", "DiaryIndex", "DiaryModel", "DiaryReader", "DiaryCorpus"]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "DiaryReader", "DiaryCorpus"], exclude: ["Fixtures"]),
