@@ -18,7 +18,7 @@ public struct PictureSettings: Hashable, Sendable {
     public static let defaultThumbnailWidths = [320, 640]
 
     /// Chosen by measurement (Benchmarks/pictures/jpeg-quality.py on ten photographs).
-    public static let defaultJPEGQuality = 82
+    public static let defaultJPEGQuality = 85
 
     public init(maxSize: Int = 1600,
                 thumbnailWidths: [Int] = PictureSettings.defaultThumbnailWidths,
