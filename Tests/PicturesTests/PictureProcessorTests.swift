@@ -220,15 +220,22 @@ final class PictureProcessorTests: XCTestCase {
         XCTAssertEqual(animation.delays, [10, 10, 10])
         XCTAssertEqual(animation.otherExtensions.filter { $0 != "NETSCAPE2.0" }, [], "no comment or other metadata")
 
-        XCTAssertEqual(picture.thumbnails.map(\.format), [.png])
+        XCTAssertEqual(picture.thumbnails.map(\.format), [.jpeg])
         XCTAssertEqual(picture.thumbnails.map { [$0.width, $0.height] }, [[100, 75]])
-        XCTAssertEqual(try TestPictures.decode(picture.thumbnails[0].bytes)[50, 37], [255, 0, 0])
+        XCTAssertColour(try TestPictures.decode(picture.thumbnails[0].bytes)[50, 37], near: [255, 0, 0], tolerance: 8)
     }
 
-    func testStillGIFBecomesPNG() throws {
-        let source = try TestPictures.encode(.solid(width: 50, height: 40, [10, 20, 30]), as: ".gif")
+    func testStillGIFBecomesPNGAndATransparentAnimationKeepsItsAlpha() throws {
+        let still = try TestPictures.encode(.solid(width: 50, height: 40, [10, 20, 30]), as: ".gif")
+        let clear = TestPictures.Pixels.solid(width: 50, height: 40, [0, 0, 0, 0])
+        let animation = try TestPictures.animatedGIF([clear, .solid(width: 50, height: 40, [9, 9, 9, 255])], delay: 50)
+        let small = PictureProcessor(settings: PictureSettings(thumbnailWidths: [20]))
 
-        XCTAssertEqual(try processor.process(source).display.format, .png)
+        XCTAssertEqual(try small.process(still).renditions.map(\.format), [.png, .png])
+        let picture = try small.process(animation)
+        XCTAssertEqual(picture.renditions.map(\.format), [.png, .gif])
+        let thumbnail = try TestPictures.decode(picture.thumbnails[0].bytes)
+        XCTAssertEqual(Set(stride(from: 3, to: thumbnail.values.count, by: 4).map { thumbnail.values[$0] }), [0])
     }
 
     // MARK: - Errors

@@ -67,7 +67,8 @@ enum TestPictures {
                                             Int32(pixels.height), Int32(pixels.bands), VIPS_FORMAT_UCHAR)
         })
         defer { g_object_unref(image) }
-        if let interpretation { image.pointee.Type = interpretation }
+        // Pixels from memory are "multiband" to libvips; the GIF encoder then mistakes the alpha.
+        image.pointee.Type = interpretation ?? (pixels.bands >= 3 ? VIPS_INTERPRETATION_sRGB : VIPS_INTERPRETATION_B_W)
         setUp(image)
         var buffer: UnsafeMutableRawPointer?
         var length = 0

@@ -12,7 +12,9 @@ import Foundation
 /// - PNG and SVG (drawn at its own size, at most the display size): PNG. A lossless picture
 ///   (a screenshot, a drawing) stays lossless.
 /// - GIF: an animation stays an animated GIF, resized frame by frame; its thumbnails are its first
-///   frame, still (a gallery of moving cells is hard to look at). A still GIF becomes a PNG.
+///   frame, still (a gallery of moving cells is hard to look at), as a JPEG unless transparent: an
+///   animation is mostly a clip of film, and a PNG of a frame of film is larger than the whole GIF.
+///   A still GIF becomes a PNG.
 /// An alpha channel in which every pixel is opaque is dropped.
 public final class PictureProcessor: @unchecked Sendable {
     public let settings: PictureSettings
@@ -45,7 +47,7 @@ public final class PictureProcessor: @unchecked Sendable {
                 .inDisplayColours(format: info.format)
                 .inMemory(format: info.format)
                 .droppingOpaqueAlpha(format: info.format)
-            let stillFormat = Self.publishedFormat(of: info.format, hasAlpha: still.hasAlpha)
+            let stillFormat = Self.stillFormat(of: info, hasAlpha: still.hasAlpha)
             let display = info.isAnimatedGIF
                 ? try animation(buffer, info: info)
                 : try rendition(of: still, as: stillFormat, source: info.format)
@@ -58,10 +60,11 @@ public final class PictureProcessor: @unchecked Sendable {
         }
     }
 
-    /// What a still picture is published as: see the type's documentation.
-    static func publishedFormat(of source: PictureFormat, hasAlpha: Bool) -> PictureFormat {
+    /// What a still picture, or an animation's first frame, is published as: see the type's documentation.
+    static func stillFormat(of source: PictureInfo, hasAlpha: Bool) -> PictureFormat {
         if hasAlpha { return .png }
-        switch source {
+        if source.isAnimatedGIF { return .jpeg }
+        switch source.format {
         case .jpeg, .heif, .webp: return .jpeg
         case .png, .gif, .svg: return .png
         }
