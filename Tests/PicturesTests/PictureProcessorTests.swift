@@ -299,6 +299,17 @@ final class PictureProcessorTests: XCTestCase {
                        "unsupported picture format: bmp (daybook reads jpeg, png, gif, webp, heic, heif, avif or svg)")
     }
 
+    func testDecodersOfOtherFormatsAreBlocked() throws {
+        let tiff = try TestPictures.encode(.photo(width: 40, height: 30), as: ".tif")
+        let png = try TestPictures.encode(.photo(width: 40, height: 30), as: ".png")
+
+        XCTAssertNil(tiff.withUnsafeBytes { daybook_vips_header($0.baseAddress, $0.count, "") })
+        XCTAssertNotNil(VipsRuntime.takeError())
+        let image = png.withUnsafeBytes { daybook_vips_header($0.baseAddress, $0.count, "") }
+        XCTAssertNotNil(image)
+        g_object_unref(image)
+    }
+
     func testPictureWithTooManyPixelsIsRefusedBeforeDecoding() throws {
         let source = try TestPictures.encode(.photo(width: 200, height: 150), as: ".png")
         let strict = PictureProcessor(settings: PictureSettings(maxPixels: 20_000))

@@ -73,7 +73,7 @@ enum TestPictures {
         var buffer: UnsafeMutableRawPointer?
         var length = 0
         guard daybook_vips_write_to_buffer(image, suffix, &buffer, &length) == 0, let buffer else {
-            throw PictureError(.unreadable(VipsRuntime.takeError() ?? "cannot encode \(suffix)"))
+            throw PictureError(.unavailable(VipsRuntime.takeError() ?? "cannot encode \(suffix)"))
         }
         defer { g_free(buffer) }
         return [UInt8](UnsafeRawBufferPointer(start: buffer, count: length))

@@ -16,7 +16,7 @@ public struct CachedPicture: Hashable, Sendable {
         /// The encoded rendition. Throws a `PictureError` when the file cannot be read.
         public func bytes() throws -> [UInt8] {
             guard let bytes = PlainFiles.read(path) else {
-                throw PictureError(.unreadable("cannot read the cached picture '\(path)'"))
+                throw PictureError(.unavailable("cannot read the cached picture '\(path)'"))
             }
             return bytes
         }

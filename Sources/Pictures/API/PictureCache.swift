@@ -38,7 +38,7 @@ public final class PictureCache: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: settingsFolder, withIntermediateDirectories: true)
         } catch {
-            throw PictureError(.unreadable("cannot create the picture cache '\(settingsFolder)'"))
+            throw PictureError(.unavailable("cannot create the picture cache '\(settingsFolder)'"))
         }
         let partial = "\(settingsFolder)/\(Self.partialPrefix)\(UUID().uuidString)"
         guard mkdir(partial, 0o755) == 0 else { throw PlainFiles.failure("cannot write the picture cache '\(partial)'") }

@@ -12,8 +12,8 @@ public struct PictureError: Error, Hashable, Sendable, CustomStringConvertible {
         case damaged(PictureFormat, String)
         /// More pixels than `PictureSettings.maxPixels` (all frames of an animation counted).
         case tooLarge(width: Int, height: Int, frames: Int, limit: Int)
-        /// The file or the cache could not be read or written; the system's words.
-        case unreadable(String)
+        /// The file or the cache could not be read or written, or libvips could not start; the system's words.
+        case unavailable(String)
     }
 
     public var reason: Reason
@@ -37,7 +37,7 @@ public struct PictureError: Error, Hashable, Sendable, CustomStringConvertible {
         case .tooLarge(let width, let height, let frames, let limit):
             let frameNote = frames > 1 ? " in each of \(frames) frames" : ""
             return "picture is too large: \(width)×\(height) pixels\(frameNote) (the limit is \(limit / 1_000_000) megapixels)"
-        case .unreadable(let detail):
+        case .unavailable(let detail):
             return detail
         }
     }

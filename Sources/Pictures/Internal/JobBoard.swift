@@ -51,7 +51,7 @@ final class JobBoard: @unchecked Sendable {
             case .waitFor(let key):
                 if let failure = failures[key] { return .failure(failure) }
                 if let cached = lookup(key) { return .success(cached) }
-                return .failure(PictureError(.unreadable("the picture cache lost '\(key)' while it was being built")))
+                return .failure(PictureError(.unavailable("the picture cache lost '\(key)' while it was being built")))
             case nil:
                 preconditionFailure("a picture was never prepared")
             }

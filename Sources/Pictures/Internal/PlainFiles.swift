@@ -28,7 +28,7 @@ enum PlainFiles {
     static func identity(_ path: String) throws(PictureError) -> Identity {
         var info = stat()
         guard stat(path, &info) == 0 else { throw failure("cannot read picture") }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw PictureError(.unreadable("cannot read picture: not a file")) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw PictureError(.unavailable("cannot read picture: not a file")) }
         #if canImport(Darwin)
         let modified = Int(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int(info.st_mtimespec.tv_nsec)
         #else
@@ -75,6 +75,6 @@ enum PlainFiles {
 
     /// `what: <the system's reason>`, from `errno`, in lower case.
     static func failure(_ what: String) -> PictureError {
-        PictureError(.unreadable("\(what): \(String(cString: strerror(errno)).lowercased())"))
+        PictureError(.unavailable("\(what): \(String(cString: strerror(errno)).lowercased())"))
     }
 }

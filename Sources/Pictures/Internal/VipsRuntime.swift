@@ -35,7 +35,7 @@ enum VipsRuntime {
 
     /// Starts libvips if it is not running yet.
     static func start() throws {
-        if let startFailure { throw PictureError(.unreadable("cannot start libvips: \(startFailure)")) }
+        if let startFailure { throw PictureError(.unavailable("cannot start libvips: \(startFailure)")) }
     }
 
     /// libvips' last error, in Daybook's style (lower case, no class names, no final period), and
