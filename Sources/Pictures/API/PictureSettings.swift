@@ -17,7 +17,16 @@ public struct PictureSettings: Hashable, Sendable {
     /// in a grid of cells up to about 330 CSS pixels wide: 320 at 1×, 640 at 2×.
     public static let defaultThumbnailWidths = [320, 640]
 
-    /// Chosen by measurement (Benchmarks/pictures/jpeg-quality.py on ten photographs).
+    /// Chosen by measurement (Benchmarks/pictures/jpeg-quality.py, ten photographs reduced to 1600 px,
+    /// progressive, colour at half resolution as libjpeg does below quality 90):
+    ///
+    ///     quality   75     80     82     85     88     90 (full colour)
+    ///     KB        177    204    218    242    278    390
+    ///     SSIM      0.954  0.959  0.962  0.966  0.970  0.979
+    ///
+    /// 85 is the last step before each kilobyte buys clearly less (88 costs 15% more for +0.004), and
+    /// full-resolution colour at the same size is no better on average (80: 254 KB, SSIM 0.965).
+    /// Thumbnails (640 px) follow the same curve: 48 KB and SSIM 0.956 at 85.
     public static let defaultJPEGQuality = 85
 
     public init(maxSize: Int = 1600,
