@@ -20,10 +20,19 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
-        // Debian's OpenSSL libcrypto (libssl-dev): AES-256-GCM, SHA-256 and random bytes for
-        // encrypted sites. Chosen over swift-crypto, which measured the same speed here but added
-        // 5 minutes of CPU to a clean release build (figures in README.md, "Encrypted sites").
-        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // Debian's OpenSSL libcrypto (libssl-dev): AES-256-GCM, HMAC, SHA-256 and random bytes for
+        // encrypted sites and the picture cache's keys. Chosen over swift-crypto, which measured the
+        // same speed here but added 5 minutes of CPU to a clean release build (README, "Encrypted sites").
+        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
+        // Debian's libvips (libvips-dev): decodes, resizes and encodes pictures; HEIC and AVIF through
+        // libheif, SVG through librsvg.
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"]), .brew(["vips"])]
+        ),
+        // Published pictures: resized, oriented, in sRGB, stripped of metadata, cached by content.
+        .target(name: "Pictures", dependencies: ["CVips", "CLibCrypto"]),
         // Plain diary values: no I/O.
         .target(name: "DiaryModel"),
         // The file primitives every module that touches the disk shares: status, listing, reading, atomic writing.
@@ -70,12 +79,14 @@ let package = Package(
             dependencies: ["DiaryCorpus", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "template-bench", dependencies: ["Templating"]),
+        .executableTarget(name: "picture-bench", dependencies: ["Pictures"]),
         .testTarget(name: "DiaryModelTests", dependencies: ["DiaryModel"]),
         .testTarget(name: "DiaryServerTests", dependencies: ["DiaryServer", "SiteBuilder"]),
         .testTarget(name: "DiaryReaderTests", dependencies: ["DiaryReader", "DiaryIndex", "DiaryCorpus"]),
         .testTarget(name: "DiaryCommandsTests", dependencies: ["DiaryCommands", "DiaryReader", "DiaryCorpus", "SiteEncryption"], exclude: ["Browser"]),
         .testTarget(name: "DiaryImportTests", dependencies: ["DiaryImport", "DiaryReader", "DiaryModel", "DiaryCorpus", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "CVips"]),
         .testTarget(name: "DiaryIndexTests", dependencies: ["DiaryIndex", "DiaryReader"]),
         .testTarget(name: "DiarySearchTests", dependencies: ["DiarySearch", "DiaryIndex", "DiaryModel", "DiaryReader", "DiaryCorpus"]),
         .testTarget(name: "SiteEncryptionTests", dependencies: ["SiteEncryption", "CLibCrypto", "DiaryCorpus"]),
