@@ -42,6 +42,9 @@ public struct Entry: Sendable {
 
     /// `YYYY-MM-DD-<slug>`, unique in the diary.
     public var id: String { fields.id }
+    /// The same for every copy of this entry and for no other entry while it exists: an entry
+    /// taken unchanged from the cache keeps it from build to build (`daybook serve`).
+    public var identity: ObjectIdentifier { ObjectIdentifier(fields) }
     /// From the file name (SPEC §2); the last part of the entry's URL.
     public var slug: String { fields.slug }
     /// The Markdown file, relative to the diary root.

@@ -25,6 +25,8 @@ public final class BuildSession: @unchecked Sendable {
     var pictureSizes: ImageSizeCache?
     /// The theme as last loaded and compiled, with the fingerprint of what it was loaded from.
     var theme: (key: UInt64, theme: Theme, library: TemplateLibrary, problems: [Diagnostic])?
+    /// The last build's entry versions, so unchanged entries are not hashed again.
+    var entryVersions = EntryVersions()
     /// The saves of the last build's state, not yet done.
     var pendingSave: (() throws -> Void)?
 
@@ -48,6 +50,7 @@ public final class BuildSession: @unchecked Sendable {
         state = nil
         pictureSizes = nil
         theme = nil
+        entryVersions = EntryVersions()
         pendingSave = nil
     }
 }

@@ -17,14 +17,24 @@ struct PageSignatures {
     /// the page shows, its date from the moment), so the same versions tell it what changed.
     let entryVersions: [UInt64]
 
-    init(index: SiteIndex, values: SiteValues, library: TemplateLibrary, sources: [String: String], configKey: String) {
+    /// `known` holds versions worked out by an earlier build in this process, by entry identity:
+    /// an entry taken unchanged from the cache, with pictures of unchanged sizes, keeps its version.
+    init(index: SiteIndex, values: SiteValues, library: TemplateLibrary, sources: [String: String], configKey: String,
+         known: EntryVersions = EntryVersions()) {
         self.index = index
         self.values = values
         self.library = library
         self.sources = sources
         self.configKey = configKey
         let imageSizes = values.imageSizes
-        entryVersions = ParallelMap.map(index.entries, chunkSize: 256) { EntryVersion.of($0, imageSizes: imageSizes) }
+        entryVersions = ParallelMap.map(index.entries, chunkSize: 256) { entry in
+            known.version(of: entry, imageSizes: imageSizes) ?? EntryVersion.of(entry, imageSizes: imageSizes)
+        }
+    }
+
+    /// The versions of this build's entries, for the next build in this process.
+    var versionsByIdentity: EntryVersions {
+        EntryVersions(index.entries, versions: entryVersions, imageSizes: values.imageSizes)
     }
 
     func signatures(of pages: [PlannedPage]) -> [UInt64] {
@@ -88,5 +98,25 @@ struct PageSignatures {
         hasher.combine(context)
         for version in versions { hasher.combine(version) }
         return hasher.value
+    }
+}
+
+/// Entry versions by entry identity (`Entry.identity`), with the picture sizes each was worked
+/// out with. Holds the entries, so no other entry can take an identity while it is kept.
+struct EntryVersions: Sendable {
+    private var known: [ObjectIdentifier: (entry: Entry, sizes: [ImageSize?], version: UInt64)] = [:]
+
+    init() {}
+
+    init(_ entries: [Entry], versions: [UInt64], imageSizes: [String: ImageSize]) {
+        known.reserveCapacity(entries.count)
+        for (entry, version) in zip(entries, versions) {
+            known[entry.identity] = (entry, entry.images.map { imageSizes[$0.id] }, version)
+        }
+    }
+
+    func version(of entry: Entry, imageSizes: [String: ImageSize]) -> UInt64? {
+        guard let found = known[entry.identity], found.sizes == entry.images.map({ imageSizes[$0.id] }) else { return nil }
+        return found.version
     }
 }

@@ -203,7 +203,8 @@ public struct SiteBuilder {
         let (pages, signer, signatures, stale) = try pipeline.run(.planPages) {
             () -> ([PlannedPage], PageSignatures, [UInt64], [Int]) in
             let pages = PagePlan(index: index).pages()
-            let signer = PageSignatures(index: index, values: shared, library: library, sources: theme.templates, configKey: configKey)
+            let signer = PageSignatures(index: index, values: shared, library: library, sources: theme.templates, configKey: configKey,
+                                        known: kept?.entryVersions ?? EntryVersions())
             let signatures = signer.signatures(of: pages)
             let stale = pages.indices.filter { position in
                 let path = pages[position].path
@@ -315,6 +316,7 @@ public struct SiteBuilder {
             session.manifest = manifest
             session.state = state
             session.pictureSizes = pictureSizes
+            session.entryVersions = signer.versionsByIdentity
             session.pendingSave = save
         }
         report.seconds = Date().timeIntervalSince(started)

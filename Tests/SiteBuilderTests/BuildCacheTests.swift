@@ -169,6 +169,10 @@ final class BuildCacheTests: XCTestCase {
                 try self.write("---\ndate: 2026-01-01 10:00\nemotion: happy\n---\nNew year.\n",
                                to: root.appendingPathComponent("Content/2026/01/01/1000-new-year.md"))
             }),
+            ("a picture replaced by one of another size", ["Content/pictures/plum.png"], {
+                try SolidPNG.make(width: 64, height: 48, red: 200, green: 90, blue: 120)
+                    .write(to: root.appendingPathComponent("Content/pictures/plum.png"))
+            }),
             ("a deleted entry", ["Content/2025/03/02/new-york-call.md"], {
                 try FileManager.default.removeItem(at: root.appendingPathComponent("Content/2025/03/02/new-york-call.md"))
             }),
