@@ -140,7 +140,7 @@ public struct SiteBuilder {
             let lastManifest = options.clean ? nil : Manifest.load(from: cache)
             let lastMissing = lastManifest.flatMap(folder.missingFiles(of:))
             var check = ChangeCheck(configFile: configFile, inputs: inputs, listing: listing,
-                                    manifest: lastMissing == nil ? nil : lastManifest?.entries(), missing: lastMissing ?? [])
+                                    savedManifest: lastMissing == nil ? nil : lastManifest, missing: lastMissing ?? [])
             if let lastManifest, let lastMissing, lastManifest.count > 0, lastMissing.isEmpty {
                 let last = BuildState.load(from: cache, inputsOnly: true)
                 if inputs.matches(last.inputs, root: root) {
@@ -158,6 +158,7 @@ public struct SiteBuilder {
             return report
         }
 
+        let manifest = change.knownManifest ?? change.savedManifest?.entries()
         let contentFiles = change.listing.content.map(ContentFiles.init(listing:))
         let configKey = Self.configKey(change.configFile)
         let (previous, reading) = try pipeline.run(.readEntries) { () -> (BuildState, DiaryReadResult) in
@@ -208,7 +209,7 @@ public struct SiteBuilder {
             let signatures = signer.signatures(of: pages)
             let stale = pages.indices.filter { position in
                 let path = pages[position].path
-                return previous.pageSignatures[path] != signatures[position] || change.manifest?[path] == nil || change.missing.contains(path)
+                return previous.pageSignatures[path] != signatures[position] || manifest?[path] == nil || change.missing.contains(path)
             }
             return (pages, signer, signatures, stale)
         }
@@ -249,7 +250,7 @@ public struct SiteBuilder {
                 cache.remove(.manifest)
             }
             var writer = try OutputWriter(folder: folder, cache: cache, clean: options.clean,
-                                          last: change.manifest.map { .init(manifest: $0, missing: change.missing) },
+                                          last: manifest.map { .init(manifest: $0, missing: change.missing) },
                                           dryRun: options.dryRun)
             try writer.write(files)
             // The pages' bytes are on disk: let them go, and hand the memory back to the system,
@@ -263,7 +264,7 @@ public struct SiteBuilder {
         let search = try pipeline.run(.searchIndex, retitling: { retitle -> SearchIndexOutput in
             let store = SearchIndexStore(cache: cache, folder: folder)
             let search = Self.searchIndex(index: index, emotions: reading.diary.emotions, signer: signer,
-                                          lastSignature: previous.pageSignatures[Self.searchIndexKey], manifest: change.manifest,
+                                          lastSignature: previous.pageSignatures[Self.searchIndexKey], manifest: manifest,
                                           missing: change.missing, store: store, retitle: retitle)
             if search.state != nil, !options.dryRun { store.forget() }
             try writer.write(search.files)
@@ -335,7 +336,7 @@ public struct SiteBuilder {
         let updated = FileStatus.updating(content, folder: folder, changed: changedPaths.map { String($0.dropFirst(prefix.count)) })
         let listing = InputFingerprint.Listing(content: updated, theme: session.themeListing)
         let inputs = InputFingerprint.compute(root: root, options: options, output: output, configBytes: configFile.bytes, listing: listing)
-        var check = ChangeCheck(configFile: configFile, inputs: inputs, listing: listing, manifest: manifest, missing: [])
+        var check = ChangeCheck(configFile: configFile, inputs: inputs, listing: listing, knownManifest: manifest, missing: [])
         if inputs.matches(state.inputs, root: root) { check.unchanged = (state.entryCount, state.pageCount, manifest.count) }
         return check
     }
@@ -347,7 +348,10 @@ public struct SiteBuilder {
         var inputs: InputFingerprint
         var listing: InputFingerprint.Listing
         /// What the last build wrote (output path → fingerprint); nil when unknown.
-        var manifest: [String: String]?
+        /// What the last build wrote, as the session knows it, or as saved (decoded only when the
+        /// build goes on: a nothing-changed build needs no dictionary of it); nil when unknown.
+        var knownManifest: [String: String]?
+        var savedManifest: Manifest?
         /// Which of those files are gone from the output folder.
         var missing: Set<String>
         /// The last build's counts, when nothing changed since it.
