@@ -7,7 +7,7 @@ import Yams
 public enum ConfigLoader {
     public static let fileName = "daybook.yml"
 
-    static let knownKeys = ["title", "timezone", "locale", "base_url", "page_size", "emotions"]
+    static let knownKeys = ["title", "timezone", "locale", "base_url", "page_size", "emotions", "search"]
     static let emotionKeys = ["id", "label", "emoji", "color", "aliases"]
     /// Words other site generators use for a key Daybook knows (Jekyll's `paginate`, Hugo's `languageCode`).
     static let keyMeanings = [
@@ -71,6 +71,8 @@ public enum ConfigLoader {
                 let (emotions, problems) = readEmotions(field, in: mapping)
                 diagnostics += problems
                 if !emotions.isEmpty { config.emotions = emotions }
+            case "search":
+                diagnostics += readSearch(field, in: mapping, into: &config)
             default:
                 let hint = Suggestion.hint(for: field.key, among: knownKeys, meanings: keyMeanings)
                 diagnostics.append(.warning(at: mapping.location(of: field.keyNode),
@@ -78,6 +80,28 @@ public enum ConfigLoader {
             }
         }
         return (config, diagnostics)
+    }
+
+    /// `search:` with its one key, `fields: [weather, place]`.
+    private static func readSearch(_ field: YAMLMapping.Field, in mapping: YAMLMapping, into config: inout DiaryConfig) -> [Diagnostic] {
+        let search: YAMLMapping
+        switch mapping.mapping(field.value) {
+        case .success(let parsed): search = parsed
+        case .failure: return [.error(at: mapping.location(of: field.value), "'search' must be a mapping such as 'fields: [weather, place]'")]
+        }
+        var diagnostics: [Diagnostic] = []
+        for item in search.fields {
+            guard item.key == "fields" else {
+                let hint = Suggestion.hint(for: item.key, among: ["fields"], meanings: ["keys": "fields", "field": "fields"])
+                diagnostics.append(.warning(at: search.location(of: item.keyNode), "unknown key '\(item.key)' of search is ignored\(hint)"))
+                continue
+            }
+            switch search.textList(item) {
+            case .success(let keys): config.searchFields = keys.map(\.text)
+            case .failure(let problem): diagnostics.append(problem)
+            }
+        }
+        return diagnostics
     }
 
     private static func readEmotions(_ field: YAMLMapping.Field, in mapping: YAMLMapping) -> ([Emotion], [Diagnostic]) {

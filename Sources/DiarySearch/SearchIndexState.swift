@@ -7,7 +7,7 @@ import DiaryModel
 /// damaged or of another format, which only means a full build.
 public struct SearchIndexState: Sendable {
     /// Bump whenever what is saved, or the index it describes, changes shape.
-    static let format = "daybook-search-state-2"
+    static let format = "daybook-search-state-3"
 
     /// The caller's hash of everything besides the entries that the index is made from
     /// (configuration, emotions, base URL): an update needs the same.

@@ -50,6 +50,14 @@ final class ConfigLoaderTests: XCTestCase {
         ])
     }
 
+    func testSearchFieldsAreReadAndAWrongShapeIsALocatedError() {
+        XCTAssertEqual(ConfigLoader.load("search:\n  fields: [weather, place]\n").config.searchFields, ["weather", "place"])
+        XCTAssertEqual(ConfigLoader.load("search: weather\n").diagnostics.map(\.description),
+                       ["daybook.yml:1:9: error: 'search' must be a mapping such as 'fields: [weather, place]'"])
+        XCTAssertEqual(ConfigLoader.load("search:\n  fields:\n    - {a: 1}\n").diagnostics.map(\.description),
+                       ["daybook.yml:3:7: error: each item of 'fields' must be text, found a mapping"])
+    }
+
     func testUnknownKeysAreWarningsWithASuggestion() {
         let (_, problems) = ConfigLoader.load("titel: x\n")
         XCTAssertEqual(problems.map(\.description), ["daybook.yml:1:1: warning: unknown key 'titel' is ignored; did you mean 'title'?"])

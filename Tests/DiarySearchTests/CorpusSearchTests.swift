@@ -57,7 +57,7 @@ final class CorpusSearchTests: XCTestCase {
     func testAnswersMatchAPlainSubstringSearch() throws {
         let diary = try readCorpus(days: 40, perDay: 4)
         let emotions = Dictionary(diary.emotions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let texts = diary.entries.map { Array(SearchText.normalize(SearchDocument(entry: $0, emotions: emotions).searchableText).unicodeScalars) }
+        let texts = diary.entries.map { Array(SearchText.normalize(SearchDocument(entry: $0, emotions: emotions, searchFields: []).searchableText).unicodeScalars) }
         let engine = try SearchEngine(files: SearchIndexBuilder(entries: diary.entries, emotions: diary.emotions, urls: URLMap(baseURL: "/")).files())
         var random = SeededGenerator(seed: 7)
         var nonEmpty = 0
