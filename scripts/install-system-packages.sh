@@ -3,11 +3,14 @@
 # Uses sudo when not run as root. On systems without dpkg it only checks pkg-config.
 set -euo pipefail
 
-packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config)
+# libssl-dev: OpenSSL's libcrypto for encrypted sites and the picture cache (no Swift package to build).
+# libvips-dev: pictures (HEIC and AVIF through libheif with libde265, SVG through librsvg).
+# zlib1g-dev: ZIPFoundation (reading Day One's zip exports) links the system zlib through pkg-config.
+packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev zlib1g-dev libvips-dev libssl-dev pkg-config)
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
-    if pkg-config --exists libcmark-gfm 2>/dev/null; then exit 0; fi
-    echo "daybook needs cmark-gfm with its extensions (for example: brew install cmark-gfm)" >&2
+    if pkg-config --exists libcmark-gfm vips libcrypto 2>/dev/null; then exit 0; fi
+    echo "daybook needs cmark-gfm with its extensions, libvips and OpenSSL 3 (for example: brew install cmark-gfm vips openssl@3)" >&2
     exit 1
 fi
 
@@ -23,4 +26,5 @@ sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 echo "Installing ${missing[*]}" >&2
 $sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+# Recommends would add libvips' documentation and command-line tools, which the build does not use.
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -10,8 +10,18 @@ public struct DiaryInitializer {
         self.root = root
     }
 
-    /// Writes the diary and returns the paths written, relative to `root`.
-    public func create(now: Date = Date(), timeZone: TimeZone = .current) throws -> [String] {
+    /// What `create` did, one line each, for the terminal: `created daybook.yml`…
+    public struct Outcome: Equatable, Sendable {
+        /// Paths written, relative to the root.
+        public var created: [String]
+        public var messages: [String]
+    }
+
+    /// Lines a diary's `.gitignore` needs: the build cache and the generated site (SPEC §7).
+    static let ignoredFolders = [".daybook/", "Output/"]
+
+    /// Writes the diary and says what it wrote.
+    public func create(now: Date = Date(), timeZone: TimeZone = .current) throws -> Outcome {
         let fileManager = FileManager.default
         for name in [ConfigLoader.fileName, ContentFiles.folderName] {
             if fileManager.fileExists(atPath: root.appendingPathComponent(name).path) {
@@ -24,22 +34,61 @@ public struct DiaryInitializer {
         } catch {
             throw CommandError("cannot write \(ConfigLoader.fileName): \(error.localizedDescription)")
         }
-        let writer = EntryFileWriter(root: root)
-        let entry = try writer.create(.init(title: "Hello, Daybook", tags: ["first"]), now: now)
-        let url = root.appendingPathComponent(entry)
+        let firstEmotion = Emotion.defaults[0].id
+        let entry = try EntryFileWriter(root: root).create(.init(title: "Hello, Daybook", emotion: firstEmotion, tags: ["first"]), now: now)
         let welcome = """
             This is your first entry. Write what happened today and how it felt.
 
             - Change `emotion:` above to one of the emotions in `daybook.yml`.
-            - Add a new entry with `daybook new --emotion calm "A quiet evening"`.
-            - Build the site with `daybook build` and open `Output/index.html`.
+            - Add a new entry with `daybook new`: it asks how you felt and opens your editor.
+            - See your diary as a website with `daybook serve`, then open http://127.0.0.1:4000/
+              (it rebuilds and reloads the page whenever you save).
+            - `daybook build` writes the site into `Output/`, ready for any static web host.
 
             """
-        let handle = try FileHandle(forWritingTo: url)
+        let handle = try FileHandle(forWritingTo: root.appendingPathComponent(entry))
         defer { try? handle.close() }
         try handle.seekToEnd()
         try handle.write(contentsOf: Data(welcome.utf8))
-        return [ConfigLoader.fileName, entry]
+        var outcome = Outcome(created: [ConfigLoader.fileName, entry], messages: ["created \(ConfigLoader.fileName)", "created \(entry)"])
+        try addGitignore(to: &outcome)
+        return outcome
+    }
+
+    /// A new `.gitignore`, or the missing lines added at the end of an existing one (as `cargo
+    /// init` does): its own lines stay as they are.
+    private func addGitignore(to outcome: inout Outcome) throws {
+        let url = root.appendingPathComponent(".gitignore")
+        guard let existing = FileManager.default.contents(atPath: url.path) else {
+            let text = "# Daybook's build cache and the generated site\n" + Self.ignoredFolders.joined(separator: "\n") + "\n"
+            do {
+                try Data(text.utf8).write(to: url, options: .withoutOverwriting)
+            } catch {
+                throw CommandError("cannot write .gitignore: \(error.localizedDescription)")
+            }
+            outcome.created.append(".gitignore")
+            outcome.messages.append("created .gitignore")
+            return
+        }
+        let text = String(decoding: existing, as: UTF8.self)
+        let present = Set(text.split(whereSeparator: \.isNewline).map { line -> String in
+            var name = line.trimmingCharacters(in: .whitespaces)
+            if name.hasPrefix("/") { name.removeFirst() }
+            return name.hasSuffix("/") ? name : name + "/"
+        })
+        let missing = Self.ignoredFolders.filter { !present.contains($0) }
+        guard !missing.isEmpty else { return }
+        let addition = (text.isEmpty || text.hasSuffix("\n") ? "" : "\n") + "\n# Daybook's build cache and the generated site\n"
+            + missing.joined(separator: "\n") + "\n"
+        do {
+            let handle = try FileHandle(forWritingTo: url)
+            defer { try? handle.close() }
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(addition.utf8))
+        } catch {
+            throw CommandError("cannot add \(missing.joined(separator: " and ")) to .gitignore: \(error.localizedDescription)")
+        }
+        outcome.messages.append("added \(missing.joined(separator: " and ")) to the existing .gitignore")
     }
 
     func configText(timeZone: TimeZone) -> String {

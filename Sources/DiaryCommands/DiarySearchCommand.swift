@@ -1,3 +1,4 @@
+import DiaryIndex
 import DiaryModel
 import DiaryReader
 import DiarySearch
@@ -29,7 +30,8 @@ public enum DiarySearchCommand {
         }
         let reading = DiaryReader(root: root).read(.init(includeDrafts: includeDrafts))
         let diary = reading.diary
-        let files = SearchIndexBuilder(entries: diary.entries, emotions: diary.emotions, baseURL: diary.config.baseURL).files()
+        let files = SearchIndexBuilder(entries: diary.entries, emotions: diary.emotions, urls: URLMap(baseURL: diary.config.baseURL),
+                                       searchFields: diary.config.searchFields).files()
         var engine = try SearchEngine(files: files)
         engine.sourcePaths = Dictionary(diary.entries.map { ($0.id, $0.sourcePath) }, uniquingKeysWith: { first, _ in first })
         return Outcome(results: try engine.search(query, limit: limit), diagnostics: reading.diagnostics, usedBuiltIndex: false)

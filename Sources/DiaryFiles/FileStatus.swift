@@ -35,6 +35,28 @@ public struct FileStatus: Equatable, Sendable {
         return found.sorted { $0.path < $1.path }
     }
 
+    /// `listing` (of `folder`, as `list` made it) brought up to date for the files and folders at
+    /// `changed` (relative to `folder`), which alone may have changed since: each is looked at
+    /// again, a folder with everything in it.
+    public static func updating(_ listing: [FileStatus], folder: String, changed: [String]) -> [FileStatus] {
+        var files = listing
+        for path in Set(changed).sorted() {
+            // What the listing had at `path` or below it goes; what is there now comes back.
+            let inside = path + "/"
+            files.removeAll { $0.path == path || $0.path.hasPrefix(inside) }
+            var info = stat()
+            let isHidden = path.split(separator: "/").contains { $0.hasPrefix(".") }
+            guard !isHidden, stat(folder + "/" + path, &info) == 0 else { continue }
+            let found = (info.st_mode & S_IFMT) == S_IFDIR
+                ? (list(folder + "/" + path) ?? []).map { FileStatus(path: inside + $0.path, size: $0.size, modified: $0.modified) }
+                : [FileStatus(path: path, size: Int(info.st_size), modified: modificationTime(info))]
+            for file in found {
+                files.insert(file, at: files.partitioningIndex { $0.path >= file.path })
+            }
+        }
+        return files
+    }
+
     public static func of(_ path: String) -> FileStatus? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
@@ -62,6 +84,20 @@ public struct FileStatus: Equatable, Sendable {
         var found = listing.files
         for child in listing.folders { found += listTree(child.path, prefix: child.prefix) }
         return found
+    }
+}
+
+extension Array {
+    /// The first index whose element satisfies `belongs`, for an array in which every element
+    /// that does comes after every element that does not.
+    func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if belongs(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }
 

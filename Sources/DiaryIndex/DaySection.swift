@@ -7,9 +7,6 @@ public struct DaySection: Sendable {
     public var entries: [Int]
     /// The day's most frequent primary emotion; a tie goes to the later entry's.
     public var mainEmotionID: String
-
-    /// `YYYY/MM/DD/`, relative to `base_url`.
-    public var urlPath: String { day.path + "/" }
 }
 
 /// One month: its days, newest first.
@@ -19,12 +16,6 @@ public struct MonthSection: Sendable {
     /// Indexes into `SiteIndex.days`, newest first.
     public var days: [Int]
     public var entryCount: Int
-
-    /// `YYYY/MM/`, relative to `base_url`.
-    public var urlPath: String { Self.urlPath(year: year, month: month) }
-
-    /// `YYYY/MM/` of any month.
-    public static func urlPath(year: Int, month: Int) -> String { "\(year)/\(month < 10 ? "0" : "")\(month)/" }
 }
 
 /// One year: its months, newest first, and every day for the year-in-pixels calendar.
@@ -35,7 +26,4 @@ public struct YearSection: Sendable {
     /// Indexes into `SiteIndex.days`, oldest first.
     public var days: [Int]
     public var entryCount: Int
-
-    /// `YYYY/`, relative to `base_url`.
-    public var urlPath: String { "\(year)/" }
 }

@@ -84,7 +84,7 @@ public struct DiaryStats: Sendable, Equatable {
     }
 
     /// Works the statistics out; `words` gives the word count of an entry's body.
-    public init(index: SiteIndex, words: (Entry) -> Int = { WordCount.of(html: $0.bodyHTML) }) {
+    public init(index: SiteIndex, words: (Entry) -> Int = { WordCount.of($0.body) }) {
         let emotionIDs = index.emotions.map(\.slug)
         self.emotionIDs = emotionIDs
         var emotionPosition: [String: Int] = [:]

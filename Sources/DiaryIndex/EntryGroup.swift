@@ -8,9 +8,6 @@ public struct EntryGroup: Sendable {
     public var name: String
     /// Indexes into `SiteIndex.entries`, newest first.
     public var entries: [Int]
-
-    /// `emotions/<id>/` or `tags/<slug>/`, relative to `base_url`.
-    public func urlPath(in section: String) -> String { "\(section)/\(slug)/" }
 }
 
 /// A picture in the gallery with the entry that shows it.
@@ -36,10 +33,5 @@ public struct Pagination: Sendable {
     public func range(ofPage number: Int) -> Range<Int> {
         let start = (number - 1) * size
         return start..<min(count, start + size)
-    }
-
-    /// `base` for page 1, `base` + `page/N/` after it (SPEC §3).
-    public static func urlPath(_ base: String, page: Int) -> String {
-        page == 1 ? base : "\(base)page/\(page)/"
     }
 }

@@ -4,9 +4,6 @@ import DiaryModel
 /// the site publishes one small file per calendar day that has entries, and the reader's browser
 /// picks the file of its own today, so the section is right on any day without a rebuild.
 public struct OnThisDay: Sendable {
-    /// Where the files go, relative to `base_url`: `on-this-day/03-02.json`.
-    public static let folder = "on-this-day/"
-
     /// A month and day without a year.
     public struct CalendarDay: Hashable, Comparable, Sendable {
         public var month: Int

@@ -114,10 +114,13 @@ public struct SiteIndex: Sendable {
     /// The newest entry, shown in full on the home page.
     public var latestEntry: Int? { entries.isEmpty ? nil : entries.count - 1 }
 
-    /// The newest `count` days, for the home page.
-    public func recentDays(_ count: Int) -> ArraySlice<DaySection> { days.prefix(count) }
+    /// How many of the newest days the home page shows.
+    public static let recentDayCount = 7
+
+    /// Where the home page's newest days are in `days`.
+    public var recentDays: Range<Int> { 0..<min(Self.recentDayCount, days.count) }
 
     public func emotion(_ id: String) -> Emotion {
-        emotionsByID[id] ?? Emotion(id: id, label: id, emoji: "•", color: "#9aa0a6", isConfigured: false)
+        emotionsByID[id] ?? .placeholder(id: id)
     }
 }

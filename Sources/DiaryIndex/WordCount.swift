@@ -1,67 +1,53 @@
+import DiaryModel
+
 /// How many words a text has: runs of characters between white space that hold at least one
 /// letter or digit (so a lone "—" or "·" is not a word). Korean is counted the same way, by
 /// space-separated eojeol (`오늘은 비가 왔다` is three), which is how Korean word counts are
 /// usually given.
 public enum WordCount {
     public static func of(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8(count)
+    }
+
+    /// The words of an entry's body as a reader sees it, footnotes included: its visible text
+    /// (`EntryBody.text`), where URLs are already left out and blocks are single spaces.
+    public static func of(_ body: EntryBody) -> Int {
+        body.textUTF8.withUnsafeBufferPointer(count) + body.footnoteTextUTF8.withUnsafeBufferPointer(count)
+    }
+
+    /// One pass over UTF-8 bytes, classifying a character only until its word has a letter: the
+    /// statistics count every entry's words on every build.
+    private static func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var counter = Counter()
-        for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace {
-                counter.endWord()
+        var position = 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte < 0x80 {
+                if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0B || byte == 0x0C {
+                    counter.endWord()
+                } else {
+                    counter.add(isLetter: counter.hasLetter || isASCIILetterOrDigit(byte))
+                }
+                position += 1
             } else {
-                counter.add(isLetter: counter.hasLetter || isLetterOrDigit(scalar))
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                // Only U+0085, U+00A0, U+1680 and U+2000–U+3000 are spaces beyond ASCII: their
+                // first bytes are C2, E1, E2 and E3 (Hangul starts with EA–ED, never a space).
+                let mayBeSpace = byte == 0xC2 || (0xE1...0xE3).contains(byte)
+                if mayBeSpace || !counter.hasLetter, let scalar = decode(bytes, at: position, length: length) {
+                    if mayBeSpace && scalar.properties.isWhitespace {
+                        counter.endWord()
+                    } else {
+                        counter.add(isLetter: counter.hasLetter || isLetterOrDigit(scalar))
+                    }
+                } else {
+                    counter.add(isLetter: counter.hasLetter)
+                }
+                position += length
             }
         }
         return counter.finish()
-    }
-
-    /// The words of an entry's body as a reader sees it: tags, and with them URLs and image
-    /// sources, are left out, and an entity such as `&amp;` is no letter. A tag does not split a
-    /// word (`rain<em>y</em>` is one); cmark ends every block with a line break, which does.
-    ///
-    /// One pass over the bytes, classifying a character only until its word has a letter: the
-    /// statistics count every entry's words on every build.
-    public static func of(html: String) -> Int {
-        var html = html
-        return html.withUTF8 { bytes -> Int in
-            var counter = Counter()
-            var position = 0
-            while position < bytes.count {
-                let byte = bytes[position]
-                if byte == UInt8(ascii: "<") {
-                    while position < bytes.count, bytes[position] != UInt8(ascii: ">") { position += 1 }
-                    position += 1
-                } else if byte == UInt8(ascii: "&") {
-                    let end = bytes[position...].prefix(12).firstIndex(of: UInt8(ascii: ";")) ?? position
-                    let name = bytes[position + 1..<max(position + 1, end)]
-                    if name.elementsEqual("nbsp".utf8) || name.elementsEqual("#160".utf8) { counter.endWord() } else { counter.add(isLetter: counter.hasLetter) }
-                    position = end + 1
-                } else if byte < 0x80 {
-                    if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
-                        counter.endWord()
-                    } else {
-                        counter.add(isLetter: counter.hasLetter || isASCIILetterOrDigit(byte))
-                    }
-                    position += 1
-                } else {
-                    let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-                    // Only U+0085, U+00A0, U+1680 and U+2000–U+3000 are spaces beyond ASCII: their
-                    // first bytes are C2, E1, E2 and E3 (Hangul starts with EA–ED, never a space).
-                    let mayBeSpace = byte == 0xC2 || (0xE1...0xE3).contains(byte)
-                    if mayBeSpace || !counter.hasLetter, let scalar = decode(bytes, at: position, length: length) {
-                        if mayBeSpace && scalar.properties.isWhitespace {
-                            counter.endWord()
-                        } else {
-                            counter.add(isLetter: counter.hasLetter || isLetterOrDigit(scalar))
-                        }
-                    } else {
-                        counter.add(isLetter: counter.hasLetter)
-                    }
-                    position += length
-                }
-            }
-            return counter.finish()
-        }
     }
 
     /// Words seen so far, and whether the current one has a letter yet.

@@ -13,7 +13,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// `2025-10-20`.
     public var description: String { "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))" }
 
-    /// `2025/10/20`, the day's folder in the site.
+    /// `2025/10/20`: the day as nested folders (of the site's day page, of `daybook new`'s entries).
     public var path: String { "\(Self.pad(year, 4))/\(Self.pad(month, 2))/\(Self.pad(day, 2))" }
 
     public static func < (lhs: Day, rhs: Day) -> Bool {
@@ -61,7 +61,8 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.init(year: yearOfEra + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)
     }
 
-    static func pad(_ value: Int, _ width: Int) -> String {
+    /// `value` in decimal, zero-padded to `width` digits.
+    public static func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }

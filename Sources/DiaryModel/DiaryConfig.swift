@@ -15,14 +15,17 @@ public struct DiaryConfig: Sendable {
     /// `strings:` from daybook.yml: the site's words to use instead of the built-in ones, by key
     /// (`SiteStrings.keys`).
     public var strings: [String: String] = [:]
+    /// Front-matter keys (`search.fields`) whose values are searchable text too, such as `weather`.
+    public var searchFields: [String]
 
     public init(title: String = "My Daybook", timeZone: TimeZone = .current, localeIdentifier: String = "en_US",
-                baseURL: String = "/", pageSize: Int = 30, emotions: [Emotion] = Emotion.defaults) {
+                baseURL: String = "/", pageSize: Int = 30, emotions: [Emotion] = Emotion.defaults, searchFields: [String] = []) {
         self.title = title
         self.timeZone = timeZone
         self.localeIdentifier = localeIdentifier
         self.baseURL = baseURL
         self.pageSize = pageSize
         self.emotions = emotions
+        self.searchFields = searchFields
     }
 }

@@ -30,6 +30,12 @@ public struct Emotion: Hashable, Sendable {
         Emotion(id: "excited", label: "Excited", emoji: "🤩", color: "#db61a2", aliases: ["thrilled"]),
     ]
 
+    /// The emotion an entry gets for a name the configuration does not know: its own id, the
+    /// name as written for a label, and a neutral look.
+    public static func placeholder(id: String, label: String? = nil) -> Emotion {
+        Emotion(id: id, label: label ?? id, emoji: "•", color: "#9aa0a6", isConfigured: false)
+    }
+
     /// Colours given in turn to emotions that do not set one.
     public static let palette = ["#f5c542", "#5b8def", "#e5534b", "#a371f7", "#3fb68b", "#f0883e", "#8b949e", "#db61a2"]
 }

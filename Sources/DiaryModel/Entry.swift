@@ -16,12 +16,12 @@ public struct Entry: Sendable {
         let emotionIDs: [String]
         let tags: [String]
         let images: [EntryImage]
-        let bodyHTML: String
+        let body: EntryBody
         let isDraft: Bool
         let extra: [String: MetadataValue]
 
         init(id: String, slug: String, sourcePath: String, title: String, instant: Date, local: LocalDateTime,
-             emotionIDs: [String], tags: [String], images: [EntryImage], bodyHTML: String,
+             emotionIDs: [String], tags: [String], images: [EntryImage], body: EntryBody,
              isDraft: Bool, extra: [String: MetadataValue]) {
             self.id = id
             self.slug = slug
@@ -32,7 +32,7 @@ public struct Entry: Sendable {
             self.emotionIDs = emotionIDs
             self.tags = tags
             self.images = images
-            self.bodyHTML = bodyHTML
+            self.body = body
             self.isDraft = isDraft
             self.extra = extra
         }
@@ -42,6 +42,9 @@ public struct Entry: Sendable {
 
     /// `YYYY-MM-DD-<slug>`, unique in the diary.
     public var id: String { fields.id }
+    /// The same for every copy of this entry and for no other entry while it exists: an entry
+    /// taken unchanged from the cache keeps it from build to build (`daybook serve`).
+    public var identity: ObjectIdentifier { ObjectIdentifier(fields) }
     /// From the file name (SPEC §2); the last part of the entry's URL.
     public var slug: String { fields.slug }
     /// The Markdown file, relative to the diary root.
@@ -56,25 +59,22 @@ public struct Entry: Sendable {
     /// Tags as written, first spelling kept, no two with the same slug.
     public var tags: [String] { fields.tags }
     public var images: [EntryImage] { fields.images }
-    /// The body rendered to HTML (safe mode), local image sources pointing at their copies.
-    public var bodyHTML: String { fields.bodyHTML }
+    /// The body: its HTML (local pictures by number, not yet by address) and its visible text.
+    public var body: EntryBody { fields.body }
     public var isDraft: Bool { fields.isDraft }
     /// Front-matter keys Daybook has no field for, such as `weather`.
     public var extra: [String: MetadataValue] { fields.extra }
 
     public init(id: String, slug: String, sourcePath: String, title: String, instant: Date, local: LocalDateTime,
-                emotionIDs: [String], tags: [String], images: [EntryImage], bodyHTML: String,
+                emotionIDs: [String], tags: [String], images: [EntryImage], body: EntryBody,
                 isDraft: Bool, extra: [String: MetadataValue]) {
         fields = Fields(id: id, slug: slug, sourcePath: sourcePath, title: title, instant: instant, local: local,
-                        emotionIDs: emotionIDs, tags: tags, images: images, bodyHTML: bodyHTML, isDraft: isDraft, extra: extra)
+                        emotionIDs: emotionIDs, tags: tags, images: images, body: body, isDraft: isDraft, extra: extra)
     }
 
     public var day: Day { local.day }
 
     public var primaryEmotionID: String { emotionIDs[0] }
-
-    /// `YYYY/MM/DD/<slug>/`, relative to `base_url`.
-    public var urlPath: String { "\(day.path)/\(slug)/" }
 
     /// Diary order: by moment, then by file path (SPEC §2).
     public static func diaryOrder(_ a: Entry, _ b: Entry) -> Bool {

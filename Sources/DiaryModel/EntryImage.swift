@@ -1,5 +1,5 @@
-/// A picture of an entry, from its front matter or its body, copied into the site as
-/// `images/<entry id>_image_<n>.<ext>`.
+/// A picture of an entry, from its front matter or its body, copied into the site (where:
+/// `URLMap`).
 public struct EntryImage: Hashable, Sendable {
     /// Where the picture was named.
     public enum Origin: String, Sendable {
@@ -31,9 +31,6 @@ public struct EntryImage: Hashable, Sendable {
         self.caption = caption
         self.origin = origin
     }
-
-    /// Where the copy lives in the site, relative to `base_url`.
-    public var outputPath: String { "images/\(id).\(fileExtension)" }
 
     /// The anchor of this picture on its entry's page.
     public var anchor: String { "image-\(number)" }

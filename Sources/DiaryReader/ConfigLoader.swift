@@ -7,8 +7,16 @@ import Yams
 public enum ConfigLoader {
     public static let fileName = "daybook.yml"
 
-    static let knownKeys = ["title", "timezone", "locale", "base_url", "page_size", "emotions", "strings"]
+    static let knownKeys = ["title", "timezone", "locale", "base_url", "page_size", "emotions", "search", "strings"]
     static let emotionKeys = ["id", "label", "emoji", "color", "aliases"]
+    /// Words other site generators use for a key Daybook knows (Jekyll's `paginate`, Hugo's `languageCode`).
+    static let keyMeanings = [
+        "tz": "timezone", "zone": "timezone", "language": "locale", "lang": "locale", "languagecode": "locale",
+        "url": "base_url", "base": "base_url", "baseurl": "base_url", "root": "base_url",
+        "paginate": "page_size", "per_page": "page_size", "pagination": "page_size",
+        "moods": "emotions", "feelings": "emotions", "name": "title", "site_title": "title",
+    ]
+    static let emotionKeyMeanings = ["name": "label", "title": "label", "icon": "emoji", "colour": "color", "alias": "aliases", "names": "aliases"]
 
     /// The configuration in `yaml`, or defaults where it says nothing.
     public static func load(_ yaml: String, path: String = fileName) -> (config: DiaryConfig, diagnostics: [Diagnostic]) {
@@ -67,13 +75,37 @@ public enum ConfigLoader {
                 let (strings, problems) = readStrings(field, in: mapping)
                 diagnostics += problems
                 config.strings = strings
+            case "search":
+                diagnostics += readSearch(field, in: mapping, into: &config)
             default:
-                let hint = Suggestion.hint(for: field.key, among: knownKeys)
+                let hint = Suggestion.hint(for: field.key, among: knownKeys, meanings: keyMeanings)
                 diagnostics.append(.warning(at: mapping.location(of: field.keyNode),
                                             "unknown key '\(field.key)' is ignored\(hint)"))
             }
         }
         return (config, diagnostics)
+    }
+
+    /// `search:` with its one key, `fields: [weather, place]`.
+    private static func readSearch(_ field: YAMLMapping.Field, in mapping: YAMLMapping, into config: inout DiaryConfig) -> [Diagnostic] {
+        let search: YAMLMapping
+        switch mapping.mapping(field.value) {
+        case .success(let parsed): search = parsed
+        case .failure: return [.error(at: mapping.location(of: field.value), "'search' must be a mapping such as 'fields: [weather, place]'")]
+        }
+        var diagnostics: [Diagnostic] = []
+        for item in search.fields {
+            guard item.key == "fields" else {
+                let hint = Suggestion.hint(for: item.key, among: ["fields"], meanings: ["keys": "fields", "field": "fields"])
+                diagnostics.append(.warning(at: search.location(of: item.keyNode), "unknown key '\(item.key)' of search is ignored\(hint)"))
+                continue
+            }
+            switch search.textList(item) {
+            case .success(let keys): config.searchFields = keys.map(\.text)
+            case .failure(let problem): diagnostics.append(problem)
+            }
+        }
+        return diagnostics
     }
 
     private static func readEmotions(_ field: YAMLMapping.Field, in mapping: YAMLMapping) -> ([Emotion], [Diagnostic]) {
@@ -174,7 +206,7 @@ public enum ConfigLoader {
             case "aliases":
                 if let aliases = take(item.textList(field)) { emotion.aliases = aliases.map(\.text) }
             default:
-                let hint = Suggestion.hint(for: field.key, among: emotionKeys)
+                let hint = Suggestion.hint(for: field.key, among: emotionKeys, meanings: emotionKeyMeanings)
                 diagnostics.append(.warning(at: item.location(of: field.keyNode), "unknown key '\(field.key)' of an emotion is ignored\(hint)"))
             }
         }

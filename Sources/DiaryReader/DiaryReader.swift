@@ -35,17 +35,19 @@ public struct DiaryReader: Sendable {
         self.root = root
     }
 
-    /// Reads the diary. With `cache` (from the previous read, made with the same `configKey`),
-    /// files whose size and modification time are unchanged are not parsed again.
+    /// Reads the diary. With `cache` (from the previous read), files whose size and modification
+    /// time are unchanged are not parsed again, as long as the configuration reading depends on
+    /// is the same (`EntryCache.readingKey(for:)`): a change of `base_url` or of the title keeps it.
     /// `files` is a listing of Content/ made just before, to save listing it again, and
     /// `configFile` daybook.yml as the caller already read it.
-    public func read(_ options: Options = Options(), cache: EntryCache? = nil, configKey: String = "",
-                     files listed: ContentFiles? = nil, configFile: ConfigFile? = nil) -> DiaryReadResult {
+    public func read(_ options: Options = Options(), cache: EntryCache? = nil, files listed: ContentFiles? = nil,
+                     configFile: ConfigFile? = nil) -> DiaryReadResult {
         let configFile = configFile ?? ConfigFile.load(root: root)
         let config = configFile.config
         var diagnostics = configFile.diagnostics
-        let usableCache = cache?.configKey == configKey ? cache : nil
-        var newCache = EntryCache(configKey: configKey)
+        let readingKey = EntryCache.readingKey(for: config)
+        let usableCache = cache?.readingKey == readingKey ? cache : nil
+        var newCache = EntryCache(readingKey: readingKey)
 
         let files: ContentFiles
         do {
@@ -60,7 +62,11 @@ public struct DiaryReader: Sendable {
         let parser = EntryParser(config: config, files: files)
         let rootPath = root.path
         let entryPaths = files.entryPaths
-        let racyAfter = Int(Date().timeIntervalSince1970 * 1_000_000_000) - EntryCache.racyWindow
+        let readAt = Int(Date().timeIntervalSince1970 * 1_000_000_000)
+        let racyAfter = readAt - EntryCache.racyWindow
+        // Kept in memory (`daybook serve`, the next build in this process), the cache holds for
+        // files as old as this reading; saved, as old as the save.
+        newCache.savedAt = readAt
         let readings = ParallelMap.map(entryPaths) { path -> (EntryCache.Source?, wasParsed: Bool) in
             guard let status = files.statuses[path] ?? FileStatus.of(rootPath + "/" + path) else { return (nil, true) }
             if let cached = usableCache?.reusable(path, size: status.size, modified: status.modified, files: files) {
@@ -104,9 +110,7 @@ public struct DiaryReader: Sendable {
             for (id, name) in result.unknownEmotions where unknownEmotions[id] == nil { unknownEmotions[id] = name }
         }
         entries.sort(by: Entry.diaryOrder)
-        let adHoc = unknownEmotions.keys.sorted().map { id in
-            Emotion(id: id, label: unknownEmotions[id] ?? id, emoji: "•", color: "#9aa0a6", isConfigured: false)
-        }
+        let adHoc = unknownEmotions.keys.sorted().map { Emotion.placeholder(id: $0, label: unknownEmotions[$0]) }
         return finish(Diary(config: config, entries: entries, emotions: config.emotions + adHoc), diagnostics, options,
                       cache: newCache, parsed: parsedCount)
     }

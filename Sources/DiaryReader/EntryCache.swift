@@ -3,8 +3,9 @@ import DiaryModel
 import Foundation
 
 /// What reading each entry file gave last time, so a build re-parses only the files that
-/// changed. A cached result is reused only while the file's size and modification time,
-/// the configuration, and the way each of its image references resolves are all unchanged.
+/// changed. A cached result is reused only while the file's size and modification time, the
+/// configuration reading depends on (`readingKey`), and the way each of its image references
+/// resolves are all unchanged. Nothing in it depends on the site (`base_url`, templates).
 public struct EntryCache: Sendable {
     /// One file's last reading.
     struct Source: Sendable {
@@ -16,13 +17,13 @@ public struct EntryCache: Sendable {
     }
 
     /// Bump when the encoding or the parser's output changes, so old caches are ignored.
-    static let formatVersion = 4
+    static let formatVersion = 5
 
     /// The files are saved in this many parts, so that loading decodes them on every core.
     static let segmentCount = 8
 
-    /// Identifies the configuration the entries were read with.
-    public let configKey: String
+    /// Identifies the configuration the entries were read with (`readingKey(for:)`).
+    public let readingKey: String
     var sources: [String: Source]
     /// When the cache was saved (nanoseconds since 1970). A file modified this close to it may
     /// have changed again within the file system's timestamp granularity, so it is read again.
@@ -34,21 +35,36 @@ public struct EntryCache: Sendable {
     /// File systems stamp modification times with a coarse clock (a few milliseconds).
     public static let racyWindow = 100_000_000
 
-    public init(configKey: String, contentPaths: UInt64 = 0) {
-        self.configKey = configKey
+    public init(readingKey: String, contentPaths: UInt64 = 0) {
+        self.readingKey = readingKey
         self.contentPaths = contentPaths
         self.sources = [:]
         self.savedAt = 0
     }
 
-    init(configKey: String, sources: [String: Source], savedAt: Int, contentPaths: UInt64) {
-        self.configKey = configKey
+    init(readingKey: String, sources: [String: Source], savedAt: Int, contentPaths: UInt64) {
+        self.readingKey = readingKey
         self.contentPaths = contentPaths
         self.sources = sources
         self.savedAt = savedAt
     }
 
     public var count: Int { sources.count }
+
+    /// Identifies what reading an entry depends on in the configuration: the timezone its date
+    /// is read in, and the emotions its names are matched against (ids, labels, aliases, in
+    /// order, as diagnostics list them). Not the title, locale, `base_url` or page size.
+    public static func readingKey(for config: DiaryConfig) -> String {
+        var hasher = StableHasher()
+        hasher.combine(config.timeZone.identifier)
+        hasher.combine(config.emotions.count)
+        for emotion in config.emotions {
+            hasher.combine(emotion.id)
+            hasher.combine(emotion.label)
+            hasher.combine(emotion.aliases.joined(separator: "\n"))
+        }
+        return String(hasher.value, radix: 16)
+    }
 
     /// The cached reading of `path` if it still holds for a file of this size and time.
     func reusable(_ path: String, size: Int, modified: Int, files: ContentFiles) -> ParsedEntry? {
@@ -68,7 +84,7 @@ public struct EntryCache: Sendable {
         var writer = BinaryWriter()
         writer.write("daybook-entry-cache")
         writer.write(Self.formatVersion)
-        writer.write(configKey)
+        writer.write(readingKey)
         writer.write(Int(Date().timeIntervalSince1970 * 1_000_000_000))
         writer.write(Int(Int64(bitPattern: contentPaths)))
         let paths = sources.keys.sorted()
@@ -94,7 +110,7 @@ public struct EntryCache: Sendable {
     public init?(decoding bytes: [UInt8]) {
         var reader = BinaryReader(bytes)
         guard reader.string() == "daybook-entry-cache", reader.int() == Self.formatVersion,
-              let configKey = reader.string(), let savedAt = reader.int(), let contentPaths = reader.int(),
+              let readingKey = reader.string(), let savedAt = reader.int(), let contentPaths = reader.int(),
               let segmentCount = reader.int(), segmentCount >= 0, segmentCount <= bytes.count else { return nil }
         var parts: [[UInt8]] = []
         for _ in 0..<segmentCount {
@@ -119,7 +135,7 @@ public struct EntryCache: Sendable {
             guard let segment else { return nil }
             for (path, source) in segment { sources[path] = source }
         }
-        self.init(configKey: configKey, sources: sources, savedAt: savedAt, contentPaths: UInt64(bitPattern: Int64(contentPaths)))
+        self.init(readingKey: readingKey, sources: sources, savedAt: savedAt, contentPaths: UInt64(bitPattern: Int64(contentPaths)))
     }
 
     private static func write(_ source: Source, at path: String, into writer: inout BinaryWriter) {
@@ -177,7 +193,16 @@ public struct EntryCache: Sendable {
             writer.write(optional: image.caption)
             writer.write(image.origin == .body)
         }
-        writer.write(entry.bodyHTML)
+        writer.write(entry.body.html)
+        writer.write(entry.body.pictures.count)
+        for picture in entry.body.pictures {
+            writer.write(picture.number)
+            writer.write(picture.tag.lowerBound)
+            writer.write(picture.tag.upperBound)
+            writer.write(picture.source)
+        }
+        writer.write(rawBytes: entry.body.textUTF8)
+        writer.write(rawBytes: entry.body.footnoteTextUTF8)
         writer.write(entry.isDraft)
         writeMetadata(.map(entry.extra), into: &writer)
     }
@@ -204,11 +229,27 @@ public struct EntryCache: Sendable {
             images.append(EntryImage(number: number, entryID: id, sourcePath: imagePath, fileExtension: fileExtension,
                                      alt: alt, caption: caption, origin: fromBody ? .body : .frontMatter))
         }
-        guard let bodyHTML = reader.string(), let isDraft = reader.bool(), case .map(let extra)? = readMetadata(&reader) else { return nil }
+        guard let body = readBody(&reader), let isDraft = reader.bool(), case .map(let extra)? = readMetadata(&reader) else { return nil }
         let entry = Entry(id: id, slug: slug, sourcePath: sourcePath, title: title, instant: Date(timeIntervalSince1970: instant),
                           local: LocalDateTime(wallClockSeconds: wallClock), emotionIDs: emotionIDs, tags: tags, images: images,
-                          bodyHTML: bodyHTML, isDraft: isDraft, extra: extra)
+                          body: body, isDraft: isDraft, extra: extra)
         return ParsedEntry(entry: entry, unknownEmotions: unknown, diagnostics: diagnostics, imageLookups: [])
+    }
+
+    private static func readBody(_ reader: inout BinaryReader) -> EntryBody? {
+        guard let html = reader.string(), let count = reader.int(), count >= 0, count < 100_000 else { return nil }
+        let length = html.utf8.count
+        var pictures: [EntryBody.Picture] = []
+        var end = 0
+        for _ in 0..<count {
+            // Offsets are checked, so that a damaged cache cannot make a page cut outside the HTML.
+            guard let number = reader.int(), let tagStart = reader.int(), let tagEnd = reader.int(), let source = reader.int(),
+                  end <= tagStart, tagStart < source, source <= tagEnd, tagEnd <= length else { return nil }
+            pictures.append(EntryBody.Picture(number: number, tag: tagStart..<tagEnd, source: source))
+            end = tagEnd
+        }
+        guard let text = reader.rawBytes(), let footnoteText = reader.rawBytes() else { return nil }
+        return EntryBody(html: html, pictures: pictures, textUTF8: text, footnoteTextUTF8: footnoteText)
     }
 
     private static func writeMetadata(_ value: MetadataValue, into writer: inout BinaryWriter) {

@@ -17,6 +17,19 @@ public struct ParsedEntry: Sendable {
 public struct EntryParser: Sendable {
     static let knownKeys = ["title", "date", "emotion", "tags", "images", "draft"]
     static let imageKeys = ["src", "alt", "caption"]
+    /// Words other diary apps and site generators use for a key Daybook knows. Only words that
+    /// are almost surely meant as that key: any unknown key is kept for templates, and a hint is
+    /// a warning, which `--strict` makes an error.
+    static let keyMeanings = [
+        "mood": "emotion", "moods": "emotion", "feeling": "emotion", "feelings": "emotion", "emotions": "emotion",
+        "photo": "images", "photos": "images", "picture": "images", "pictures": "images", "image": "images",
+        "tag": "tags", "keywords": "tags",
+        "created": "date", "datetime": "date",
+    ]
+    static let imageKeyMeanings = [
+        "path": "src", "file": "src", "url": "src", "image": "src",
+        "alt_text": "alt", "description": "caption",
+    ]
     public static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "avif", "svg"]
 
     public let config: DiaryConfig
@@ -66,6 +79,11 @@ public struct EntryParser: Sendable {
         return path[after...]
     }
 
+    /// The YAML text between an entry file's `---` lines, or nil when the file has none.
+    public static func frontMatter(of text: String) -> Substring? {
+        try? FrontMatterSplitter.split(text, path: "").get().yaml
+    }
+
     /// The slug of an entry file's name (SPEC §2): no extension, no leading `YYYY-MM-DD-`.
     public static func slug(forFileAt path: String) -> String {
         var name = fileName(of: path)
@@ -106,19 +124,27 @@ private struct EntryReading {
             diagnostics.append(.error(at: SourceLocation(path: path),
                                       "the file name gives an empty slug; name the file with letters or digits, such as '0930-walk.md'"))
         }
-        let date = readDate(frontMatter)
-        let emotionIDs = readEmotions(frontMatter)
-        let tags = readTags(frontMatter)
-        let isDraft = frontMatter["draft"].flatMap { take(frontMatter.bool($0)) } ?? false
-        var title = frontMatter["title"].flatMap { take(frontMatter.text($0)) }?.trimmed ?? ""
+        // A missing required key that another key stands in for (`mood:` for `emotion:`) is one
+        // error at that key, not a warning there and an error at the top of the file.
+        var standIns: [String: YAMLMapping.Field] = [:]
         var extra: [String: MetadataValue] = [:]
         for field in frontMatter.fields where !EntryParser.knownKeys.contains(field.key) {
             extra[field.key] = YAMLMapping.metadata(field.value)
-            if let known = Suggestion.closest(to: field.key, among: EntryParser.knownKeys) {
+            guard let known = Suggestion.closest(to: field.key, among: EntryParser.knownKeys, meanings: EntryParser.keyMeanings) else {
+                continue
+            }
+            if (known == "date" || known == "emotion"), frontMatter[known] == nil, standIns[known] == nil {
+                standIns[known] = field
+            } else {
                 diagnostics.append(.warning(at: frontMatter.location(of: field.keyNode),
                                             "unknown key '\(field.key)' is kept as extra data; did you mean '\(known)'?"))
             }
         }
+        let date = readDate(frontMatter, standIn: standIns["date"])
+        let emotionIDs = readEmotions(frontMatter, standIn: standIns["emotion"])
+        let tags = readTags(frontMatter)
+        let isDraft = frontMatter["draft"].flatMap { take(frontMatter.bool($0)) } ?? false
+        var title = frontMatter["title"].flatMap { take(frontMatter.text($0)) }?.trimmed ?? ""
         let frontMatterImages = readFrontMatterImages(frontMatter)
 
         let document = MarkdownDocument(split.body, features: parser.markdownFeatures)
@@ -138,8 +164,11 @@ private struct EntryReading {
         readBodyImages(document, body: split.body, bodyFirstLine: split.bodyFirstLine, entryID: id, into: &images)
 
         guard !diagnostics.contains(where: \.isError) else { return nil }
+        let (html, pictures) = PictureMarkers.cut(Self.scopeFootnotes(document.html(), to: id))
+        let text = document.visibleText()
         return Entry(id: id, slug: slug, sourcePath: path, title: title, instant: instant, local: local,
-                     emotionIDs: emotionIDs, tags: tags, images: images, bodyHTML: Self.scopeFootnotes(document.html(), to: id),
+                     emotionIDs: emotionIDs, tags: tags, images: images,
+                     body: EntryBody(html: html, pictures: pictures, textUTF8: text.body, footnoteTextUTF8: text.footnotes),
                      isDraft: isDraft, extra: extra)
     }
 
@@ -150,10 +179,10 @@ private struct EntryReading {
         // than parsing the Markdown. They match whole characters, so a match that touches a
         // non-ASCII byte (which could join it into a larger character) is left to Foundation.
         var scoped = html
-        guard scoped.withUTF8({ FootnoteScoping.contains(Array("data-footnote-ref".utf8), in: $0) }) else { return html }
+        guard scoped.withUTF8({ ByteSearch.contains(Array("data-footnote-ref".utf8), in: $0) }) else { return html }
         for (old, new) in [("href=\"#fn-", "href=\"#fn-\(id)-"), ("id=\"fn-", "id=\"fn-\(id)-"),
                            ("href=\"#fnref-", "href=\"#fnref-\(id)-"), ("id=\"fnref-", "id=\"fnref-\(id)-")] {
-            if let replaced = scoped.withUTF8({ FootnoteScoping.replacing(Array(old.utf8), with: Array(new.utf8), in: $0) }) {
+            if let replaced = scoped.withUTF8({ ByteSearch.replacing(Array(old.utf8), with: Array(new.utf8), in: $0) }) {
                 scoped = replaced
             } else {
                 scoped = scoped.replacingOccurrences(of: old, with: new)
@@ -164,9 +193,14 @@ private struct EntryReading {
 
     // MARK: - Fields
 
-    private mutating func readDate(_ frontMatter: YAMLMapping) -> EntryDate? {
+    private mutating func readDate(_ frontMatter: YAMLMapping, standIn: YAMLMapping.Field?) -> EntryDate? {
         guard let field = frontMatter["date"] else {
-            diagnostics.append(.error(at: SourceLocation(path: path), "missing 'date'; add a line such as 'date: 2025-10-20 09:30' to the front matter"))
+            if let standIn {
+                diagnostics.append(.error(at: frontMatter.location(of: standIn.keyNode),
+                                          "missing 'date'; rename '\(standIn.key)' to 'date' (Daybook reads the date only from 'date')"))
+            } else {
+                diagnostics.append(.error(at: SourceLocation(path: path), "missing 'date'; add a line such as 'date: 2025-10-20 09:30' to the front matter"))
+            }
             return nil
         }
         guard let text = take(frontMatter.text(field)) else { return nil }
@@ -178,10 +212,15 @@ private struct EntryReading {
         }
     }
 
-    private mutating func readEmotions(_ frontMatter: YAMLMapping) -> [String]? {
+    private mutating func readEmotions(_ frontMatter: YAMLMapping, standIn: YAMLMapping.Field?) -> [String]? {
         guard let field = frontMatter["emotion"] else {
             let known = parser.config.emotions.map(\.id).joined(separator: ", ")
-            diagnostics.append(.error(at: SourceLocation(path: path), "missing 'emotion'; add a line such as 'emotion: \(parser.config.emotions.first?.id ?? "happy")' (known: \(known))"))
+            if let standIn {
+                diagnostics.append(.error(at: frontMatter.location(of: standIn.keyNode),
+                                          "missing 'emotion'; rename '\(standIn.key)' to 'emotion' (Daybook reads feelings only from 'emotion'; known: \(known))"))
+            } else {
+                diagnostics.append(.error(at: SourceLocation(path: path), "missing 'emotion'; add a line such as 'emotion: \(parser.config.emotions.first?.id ?? "happy")' (known: \(known))"))
+            }
             return nil
         }
         guard let names = take(frontMatter.textList(field)) else { return nil }
@@ -257,7 +296,7 @@ private struct EntryReading {
                     case "alt": alt = take(image.text(imageField)) ?? ""
                     case "caption": caption = take(image.text(imageField)).flatMap { $0.isEmpty ? nil : $0 }
                     default:
-                        let hint = Suggestion.hint(for: imageField.key, among: EntryParser.imageKeys)
+                        let hint = Suggestion.hint(for: imageField.key, among: EntryParser.imageKeys, meanings: EntryParser.imageKeyMeanings)
                         diagnostics.append(.warning(at: image.location(of: imageField.keyNode),
                                                     "unknown key '\(imageField.key)' of an image is ignored\(hint)"))
                     }
@@ -278,7 +317,8 @@ private struct EntryReading {
         return references
     }
 
-    /// Numbers the body's local images after the front-matter ones and points them at their copies.
+    /// Numbers the body's local images after the front-matter ones and marks each with its number
+    /// (`PictureMarkers`): the page gives it its address.
     private mutating func readBodyImages(_ document: MarkdownDocument, body: Substring, bodyFirstLine: Int,
                                          entryID: String, into images: inout [EntryImage]) {
         var searchFrom = body.startIndex
@@ -297,7 +337,7 @@ private struct EntryReading {
                                                     fileExtension: Self.fileExtension(of: file), alt: image.alt,
                                                     caption: nil, origin: .body)
             if existing == nil { images.append(entryImage) }
-            document.setURL(parser.config.baseURL + entryImage.outputPath, of: image)
+            document.setURL(PictureMarkers.marker(for: entryImage.number), of: image)
         }
     }
 
@@ -341,48 +381,5 @@ private struct EntryReading {
         case .success(let value): return value
         case .failure(let problem): diagnostics.append(problem); return nil
         }
-    }
-}
-
-/// Literal byte search and replace for ASCII patterns in UTF-8 text.
-enum FootnoteScoping {
-    /// Whether `pattern` occurs in `bytes`.
-    static func contains(_ pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        firstMatch(of: pattern, in: bytes, from: 0) != nil
-    }
-
-    /// `bytes` with every `pattern` replaced by `replacement`, or nil when a match has a non-ASCII
-    /// byte right before or after it, where a character-aware search could decide otherwise.
-    static func replacing(_ pattern: [UInt8], with replacement: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        var result: [UInt8] = []
-        var copied = 0
-        var start = 0
-        while let match = firstMatch(of: pattern, in: bytes, from: start) {
-            let end = match + pattern.count
-            if (match > 0 && bytes[match - 1] >= 0x80) || (end < bytes.count && bytes[end] >= 0x80) { return nil }
-            if result.isEmpty { result.reserveCapacity(bytes.count + 64) }
-            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<match]))
-            result.append(contentsOf: replacement)
-            copied = end
-            start = end
-        }
-        guard copied > 0 else { return String(decoding: bytes, as: UTF8.self) }
-        result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
-        return String(decoding: result, as: UTF8.self)
-    }
-
-    private static func firstMatch(of pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard let first = pattern.first, bytes.count >= pattern.count else { return nil }
-        let last = bytes.count - pattern.count
-        var index = start
-        while index <= last {
-            if bytes[index] == first {
-                var offset = 1
-                while offset < pattern.count && bytes[index + offset] == pattern[offset] { offset += 1 }
-                if offset == pattern.count { return index }
-            }
-            index += 1
-        }
-        return nil
     }
 }

@@ -81,9 +81,38 @@ final class MarkdownDocument {
         return found
     }
 
-    /// Points an image at another address (its copy in the site).
+    /// Points an image at another address.
     func setURL(_ url: String, of image: Image) {
         cmark_node_set_url(image.node, url)
+    }
+
+    /// The visible text of the body without its footnotes, and of its footnotes: text, code,
+    /// link text and picture descriptions (never URLs, raw HTML or footnote markers). Inline
+    /// boundaries add nothing (`마음이 **편안했다**.` reads `마음이 편안했다.`); blocks and line
+    /// breaks are set apart by a space; every run of white space is one space. In UTF-8.
+    func visibleText() -> (body: [UInt8], footnotes: [UInt8]) {
+        var body = VisibleTextCollector()
+        var footnotes = VisibleTextCollector()
+        var footnoteDepth = 0
+        let iterator = cmark_iter_new(root)
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            guard event != CMARK_EVENT_DONE else { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_FOOTNOTE_DEFINITION {
+                footnoteDepth += event == CMARK_EVENT_ENTER ? 1 : -1
+                footnotes.separate()
+                continue
+            }
+            if footnoteDepth > 0 {
+                footnotes.visit(node, type: type)
+            } else {
+                body.visit(node, type: type)
+            }
+        }
+        return (body.bytes, footnotes.bytes)
     }
 
     func html() -> String {
@@ -116,6 +145,51 @@ final class MarkdownDocument {
             }
         }
         return text.trimmed
+    }
+}
+
+/// Gathers the visible text of a walk over a cmark tree, white space folded.
+private struct VisibleTextCollector {
+    private(set) var bytes: [UInt8] = []
+    private var pendingSpace = false
+
+    /// Sets what follows apart from what came before by a space.
+    mutating func separate() { pendingSpace = true }
+
+    /// Takes in one event of a walk (leaves have only one): a node's own text, or a separation
+    /// where a block begins or ends, or at a line break. A picture's description is inline text,
+    /// spaced as the writer spaced the picture.
+    mutating func visit(_ node: OpaquePointer, type: cmark_node_type) {
+        switch type {
+        case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK:
+            if type == CMARK_NODE_CODE_BLOCK { separate() }
+            if let literal = cmark_node_get_literal(node) { append(literal) }
+            if type == CMARK_NODE_CODE_BLOCK { separate() }
+        case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+            separate()
+        case CMARK_NODE_HTML_INLINE, CMARK_NODE_HTML_BLOCK, CMARK_NODE_FOOTNOTE_REFERENCE:
+            // Raw HTML is not shown (safe mode); a footnote marker is a number, not words.
+            if type == CMARK_NODE_HTML_BLOCK { separate() }
+        default:
+            // Every type, an extension's too (tables, strikethrough), says whether it is a block:
+            // CMARK_NODE_TYPE_MASK (0xC000) leaves CMARK_NODE_TYPE_BLOCK (0x8000).
+            if type.rawValue & 0xC000 == 0x8000 { separate() }
+        }
+    }
+
+    private mutating func append(_ literal: UnsafePointer<CChar>) {
+        var byte = literal
+        while byte.pointee != 0 {
+            let value = UInt8(bitPattern: byte.pointee)
+            if value == 0x20 || value == 0x0A || value == 0x09 || value == 0x0D {
+                pendingSpace = true
+            } else {
+                if pendingSpace && !bytes.isEmpty { bytes.append(0x20) }
+                pendingSpace = false
+                bytes.append(value)
+            }
+            byte += 1
+        }
     }
 }
 

@@ -1,8 +1,11 @@
-/// "Did you mean …?" for a misspelt name, by edit distance.
+/// "Did you mean …?" for a misspelt name, by edit distance, or for a word that means one of
+/// the names (`mood` for `emotion`), which no spelling rule would find.
 public enum Suggestion {
-    /// The candidate closest to `name` (case-insensitive), if it is close enough to be a likely typo.
-    public static func closest(to name: String, among candidates: [String]) -> String? {
+    /// The candidate `name` means by `meanings` (other word → candidate, keys lower-case), else the
+    /// candidate closest to `name` (case-insensitive), if it is close enough to be a likely typo.
+    public static func closest(to name: String, among candidates: [String], meanings: [String: String] = [:]) -> String? {
         let target = name.lowercased()
+        if let meant = meanings[target], candidates.contains(meant) { return meant }
         let lowered = candidates.map { $0.lowercased() }
         // Plain ASCII (without "\r", which joins "\r\n" into one Character) compares byte by byte,
         // the same as Character by Character but without building Characters.
@@ -58,7 +61,7 @@ public enum Suggestion {
     }
 
     /// `; did you mean 'x'?` or nothing, to end a message with.
-    public static func hint(for name: String, among candidates: [String]) -> String {
-        closest(to: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    public static func hint(for name: String, among candidates: [String], meanings: [String: String] = [:]) -> String {
+        closest(to: name, among: candidates, meanings: meanings).map { "; did you mean '\($0)'?" } ?? ""
     }
 }

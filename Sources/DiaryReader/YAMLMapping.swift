@@ -136,21 +136,53 @@ struct YAMLMapping {
 
     // MARK: - Syntax errors
 
+    /// One position, the file's: where the problem is, or for a quote or bracket never closed,
+    /// where it opens. libyaml's context ("while parsing a block mapping") becomes words, not a
+    /// second position.
     private static func diagnostic(for error: Error, path: String, lineOffset: Int, yaml: String) -> Diagnostic {
-        func at(_ mark: Mark) -> SourceLocation {
-            SourceLocation(path: path, line: mark.line + lineOffset, column: mark.column)
-        }
         switch error {
         case YamlError.scanner(let context, let problem, let mark, _),
              YamlError.parser(let context, let problem, let mark, _),
              YamlError.composer(let context, let problem, let mark, _):
-            let while_ = context.map { "\($0.text) (line \($0.mark.line + lineOffset)), " } ?? ""
-            return .error(at: at(mark), "invalid YAML: \(while_)\(problem)")
+            let explained = syntaxMessage(problem, context: context?.text)
+            let at = explained.atOpening ? context?.mark ?? mark : mark
+            return .error(at: SourceLocation(path: path, line: at.line + lineOffset, column: at.column), "invalid YAML: " + explained.message)
         case YamlError.reader(let problem, _, _, _):
             return .error(at: SourceLocation(path: path, line: 1 + lineOffset), "invalid YAML: \(problem)")
         default:
             return .error(at: SourceLocation(path: path, line: 1 + lineOffset), "invalid YAML: \(error)")
         }
+    }
+
+    /// libyaml's wording of a problem, with where it happened in plain words and a hint for the
+    /// mistakes people make in front matter; `atOpening` when the message is about the quote or
+    /// bracket where the context began.
+    static func syntaxMessage(_ problem: String, context: String?) -> (message: String, atOpening: Bool) {
+        switch context {
+        case "while scanning a quoted scalar" where problem.contains("end of stream"):
+            return ("this quote is never closed; end the text with the same quote it starts with", true)
+        case "while parsing a flow sequence":
+            return ("this [ list is not closed with ']', or misses a ',' between items", true)
+        case "while parsing a flow mapping":
+            return ("this { mapping is not closed with '}', or misses a ',' between pairs", true)
+        default:
+            break
+        }
+        let places = [
+            "while parsing a block mapping": "in the 'key: value' lines",
+            "while parsing a block collection": "in a '- item' list",
+            "while scanning a simple key": "in a key",
+        ]
+        var message = problem
+        if let context, let place = places[context] { message += " \(place)" }
+        if problem.contains("mapping values are not allowed") {
+            message += "; put text that contains ': ' in quotes, such as title: \"Note: a walk\""
+        } else if problem.contains("cannot start any token") {
+            message += "; put text that starts with @, ` or % in quotes, and indent with spaces, not tabs"
+        } else if problem.contains("did not find expected key") {
+            message += "; check that the lines of the front matter line up"
+        }
+        return (message, false)
     }
 }
 

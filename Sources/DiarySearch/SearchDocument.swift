@@ -4,26 +4,57 @@ import DiaryModel
 /// What the search index knows about one entry: the text a query is matched against and what a
 /// result shows.
 struct SearchDocument: Sendable {
-    /// The visible text of the body, image descriptions in place: the excerpt's source.
+    /// The visible text of the body without footnotes, picture descriptions in place: the excerpt's source.
     var bodyText: String
-    /// What the searchable text holds besides the title, body text and emotions: front-matter
-    /// pictures' descriptions and captions, and tags, separated by spaces.
+    /// What the searchable text holds besides the title, body text and emotions: the footnotes'
+    /// text, front-matter pictures' descriptions and captions, and tags, separated by spaces.
     var extraText: String
-    /// Title, body text, front-matter pictures' descriptions and captions, tags, and every listed
-    /// emotion's id and label, separated by spaces (not yet normalised).
+    /// Title, body text, footnotes, front-matter pictures' descriptions and captions, tags, and
+    /// every listed emotion's id and label, separated by spaces (not yet normalised).
     var searchableText: String
+    /// The entry's filter keys (`SearchIndexLayout.tagKey` and the others).
+    var filterKeys: [String]
 
-    init(entry: Entry, emotions: [String: Emotion]) {
-        bodyText = VisibleText.of(html: Self.withImageDescriptions(entry.bodyHTML))
+    /// - Parameter searchFields: front-matter keys whose values are searchable text too (`search.fields`).
+    init(entry: Entry, emotions: [String: Emotion], searchFields: [String]) {
+        bodyText = entry.body.text
         var extras: [String] = []
+        if !entry.body.footnoteText.isEmpty { extras.append(entry.body.footnoteText) }
         for image in entry.images where image.origin == .frontMatter {
             extras.append(image.alt)
             if let caption = image.caption { extras.append(caption) }
         }
         extras += entry.tags
+        for field in searchFields {
+            if let value = entry.extra[field] { Self.appendText(of: value, to: &extras) }
+        }
         extraText = extras.joined(separator: " ")
         searchableText = Self.searchableText(title: entry.title, bodyText: bodyText, extraText: extraText,
                                              emotionIDs: entry.emotionIDs, emotions: emotions)
+        filterKeys = Self.filterKeys(date: entry.local.description, emotionIDs: entry.emotionIDs, tags: entry.tags)
+    }
+
+    /// The words of a front-matter value: text and numbers as written, every item of a list
+    /// and every value of a mapping (in key order).
+    private static func appendText(of value: MetadataValue, to texts: inout [String]) {
+        switch value {
+        case .string(let text): texts.append(text)
+        case .int(let number): texts.append(String(number))
+        case .double(let number): texts.append(String(number))
+        case .bool(let flag): texts.append(flag ? "true" : "false")
+        case .null: break
+        case .list(let items): for item in items { appendText(of: item, to: &texts) }
+        case .map(let fields): for key in fields.keys.sorted() { appendText(of: fields[key]!, to: &texts) }
+        }
+    }
+
+    /// The filter keys of an entry written at `date` (`YYYY-MM-DD HH:MM`, as its record has it):
+    /// its year, its month, each of its emotions and each of its tags (by slug).
+    static func filterKeys(date: String, emotionIDs: [String], tags: [String]) -> [String] {
+        var keys = [SearchIndexLayout.dateKey(String(date.prefix(4))), SearchIndexLayout.dateKey(String(date.prefix(7)))]
+        keys += emotionIDs.map { SearchIndexLayout.emotionKey(id: $0) }
+        keys += tags.map { SearchIndexLayout.tagKey(slug: Slug.make(from: $0)) }
+        return keys
     }
 
     /// The searchable text from its parts. Tokens never span the spaces that join them, so the
@@ -41,11 +72,12 @@ struct SearchDocument: Sendable {
     /// The distinct tokens of the searchable text in order of first occurrence, tokens longer
     /// than `SearchIndexLayout.pieceLength` characters cut into their pieces: what the index's
     /// keys are made from.
+    /// The filter keys come last, whole: each holds a space, so it is a key of its own (`Gram`).
     func indexedTokens() -> [String] {
-        Self.indexedTokens(of: searchableText)
+        Self.indexedTokens(of: searchableText, filterKeys: filterKeys)
     }
 
-    static func indexedTokens(of searchableText: String) -> [String] {
+    static func indexedTokens(of searchableText: String, filterKeys: [String]) -> [String] {
         var seen = Set<TokenKey>(minimumCapacity: 512)
         var tokens: [String] = []
         for token in SearchText.tokens(of: searchableText) {
@@ -58,42 +90,7 @@ struct SearchDocument: Sendable {
                 }
             }
         }
+        for key in filterKeys where seen.insert(TokenKey(key)).inserted { tokens.append(key) }
         return tokens
-    }
-
-    /// `html` with each `<img … alt="x">` followed by its description as text, because an image's
-    /// alt text is what a reader (or a screen reader) gets instead of the picture. cmark-gfm
-    /// writes the attribute as ` alt="…"` with `"`, `<` and `>` escaped inside it.
-    static func withImageDescriptions(_ html: String) -> String {
-        let bytes = Array(html.utf8)
-        let open = Array("<img".utf8)
-        let alt = Array(" alt=\"".utf8)
-        var output: [UInt8] = []
-        var copied = 0
-        var position = 0
-        while let tagStart = find(open, in: bytes, from: position) {
-            guard let tagEnd = bytes[tagStart...].firstIndex(of: UInt8(ascii: ">")) else { break }
-            position = tagEnd + 1
-            guard let name = find(alt, in: bytes, from: tagStart), name < tagEnd,
-                  let valueEnd = bytes[(name + alt.count)..<tagEnd].firstIndex(of: UInt8(ascii: "\"")),
-                  valueEnd > name + alt.count else { continue }
-            output += bytes[copied..<position]
-            output.append(UInt8(ascii: " "))
-            output += bytes[(name + alt.count)..<valueEnd]
-            output.append(UInt8(ascii: " "))
-            copied = position
-        }
-        guard copied > 0 else { return html }
-        output += bytes[copied...]
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        var index = start
-        while index + needle.count <= bytes.count {
-            if bytes[index] == needle[0] && bytes[index..<index + needle.count].elementsEqual(needle) { return index }
-            index += 1
-        }
-        return nil
     }
 }

@@ -4,11 +4,12 @@ import Foundation
 /// search page (search.js), so `daybook search` and `/search/` agree exactly.
 ///
 ///     let engine = try SearchEngine(files: SearchIndexBuilder(entries: diary.entries,
-///                                                             emotions: diary.emotions, baseURL: "/").files())
+///                                                             emotions: diary.emotions, urls: URLMap(baseURL: "/")).files())
 ///     for result in try engine.search("산책 walk", limit: 20) { print(result.line) }
 ///
 /// Every word of the query (after `SearchText` normalisation) must be a substring of the entry's
-/// searchable text; results are newest first.
+/// searchable text (a word with Korean initial consonants by the rule of `HangulInitials`), and
+/// every filter must hold (`SearchQuery`); results are newest first.
 public struct SearchEngine {
     /// How many entries the index holds.
     public let entryCount: Int
@@ -16,6 +17,8 @@ public struct SearchEngine {
     let chunkEntries: Int
     let shardCount: Int
     let heavy: [String: HeavyKey]
+    /// The manifest's emotions, to resolve `emotion:` filters.
+    let emotions: [String: [String]]
     private let loadFile: (String) throws -> [UInt8]?
     /// Entry id → its Markdown file, for the results' `path`: the published index names no
     /// source file (SPEC §8), so the caller, who has the diary, supplies them.
@@ -40,6 +43,7 @@ public struct SearchEngine {
         var heavy: [String: HeavyKey] = [:]
         for (key, numbers) in manifest.heavy where numbers.count == 2 { heavy[key] = HeavyKey(file: numbers[0], bytes: numbers[1]) }
         self.heavy = heavy
+        emotions = manifest.emotions ?? [:]
     }
 
     /// The entries that match `query` (up to `limit` of them), newest first. Reads each chunk
@@ -62,34 +66,53 @@ public struct SearchEngine {
         }
     }
 
-    /// The numbers (diary order, 0 the oldest) of the entries that match `query`, newest first.
-    /// An empty query (or one with nothing but white space and invisible marks) matches nothing.
+    /// The numbers (diary order, 0 the oldest) of the entries that match `query` (`SearchQuery`),
+    /// newest first. An empty query (or one with nothing but white space and invisible marks)
+    /// matches nothing.
     public func entryNumbers(matching query: String) throws -> [Int] {
-        let words = Self.words(of: query)
-        guard !words.isEmpty else { return [] }
+        let query = SearchQuery(query)
+        guard !query.isEmpty else { return [] }
         var shards: [String: [String: ShardValue]] = [:]
         var matches: EntrySet?
-        for word in words {
+        func narrow(to found: EntrySet) {
+            matches = matches.map { $0.intersection(found) } ?? found
+        }
+        for filter in query.filters {
+            let key: String
+            switch filter {
+            case .tag(let slug): key = SearchIndexLayout.tagKey(slug: slug)
+            case .period(let period): key = SearchIndexLayout.dateKey(period)
+            case .emotion(let name):
+                guard let id = SearchQuery.emotionID(named: name, among: emotions) else { return [] }
+                key = SearchIndexLayout.emotionKey(id: id)
+            }
+            narrow(to: try entries(under: key, shards: &shards) { _ in false })
+            if matches!.isEmpty { return [] }
+        }
+        for word in query.words {
             for part in SearchIndexLayout.parts(of: word) {
-                let found = try entries(containing: part, shards: &shards)
-                matches = matches.map { $0.intersection(found) } ?? found
+                let found: EntrySet
+                if HangulInitials.hasInitial(part) {
+                    let key = SearchIndexLayout.initialsKey(of: part, heavy: heavy)
+                    found = try entries(under: key, shards: &shards) { HangulInitials.matches(part, in: Array($0.unicodeScalars)) }
+                } else {
+                    let needle = Array(SearchText.string(part).utf8)
+                    found = try entries(under: SearchIndexLayout.key(of: part, heavy: heavy), shards: &shards) {
+                        Self.contains(Array($0.utf8), needle)
+                    }
+                }
+                narrow(to: found)
                 if matches!.isEmpty { return [] }
             }
         }
         return matches?.numbersNewestFirst ?? []
     }
 
-    /// The query's distinct normalised words, as characters, in order.
-    static func words(of query: String) -> [[Unicode.Scalar]] {
-        var seen = Set<[UInt8]>()
-        return SearchText.tokens(of: query).filter { seen.insert(Array($0.utf8)).inserted }.map { Array($0.unicodeScalars) }
-    }
-
     // MARK: - Lookup
 
-    /// The entries with a token that contains `part` (at most `SearchIndexLayout.longestWord` characters).
-    private func entries(containing part: ArraySlice<Unicode.Scalar>, shards: inout [String: [String: ShardValue]]) throws -> EntrySet {
-        let key = SearchIndexLayout.key(of: part, heavy: heavy)
+    /// The entries `key` lists, or those of its tokens that `isMatch` accepts.
+    private func entries(under key: String, shards: inout [String: [String: ShardValue]],
+                         isMatch: (String) -> Bool) throws -> EntrySet {
         let path = SearchIndexLayout.path(of: key, shardCount: shardCount, heavy: heavy)
         if shards[path] == nil { shards[path] = try Self.decode([String: ShardValue].self, at: path, with: loadFile) }
         var found = EntrySet(count: entryCount)
@@ -99,10 +122,9 @@ public struct SearchEngine {
         case .entries(let postings)?:
             try found.insert(postings, path: path)
         case .tokens(let list)?:
-            let needle = Array(SearchText.string(part).utf8)
             var position = 0
             while position + 1 < list.count {
-                if Self.contains(Array(list[position].utf8), needle) { try found.insert(list[position + 1], path: path) }
+                if isMatch(list[position]) { try found.insert(list[position + 1], path: path) }
                 position += 2
             }
         }
@@ -141,6 +163,8 @@ public struct SearchEngine {
         var entries: Int
         var shards: Int
         var heavy: [String: [Int]]
+        /// Id → emoji, label, colour and aliases.
+        var emotions: [String: [String]]?
     }
 
     private struct EntryRecord: Decodable {

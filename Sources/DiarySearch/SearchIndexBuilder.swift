@@ -4,8 +4,8 @@ import DiaryModel
 /// Builds the search index the site serves under `search/` and `daybook search` reads back.
 ///
 /// ## Design
-/// Each entry's searchable text (title, visible body text with image descriptions, front-matter
-/// picture descriptions and captions, tags, each listed emotion's id and label) is normalised
+/// Each entry's searchable text (title, visible body text with image descriptions, footnotes,
+/// front-matter picture descriptions and captions, tags, each listed emotion's id and label) is normalised
 /// (`SearchText`) and cut at white space into tokens. A query word, which holds no white space,
 /// occurs in the text exactly when it occurs inside one token, so matching words against the
 /// distinct tokens is exact and needs no second look at the text. Tokens longer than 32
@@ -50,7 +50,7 @@ import DiaryModel
 ///   entry lists encoded as `PostingsCoding` describes
 /// - `search/chunks/<c>.json`: the records of entries `c·K ..< (c+1)·K` in diary order (0 is the
 ///   oldest), an array of `{"date": "YYYY-MM-DD HH:MM", "emotions": [id…], "id", "text",
-///   "title", "url"}`, `text` being the body's visible text, for the excerpt.
+///   "title", "url"}`, `text` being the body's visible text without footnotes, for the excerpt.
 public struct SearchIndexBuilder: Sendable {
     /// Shards are sized to hold about this many bytes on average.
     public static let targetShardBytes = 8_000
@@ -75,17 +75,21 @@ public struct SearchIndexBuilder: Sendable {
     public let entries: [Entry]
     /// Every emotion, for ids, labels, emoji and colours.
     public let emotions: [Emotion]
-    /// The site's `base_url` (`/` or `/diary/`).
-    public let baseURL: String
+    /// Where the entries' pages are.
+    public let urls: URLMap
+    /// Front-matter keys whose values are searchable text too (`search.fields`).
+    public let searchFields: [String]
 
     /// - Parameters:
     ///   - entries: the entries to index, in diary order (as `Diary.entries`); drafts only if the build shows them.
     ///   - emotions: every emotion, for labels and emoji (as `Diary.emotions`).
-    ///   - baseURL: the site's `base_url`, which starts every entry URL in the index.
-    public init(entries: [Entry], emotions: [Emotion], baseURL: String) {
+    ///   - urls: the site's URL map, which gives every entry URL in the index.
+    ///   - searchFields: front-matter keys whose values are searchable text too (`DiaryConfig.searchFields`).
+    public init(entries: [Entry], emotions: [Emotion], urls: URLMap, searchFields: [String] = []) {
         self.entries = entries
         self.emotions = emotions
-        self.baseURL = baseURL
+        self.urls = urls
+        self.searchFields = searchFields
     }
 
     /// Every file of the index: its path under the site (`search/…`) and its bytes.
@@ -100,7 +104,7 @@ public struct SearchIndexBuilder: Sendable {
     public func index(context: UInt64 = 0, versions: [UInt64]? = nil) -> SearchIndex {
         let emotionsByID = emotionsByID
         let documents = ParallelMap.map(entries, chunkSize: 64) { entry -> (record: [UInt8], tokens: [String], extra: String) in
-            let document = SearchDocument(entry: entry, emotions: emotionsByID)
+            let document = SearchDocument(entry: entry, emotions: emotionsByID, searchFields: searchFields)
             return (record(entry, text: document.bodyText), document.indexedTokens(), document.extraText)
         }
         var files: [String: [UInt8]] = [:]
@@ -206,7 +210,7 @@ public struct SearchIndexBuilder: Sendable {
             case "emotions":
                 json.object(used.sorted { UTF8Order.precedes($0, $1) }) { json, id in
                     json.key(id)
-                    json.array([emotions[id]?.emoji ?? "•", emotions[id]?.label ?? id, emotions[id]?.color ?? ""]) { $0.string($1) }
+                    json.array([emotions[id]?.emoji ?? "•", emotions[id]?.label ?? id, emotions[id]?.color ?? ""] + (emotions[id]?.aliases ?? [])) { $0.string($1) }
                 }
             case "entries": json.number(entries.count)
             case "heavy":
@@ -224,15 +228,16 @@ public struct SearchIndexBuilder: Sendable {
     /// One entry's record in its chunk: what a result shows.
     func record(_ entry: Entry, text: String) -> [UInt8] {
         var json = JSONWriter()
-        json.object(["date", "emotions", "id", "text", "title", "url"]) { json, name in
+        json.object(["date", "emotions", "id", "tags", "text", "title", "url"]) { json, name in
             json.key(name)
             switch name {
             case "date": json.string(entry.local.description)
             case "emotions": json.array(entry.emotionIDs) { $0.string($1) }
             case "id": json.string(entry.id)
+            case "tags": json.array(entry.tags) { $0.string($1) }
             case "text": json.string(text)
             case "title": json.string(entry.title)
-            default: json.string(baseURL + entry.urlPath)
+            default: json.string(urls.url(of: .entry(entry)))
             }
         }
         return json.bytes
@@ -254,10 +259,10 @@ private struct KeyTable {
     /// Distinct tokens (or pieces of long tokens).
     var tokens: [String] = []
     var tokenEntries: [[Int]] = []
-    /// 1- and 2-character keys → entries.
+    /// Keys that list entries (1- and 2-character keys, 1-character initials, filters) → entries.
     var gramEntries: [[Int]] = []
     var gramKeys: [Gram] = []
-    /// 3-character keys → tokens.
+    /// Keys that list tokens (3-character keys, 2- and 3-character initials) → tokens.
     var tripleTokens: [[Int]] = []
     var tripleKeys: [Gram] = []
 
@@ -285,18 +290,13 @@ private struct KeyTable {
             let id = tokens.count
             tokenIDs[TokenKey(text)] = id
             tokens.append(text)
-            let token = Array(text.unicodeScalars)
             tokenEntries.append([])
             tokenSeen.append(-1)
             var grams: [Int] = []
-            for offset in token.indices {
-                let single = gramID(Gram(token[offset]))
-                if !grams.contains(single) { grams.append(single) }
-                guard offset + 1 < token.count else { continue }
-                let pair = gramID(Gram(token[offset], token[offset + 1]))
-                if !grams.contains(pair) { grams.append(pair) }
-                guard offset + 2 < token.count else { continue }
-                let triple = Gram(token[offset], token[offset + 1], token[offset + 2])
+            Gram.keys(of: text, entryKey: { gram in
+                let gramID = gramID(gram)
+                if !grams.contains(gramID) { grams.append(gramID) }
+            }, tokenKey: { triple in
                 if let tripleID = tripleIDs[triple] {
                     if tripleTokens[tripleID].last != id { tripleTokens[tripleID].append(id) }
                 } else {
@@ -304,7 +304,7 @@ private struct KeyTable {
                     tripleTokens.append([id])
                     tripleKeys.append(triple)
                 }
-            }
+            })
             tokenGrams.append(grams)
             return id
         }

@@ -2,7 +2,7 @@
 /// Everything here has a twin in search.js; change both together (and `version`).
 enum SearchIndexLayout {
     /// The format's version, written into `search/index.json`.
-    static let version = 2
+    static let version = 3
     static let manifestPath = "search/index.json"
 
     static func shardPath(_ number: Int) -> String { "search/shards/\(number).json" }
@@ -66,6 +66,34 @@ enum SearchIndexLayout {
         }
         return best!.key
     }
+
+    /// The key an initials lookup (`HangulInitials`) of a part that holds an initial uses: the
+    /// part's initials form when it has one or two characters, else one of its three-character
+    /// runs that holds an initial (the first that is not heavy, else the lightest heavy one).
+    static func initialsKey(of part: ArraySlice<Unicode.Scalar>, heavy: [String: HeavyKey]) -> String {
+        let initials = part.map(HangulInitials.initial(of:))
+        guard initials.count > 2 else { return initialsPrefix + SearchText.string(initials) }
+        var best: (key: String, bytes: Int)?
+        for start in 0...(initials.count - 3) where initials[start..<start + 3].contains(where: HangulInitials.isInitial) {
+            let key = initialsPrefix + SearchText.string(initials[start..<start + 3])
+            guard let known = heavy[key] else { return key }
+            if best == nil || known.bytes < best!.bytes { best = (key, known.bytes) }
+        }
+        return best!.key
+    }
+
+    // MARK: - Key names
+
+    /// What starts the keys of initials forms. Keys with a space are never characters of a
+    /// token (tokens hold no space), so these and the filter keys below have names of their own.
+    static let initialsPrefix = "초 "
+
+    /// The filter key of entries with a tag (`#walk`), by the tag's slug.
+    static func tagKey(slug: String) -> String { "tag " + slug }
+    /// The filter key of entries with an emotion among theirs (`emotion:happy`).
+    static func emotionKey(id: String) -> String { "emotion " + id }
+    /// The filter key of entries of a year (`2025`) or month (`2025-10`).
+    static func dateKey(_ period: String) -> String { "date " + period }
 
     /// The file that holds `key`: its own file when it is heavy, else the shard its hash picks.
     static func path(of key: String, shardCount: Int, heavy: [String: HeavyKey]) -> String {

@@ -7,7 +7,7 @@ import DiaryModel
 /// damaged or of another format, which only means a full build.
 public struct SearchIndexState: Sendable {
     /// Bump whenever what is saved, or the index it describes, changes shape.
-    static let format = "daybook-search-state-1"
+    static let format = "daybook-search-state-3"
 
     /// The caller's hash of everything besides the entries that the index is made from
     /// (configuration, emotions, base URL): an update needs the same.
@@ -18,7 +18,7 @@ public struct SearchIndexState: Sendable {
     var entryIdentities: [UInt64]
     /// Per entry: the size of its record in its chunk file.
     var recordBytes: [Int]
-    /// Every entry's `SearchDocument.extraText` (tags, front-matter picture texts), entry after
+    /// Every entry's `SearchDocument.extraText` (footnotes, front-matter picture texts, tags), entry after
     /// entry: with its record, what gives the tokens it had.
     var extraText: [UInt8]
     /// Per entry: where its extra text ends in `extraText`.

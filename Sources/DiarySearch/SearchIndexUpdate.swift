@@ -65,7 +65,7 @@ public struct SearchIndexUpdate {
 
         let emotions = builder.emotionsByID
         let documents = ParallelMap.map(changed, chunkSize: 8) { number -> (record: [UInt8], tokens: [String], extra: String) in
-            let document = SearchDocument(entry: entries[number], emotions: emotions)
+            let document = SearchDocument(entry: entries[number], emotions: emotions, searchFields: builder.searchFields)
             return (builder.record(entries[number], text: document.bodyText), document.indexedTokens(), document.extraText)
         }
         var recordSizes = previous.recordBytes + [Int](repeating: 0, count: entries.count - oldCount)
@@ -92,10 +92,12 @@ public struct SearchIndexUpdate {
             let records = oldChunks[chunk]!.records
             guard number % chunkEntries < records.count, let title = records[number % chunkEntries]["title"]?.first,
                   let text = records[number % chunkEntries]["text"]?.first,
-                  let emotionIDs = records[number % chunkEntries]["emotions"] else { return nil }
+                  let emotionIDs = records[number % chunkEntries]["emotions"], let date = records[number % chunkEntries]["date"]?.first,
+                  let tags = records[number % chunkEntries]["tags"] else { return nil }
             let searchable = SearchDocument.searchableText(title: title, bodyText: text, extraText: previous.extraText(ofEntry: number),
                                                            emotionIDs: emotionIDs, emotions: emotions)
-            oldTokens.append(SearchDocument.indexedTokens(of: searchable))
+            oldTokens.append(SearchDocument.indexedTokens(of: searchable,
+                                                          filterKeys: SearchDocument.filterKeys(date: date, emotionIDs: emotionIDs, tags: tags)))
         }
 
         var changedFiles: [String: [UInt8]] = [:]
@@ -105,7 +107,7 @@ public struct SearchIndexUpdate {
         for chunk in Set(changed.map { $0 / chunkEntries }).sorted() {
             let numbers = chunk * chunkEntries..<min(entries.count, (chunk + 1) * chunkEntries)
             let chunkRecords = numbers.map { number in
-                records[number] ?? builder.record(entries[number], text: SearchDocument(entry: entries[number], emotions: emotions).bodyText)
+                records[number] ?? builder.record(entries[number], text: entries[number].body.text)
             }
             let path = SearchIndexLayout.chunkPath(chunk)
             let bytes = SearchIndexBuilder.chunkFile(chunkRecords[...])
@@ -182,7 +184,7 @@ public struct SearchIndexUpdate {
                 let position = positions[TokenKey(key)]
                 let oldValue = position.map { items[$0].value }
                 let newValue: [UInt8]?
-                if gram.count < 3 {
+                if !gram.listsTokens {
                     var list: [Int] = []
                     if let oldValue {
                         guard let decoded = KeyFile.entries(in: oldValue) else { return nil }

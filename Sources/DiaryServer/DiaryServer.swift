@@ -64,6 +64,9 @@ public final class DiaryServer: @unchecked Sendable {
     private var server: HTTPServer?
     private var serverTask: Task<Void, Never>?
     private var isFirstBuild = true
+    /// What builds in this process keep for the next one, and the files changed since the last.
+    private let session = BuildSession()
+    private let changes = PendingChanges()
     private var isBroken = false
     private var refusal: BuildError?
 
@@ -120,7 +123,8 @@ public final class DiaryServer: @unchecked Sendable {
         default: site.port = options.port
         }
 
-        let watcher = DiaryWatcher(root: root, mechanism: options.watching, debounce: options.debounce) { [weak self] _ in
+        let watcher = DiaryWatcher(root: root, mechanism: options.watching, debounce: options.debounce) { [weak self] paths in
+            self?.changes.add(paths)
             self?.rebuilds.request()
         }
         do {
@@ -204,8 +208,11 @@ public final class DiaryServer: @unchecked Sendable {
         let first = isFirstBuild
         isFirstBuild = false
         let report: SiteBuilder.Report
+        // The first build looks at everything; later ones at what the watcher saw change.
+        let changedPaths = changes.take()
         do {
-            report = try builder.build(options.build, progress: first ? { self.console.progress($0) } : { _ in })
+            report = try builder.build(options.build, session: session, changedPaths: first ? nil : changedPaths,
+                                       progress: first ? { self.console.progress($0) } : { _ in })
             if first { console.progress(nil) }
         } catch let error as BuildError {
             if first { console.progress(nil) }
@@ -243,6 +250,12 @@ public final class DiaryServer: @unchecked Sendable {
             live.broadcast(.ok)
         }
         isBroken = false
+        // The pages are served and the browser told: now the build cache, for the command line.
+        do {
+            try session.saveState()
+        } catch {
+            console.err("warning: cannot save the build cache: \(error)")
+        }
     }
 
     private func fail(_ message: String) {

@@ -9,6 +9,10 @@ final class InotifyWatcher: ChangeSource, @unchecked Sendable {
     private let debounce: TimeInterval
     /// A burst that never goes quiet (a large copy) is still reported this often.
     private let longestWait: TimeInterval = 0.5
+    /// The quiet wait after a burst of nothing but finished saves (a file closed after writing,
+    /// or renamed into place): an editor's save is complete, so waiting the whole `debounce`
+    /// would only delay the page.
+    private let finishedSaveQuiet: TimeInterval = 0.003
     private let onChange: @Sendable ([String]) -> Void
     private var descriptor: Int32 = -1
     private var wakePipe: [Int32] = [-1, -1]
@@ -105,14 +109,18 @@ final class InotifyWatcher: ChangeSource, @unchecked Sendable {
 
     private func run() {
         var pending = Set<String>()
+        var onlyFinishedSaves = true
         var firstChange = Date.distantFuture
         var lastChange = Date.distantFuture
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        func due() -> Date {
+            let quiet = onlyFinishedSaves ? min(debounce, finishedSaveQuiet) : debounce
+            return min(lastChange.addingTimeInterval(quiet), firstChange.addingTimeInterval(longestWait))
+        }
         while true {
             var timeout: Int32 = -1
             if !pending.isEmpty {
-                let due = min(lastChange.addingTimeInterval(debounce), firstChange.addingTimeInterval(longestWait))
-                timeout = Int32(max(0, (due.timeIntervalSinceNow * 1000).rounded(.up)))
+                timeout = Int32(max(0, (due().timeIntervalSinceNow * 1000).rounded(.up)))
             }
             var polls = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
                          pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0)]
@@ -124,15 +132,18 @@ final class InotifyWatcher: ChangeSource, @unchecked Sendable {
                 if count > 0 {
                     let changed = events(in: buffer[0..<count])
                     if !changed.isEmpty {
-                        if pending.isEmpty { firstChange = Date() }
+                        if pending.isEmpty {
+                            firstChange = Date()
+                            onlyFinishedSaves = true
+                        }
                         lastChange = Date()
-                        pending.formUnion(changed)
+                        pending.formUnion(changed.map(\.path))
+                        onlyFinishedSaves = onlyFinishedSaves && changed.allSatisfy(\.isFinishedSave)
                     }
                 }
             }
             if !pending.isEmpty {
-                let due = min(lastChange.addingTimeInterval(debounce), firstChange.addingTimeInterval(longestWait))
-                if Date() >= due {
+                if Date() >= due() {
                     onChange(pending.sorted())
                     pending = []
                 }
@@ -140,9 +151,16 @@ final class InotifyWatcher: ChangeSource, @unchecked Sendable {
         }
     }
 
-    /// The relevant paths named in a buffer of `inotify_event`s, adding watches for new folders.
-    private func events(in bytes: ArraySlice<UInt8>) -> [String] {
-        var changed: [String] = []
+    /// One relevant change: its path, and whether it is a finished save of a file (closed after
+    /// writing, or renamed into place) rather than a step that more may follow.
+    private struct Change {
+        var path: String
+        var isFinishedSave: Bool
+    }
+
+    /// The relevant changes named in a buffer of `inotify_event`s, adding watches for new folders.
+    private func events(in bytes: ArraySlice<UInt8>) -> [Change] {
+        var changed: [Change] = []
         var offset = bytes.startIndex
         let headerSize = 16
         while offset + headerSize <= bytes.endIndex {
@@ -158,7 +176,7 @@ final class InotifyWatcher: ChangeSource, @unchecked Sendable {
 
             if mask & UInt32(IN_Q_OVERFLOW) != 0 {
                 for folder in DiaryWatcher.watchedFolders { addWatches(under: folder) }
-                changed.append("")
+                changed.append(Change(path: "", isFinishedSave: false))
                 continue
             }
             if mask & UInt32(IN_IGNORED) != 0 {
@@ -180,7 +198,7 @@ final class InotifyWatcher: ChangeSource, @unchecked Sendable {
                 // A new file is reported when it is closed after writing, not half written.
                 continue
             }
-            changed.append(path)
+            changed.append(Change(path: path, isFinishedSave: !isFolder && mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0))
         }
         return changed
     }

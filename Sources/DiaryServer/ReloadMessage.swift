@@ -16,6 +16,12 @@ public enum ReloadMessage: Equatable, Sendable {
         }
     }
 
+    /// The generation a page says it was served from when its socket opens: `hello N`.
+    public static func servedGeneration(in text: String) -> Int? {
+        guard text.hasPrefix("hello ") else { return nil }
+        return Int(text.dropFirst(6))
+    }
+
     public init?(text: String) {
         switch text {
         case "reload": self = .reload

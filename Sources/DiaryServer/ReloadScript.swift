@@ -8,12 +8,15 @@ public enum ReloadScript {
     /// allowing `'self'` scripts still lets it run.
     public static let scriptPath = "/__daybook/reload.js"
 
-    /// The tag injected into every HTML response, and nothing else.
-    public static let tag = "<script src=\"\(scriptPath)\"></script>"
+    /// The tag injected into every HTML response, and nothing else: it names the generation of
+    /// the site the page was served from (`LiveReload.generation`).
+    public static func tag(generation: Int) -> String {
+        "<script src=\"\(scriptPath)\" data-generation=\"\(generation)\"></script>"
+    }
 
-    /// `html` with `tag` just before its last `</body>`, or at its end when it has none.
-    public static func inject(into html: [UInt8]) -> [UInt8] {
-        let tagBytes = Array(tag.utf8)
+    /// `html` with the tag just before its last `</body>`, or at its end when it has none.
+    public static func inject(into html: [UInt8], generation: Int) -> [UInt8] {
+        let tagBytes = Array(tag(generation: generation).utf8)
         guard let position = lastBodyClose(in: html) else { return html + tagBytes }
         var result = html
         result.insert(contentsOf: tagBytes, at: position)
@@ -45,6 +48,7 @@ public enum ReloadScript {
     public static let source = """
         (function () {
           var overlay = null, delay = 500, wasOpen = false;
+          var me = document.currentScript, served = me ? me.getAttribute("data-generation") : null;
           function show(text) {
             if (!overlay) {
               overlay = document.createElement("pre");
@@ -66,6 +70,8 @@ public enum ReloadScript {
               if (wasOpen) { location.reload(); return; }
               wasOpen = true;
               delay = 500;
+              // A build may have finished between serving this page and this socket opening.
+              if (served !== null) { socket.send("hello " + served); }
             };
             socket.onmessage = function (event) {
               var message = String(event.data);

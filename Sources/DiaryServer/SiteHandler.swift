@@ -20,10 +20,12 @@ struct SiteHandler: HTTPHandler {
         if path == ReloadScript.scriptPath {
             return Self.response(.ok, type: ContentType.of(path), body: Array(ReloadScript.source.utf8), for: request)
         }
+        // Read before the file: a page whose file a build changes meanwhile is told to reload.
+        let generation = live.generation
         let resolver = site.resolver
         switch resolver.resolve(path) {
         case .file(let file):
-            if let response = Self.fileResponse(.ok, file: file, for: request) { return response }
+            if let response = Self.fileResponse(.ok, file: file, generation: generation, for: request) { return response }
         case .redirect(let location):
             let query = request.target.query()
             var response = Self.response(.found, type: "text/plain; charset=utf-8", body: [], for: request)
@@ -32,18 +34,19 @@ struct SiteHandler: HTTPHandler {
         case .notFound:
             break
         }
-        if let page = resolver.notFoundPage, let response = Self.fileResponse(.notFound, file: page, for: request) {
+        if let page = resolver.notFoundPage, let response = Self.fileResponse(.notFound, file: page, generation: generation, for: request) {
             return response
         }
         let fallback = "<!doctype html><html><head><meta charset=\"utf-8\"><title>Not found</title></head>"
             + "<body><h1>Not found</h1><p>Nothing is served at this address.</p></body></html>\n"
-        return Self.response(.notFound, type: ContentType.html, body: ReloadScript.inject(into: Array(fallback.utf8)), for: request)
+        return Self.response(.notFound, type: ContentType.html, body: ReloadScript.inject(into: Array(fallback.utf8), generation: generation),
+                             for: request)
     }
 
-    private static func fileResponse(_ status: HTTPStatusCode, file: String, for request: HTTPRequest) -> HTTPResponse? {
+    private static func fileResponse(_ status: HTTPStatusCode, file: String, generation: Int, for request: HTTPRequest) -> HTTPResponse? {
         guard let data = FileManager.default.contents(atPath: file) else { return nil }
         let type = ContentType.of(file)
-        let body = ContentType.isHTML(type) ? ReloadScript.inject(into: [UInt8](data)) : [UInt8](data)
+        let body = ContentType.isHTML(type) ? ReloadScript.inject(into: [UInt8](data), generation: generation) : [UInt8](data)
         return response(status, type: type, body: body, for: request)
     }
 

@@ -15,26 +15,8 @@ struct BuildState {
     var entryCount = 0
     var pageCount = 0
 
-    /// The state this process saved last, so repeated builds (`daybook serve`) skip decoding
-    /// it again while the files on disk are still the ones it wrote.
-    private static let memoLock = NSLock()
-    nonisolated(unsafe) private static var memo: (key: String, state: BuildState)?
-
-    private static func memoKey(_ cache: BuildCache) -> String {
-        [BuildCache.File.entries, .pageSignatures, .inputs].map { file -> String in
-            guard let status = cache.status(of: file) else { return "-" }
-            return "\(status.size):\(status.modified)"
-        }.joined(separator: "|") + "|" + cache.outputFolder
-    }
-
     /// Loads the state; with `inputsOnly`, just the fingerprint and counts (the nothing-changed check).
     static func load(from cache: BuildCache, inputsOnly: Bool = false) -> BuildState {
-        if !inputsOnly {
-            let key = memoKey(cache)
-            memoLock.lock()
-            defer { memoLock.unlock() }
-            if let memo, memo.key == key { return memo.state }
-        }
         var state = BuildState()
         if !inputsOnly {
             state.entryCache = cache.read(.entries).flatMap(EntryCache.init(decoding:))
@@ -76,10 +58,6 @@ struct BuildState {
         inputsFile.write(pageCount)
         inputsFile.write(inputs?.recentFiles ?? [])
         try cache.write(.inputs, inputsFile.bytes)
-        let key = Self.memoKey(cache)
-        Self.memoLock.lock()
-        Self.memo = (key, self)
-        Self.memoLock.unlock()
     }
 
     /// Page path → signature, as `save` wrote them; nil when damaged.

@@ -189,19 +189,103 @@ enum DefaultTheme {
     return fold(text).replace(/ {2,}/g, ' ').replace(/^ | $/g, '');
   }
 
-  /** The distinct normalised words of a query, in order. */
-  function words(query) {
-    var seen = Object.create(null);
-    return normalize(query).split(' ').filter(function (word) {
-      if (word === '' || seen[word]) return false;
-      seen[word] = true;
-      return true;
+  // MARK: - Queries (twin of SearchQuery.swift)
+
+  var SPACE_RUN = /[\t-\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/;
+  var PERIOD = /^[0-9]{4}(-(0[1-9]|1[0-2]))?$/;
+  var EMOTION_PREFIX = 'emotion:';
+
+  /** The one slug rule of the diary (twin of Slug.swift). */
+  function slug(text) {
+    var result = '';
+    var pendingDash = false;
+    Array.from(String(text).normalize('NFC').toLowerCase()).forEach(function (character) {
+      if (/[\p{Alphabetic}\p{Nd}]/u.test(character)) {
+        if (pendingDash && result !== '') result += '-';
+        pendingDash = false;
+        result += character;
+      } else {
+        pendingDash = true;
+      }
     });
+    return result;
+  }
+
+  /**
+   * A query as words and filters: `#tag` (by slug), `emotion:<name>`, a year `2025` or month
+   * `2025-10`; everything else is normalised into distinct words.
+   */
+  function parseQuery(query) {
+    var seen = Object.create(null);
+    var result = { words: [], filters: [] };
+    var filterSeen = Object.create(null);
+    String(query).split(SPACE_RUN).forEach(function (term) {
+      var scalars = Array.from(term);
+      var filter = null;
+      if (scalars[0] === '#' && scalars.length > 1) filter = { kind: 'tag', value: slug(scalars.slice(1).join('')) };
+      else if (term.toLowerCase().indexOf(EMOTION_PREFIX) === 0 && scalars.length > EMOTION_PREFIX.length) {
+        filter = { kind: 'emotion', value: scalars.slice(EMOTION_PREFIX.length).join('') };
+      } else if (PERIOD.test(term)) filter = { kind: 'period', value: term };
+      if (filter) {
+        var name = filter.kind + ' ' + filter.value;
+        if (!filterSeen[name]) { filterSeen[name] = true; result.filters.push(filter); }
+        return;
+      }
+      normalize(term).split(' ').forEach(function (word) {
+        if (word === '' || seen[word]) return;
+        seen[word] = true;
+        result.words.push(word);
+      });
+    });
+    return result;
+  }
+
+  /** The distinct normalised words of a query, in order (its filters left out). */
+  function words(query) {
+    return parseQuery(query).words;
+  }
+
+  /** The id of the emotion `name` names in the manifest's emotions: an id first, then a label or alias. */
+  function emotionID(name, emotions) {
+    var wanted = String(name).normalize('NFC').toLowerCase();
+    var ids = Object.keys(emotions || {});
+    var folded = function (text) { return String(text).normalize('NFC').toLowerCase(); };
+    for (var i = 0; i < ids.length; i++) if (folded(ids[i]) === wanted) return ids[i];
+    for (var j = 0; j < ids.length; j++) {
+      var names = emotions[ids[j]];
+      for (var k = 1; k < names.length; k++) if (k !== 2 && folded(names[k]) === wanted) return ids[j];
+    }
+    return null;
+  }
+
+  // MARK: - Korean initial consonants (twin of HangulInitials.swift)
+
+  function isInitial(code) { return code >= 0x1100 && code <= 0x1112; }
+  function isSyllable(code) { return code >= 0xAC00 && code <= 0xD7A3; }
+  function initialOf(code) { return isSyllable(code) ? 0x1100 + Math.floor((code - 0xAC00) / 588) : code; }
+  function codes(text) { return Array.from(text).map(function (c) { return c.codePointAt(0); }); }
+
+  function hasInitial(part) { return codes(part).some(isInitial); }
+
+  /** Whether `part` matches a run of `token`: an initial matches itself and the syllables it starts. */
+  function matchesInitials(part, token) {
+    var wanted = codes(part);
+    var found = codes(token);
+    for (var start = 0; start + wanted.length <= found.length; start++) {
+      var isMatch = true;
+      for (var k = 0; k < wanted.length && isMatch; k++) {
+        var c = found[start + k];
+        isMatch = wanted[k] === c || (isInitial(wanted[k]) && isSyllable(c) && initialOf(c) === wanted[k]);
+      }
+      if (isMatch) return true;
+    }
+    return false;
   }
 
   // MARK: - Index layout (twin of SearchIndexLayout.swift)
 
-  var VERSION = 2;
+  var VERSION = 3;
+  var INITIALS_PREFIX = '\uCD08 ';
   var PIECE_LENGTH = 32;
   var PIECE_STEP = 16;
   var LONGEST_WORD = PIECE_LENGTH - PIECE_STEP + 1;
@@ -235,6 +319,24 @@ enum DefaultTheme {
     var bestBytes = 0;
     for (var start = 0; start + 3 <= chars.length; start++) {
       var key = chars.slice(start, start + 3).join('');
+      var known = heavy && Object.prototype.hasOwnProperty.call(heavy, key) ? heavy[key] : null;
+      if (!known) return key;
+      if (best === null || known[1] < bestBytes) { best = key; bestBytes = known[1]; }
+    }
+    return best;
+  }
+
+  /** The key of an initials lookup of a part that holds an initial (twin of SearchIndexLayout.initialsKey). */
+  function initialsKeyOf(part, heavy) {
+    var initials = codes(part).map(initialOf);
+    var text = function (list) { return INITIALS_PREFIX + String.fromCodePoint.apply(null, list); };
+    if (initials.length <= 2) return text(initials);
+    var best = null;
+    var bestBytes = 0;
+    for (var start = 0; start + 3 <= initials.length; start++) {
+      var run = initials.slice(start, start + 3);
+      if (!run.some(isInitial)) continue;
+      var key = text(run);
       var known = heavy && Object.prototype.hasOwnProperty.call(heavy, key) ? heavy[key] : null;
       if (!known) return key;
       if (best === null || known[1] < bestBytes) { best = key; bestBytes = known[1]; }
@@ -363,9 +465,8 @@ enum DefaultTheme {
         return m;
       });
     }
-    /** The entries with a token that contains `part`. */
-    function entriesContaining(m, part) {
-      var key = keyOf(part, m.heavy);
+    /** The entries `key` lists, or those of its tokens that `isMatch` accepts. */
+    function entriesUnder(m, key, isMatch) {
       return load(pathOf(key, m)).then(function (shard) {
         var found = new EntrySet(m.entries);
         var value = Object.prototype.hasOwnProperty.call(shard, key) ? shard[key] : null;
@@ -373,22 +474,46 @@ enum DefaultTheme {
           found.insert(value);
         } else if (Array.isArray(value)) {
           for (var i = 0; i + 1 < value.length; i += 2) {
-            if (String(value[i]).indexOf(part) !== -1) found.insert(String(value[i + 1]));
+            if (isMatch(String(value[i]))) found.insert(String(value[i + 1]));
           }
         }
         return found;
       });
     }
+    /** The lookups of a parsed query: filters first, then every part of every word. */
+    function lookupsOf(query, m) {
+      var lookups = [];
+      var never = function () { return false; };
+      query.filters.forEach(function (filter) {
+        if (filter.kind === 'tag') lookups.push({ key: 'tag ' + filter.value, isMatch: never });
+        else if (filter.kind === 'period') lookups.push({ key: 'date ' + filter.value, isMatch: never });
+        else {
+          var id = emotionID(filter.value, m.emotions);
+          lookups.push(id === null ? null : { key: 'emotion ' + id, isMatch: never });
+        }
+      });
+      query.words.forEach(function (word) {
+        parts(word).forEach(function (part) {
+          if (hasInitial(part)) {
+            lookups.push({ key: initialsKeyOf(part, m.heavy), isMatch: function (token) { return matchesInitials(part, token); } });
+          } else {
+            lookups.push({ key: keyOf(part, m.heavy), isMatch: function (token) { return token.indexOf(part) !== -1; } });
+          }
+        });
+      });
+      return lookups;
+    }
     /** Entry numbers matching `query`, newest first. An empty query fetches nothing. */
     function entryNumbers(query) {
-      var lookups = [];
-      words(query).forEach(function (word) { lookups = lookups.concat(parts(word)); });
-      if (lookups.length === 0) return Promise.resolve([]);
+      var parsed = parseQuery(query);
+      if (parsed.words.length === 0 && parsed.filters.length === 0) return Promise.resolve([]);
       return manifest().then(function (m) {
+        var lookups = lookupsOf(parsed, m);
+        if (lookups.indexOf(null) !== -1) return [];
         var matches = null;
         var step = function (index) {
           if (index === lookups.length) return matches.newestFirst();
-          return entriesContaining(m, lookups[index]).then(function (found) {
+          return entriesUnder(m, lookups[index].key, lookups[index].isMatch).then(function (found) {
             if (matches === null) matches = found; else matches.intersect(found);
             return matches.isEmpty() ? [] : step(index + 1);
           });
@@ -506,6 +631,14 @@ enum DefaultTheme {
 
   var PAGE_SIZE = 20;
 
+  /**
+   * The page's own address. The reader of an encrypted site keeps it after '#' and gives it as
+   * window.daybookPageURL(); its history.replaceState takes the plain address back.
+   */
+  function pageURL() {
+    return window.daybookPageURL ? window.daybookPageURL() : new URL(window.location.href);
+  }
+
   function start(doc) {
     var root = doc.querySelector('[data-search]');
     if (!root) return;
@@ -615,8 +748,9 @@ enum DefaultTheme {
 
     function run(query) {
       var mine = ++generation;
-      var queryWords = words(query);
-      if (queryWords.length === 0) {
+      var parsed = parseQuery(query);
+      var queryWords = parsed.words;
+      if (queryWords.length === 0 && parsed.filters.length === 0) {
         clear();
         setStatus('');
         return;
@@ -638,7 +772,7 @@ enum DefaultTheme {
 
     function updateAddress(query) {
       if (!window.history || !window.history.replaceState) return;
-      var url = new URL(window.location.href);
+      var url = pageURL();
       if (query.trim() === '') url.searchParams.delete('q'); else url.searchParams.set('q', query);
       window.history.replaceState(null, '', url.pathname + url.search + url.hash);
     }
@@ -667,7 +801,7 @@ enum DefaultTheme {
       });
     }
 
-    var initial = new URLSearchParams(window.location.search).get('q') || '';
+    var initial = pageURL().searchParams.get('q') || '';
     if (initial !== '') {
       input.value = initial;
       run(initial);
@@ -675,7 +809,8 @@ enum DefaultTheme {
   }
 
   var api = {
-    fold: fold, normalize: normalize, words: words, parts: parts, keyOf: keyOf, pathOf: pathOf, shardOf: shardOf,
+    fold: fold, normalize: normalize, words: words, parseQuery: parseQuery, slug: slug, matchesInitials: matchesInitials,
+    initialsKeyOf: initialsKeyOf, parts: parts, keyOf: keyOf, pathOf: pathOf, shardOf: shardOf,
     decodePostings: decodePostings, createEngine: createEngine, highlight: highlight, excerpt: excerpt, start: start,
   };
   if (typeof module === 'object' && module.exports) {

@@ -25,13 +25,34 @@ struct InputFingerprint: Equatable {
         return Self.contentHash(of: saved.recentFiles, root: root) == saved.recentContent
     }
 
-    /// The fingerprint of the diary at `root` as it is now, and the listing of Content/ it made,
-    /// for the reader to reuse (`ContentFiles(listing:)`).
+    /// The diary's inputs as listed: Content/ and Templates/ (paths relative to each folder,
+    /// sorted; nil for a folder that cannot be read).
+    struct Listing {
+        var content: [FileStatus]?
+        var theme: [FileStatus]?
+
+        /// Lists both folders of the diary at `root`.
+        static func read(root: URL) -> Listing {
+            func list(_ folder: String) -> [FileStatus]? {
+                FileStatus.list(root.appendingPathComponent(folder).resolvingSymlinksInPath().path)
+            }
+            return Listing(content: list(ContentFiles.folderName), theme: list(Theme.folderName))
+        }
+    }
+
+    /// The fingerprint of the diary at `root` as it is now, and the listing it made, for the
+    /// reader to reuse (`ContentFiles(listing:)`).
     /// `configBytes` are daybook.yml's bytes as the build read them (nil when there is none).
     static func compute(root: URL, options: SiteBuilder.Options, output: URL, configBytes: [UInt8]?,
-                        now: Date = Date()) -> (fingerprint: InputFingerprint, content: [FileStatus]?) {
+                        now: Date = Date()) -> (fingerprint: InputFingerprint, listing: Listing) {
+        let listing = Listing.read(root: root)
+        return (compute(root: root, options: options, output: output, configBytes: configBytes, listing: listing, now: now), listing)
+    }
+
+    /// The fingerprint of the diary at `root` with its folders as `listing` says.
+    static func compute(root: URL, options: SiteBuilder.Options, output: URL, configBytes: [UInt8]?, listing: Listing,
+                        now: Date = Date()) -> InputFingerprint {
         let racyAfter = Int(now.timeIntervalSince1970 * 1_000_000_000) - EntryCache.racyWindow
-        var content: [FileStatus]?
         var recentFiles: [String] = []
         var hasher = StableHasher()
         hasher.combine(BuildCache.formatVersion)
@@ -44,12 +65,11 @@ struct InputFingerprint: Equatable {
             hasher.combine(name)
             hasher.combine(DefaultTheme.files[name]!)
         }
-        for folder in [Theme.folderName, ContentFiles.folderName] {
-            guard let files = FileStatus.list(root.appendingPathComponent(folder).resolvingSymlinksInPath().path) else {
+        for (folder, files) in [(Theme.folderName, listing.theme), (ContentFiles.folderName, listing.content)] {
+            guard let files else {
                 hasher.combine("no \(folder)")
                 continue
             }
-            if folder == ContentFiles.folderName { content = files }
             for file in files {
                 if file.modified >= racyAfter { recentFiles.append(folder + "/" + file.path) }
                 hasher.combine(file.path)
@@ -57,9 +77,7 @@ struct InputFingerprint: Equatable {
                 hasher.combine(file.modified)
             }
         }
-        let fingerprint = InputFingerprint(listing: hasher.value, recentFiles: recentFiles,
-                                           recentContent: contentHash(of: recentFiles, root: root))
-        return (fingerprint, content)
+        return InputFingerprint(listing: hasher.value, recentFiles: recentFiles, recentContent: contentHash(of: recentFiles, root: root))
     }
 
     private static func contentHash(of paths: [String], root: URL) -> UInt64 {

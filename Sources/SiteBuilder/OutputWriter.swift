@@ -22,6 +22,8 @@ struct OutputWriter {
         var added: Set<String>
         var unchanged: Int
         var deleted: [String]
+        /// What the folder holds now (output path → fingerprint), for the build cache.
+        var manifest: [String: String]
     }
 
     /// What the caller already knows of the last build's files: its manifest, and which of
@@ -32,7 +34,6 @@ struct OutputWriter {
     }
 
     private let folder: OutputFolder
-    private let cache: BuildCache
     private let dryRun: Bool
     /// The last build's manifest, or every file in the folder when it is unknown.
     private let previous: [String: String]
@@ -49,7 +50,6 @@ struct OutputWriter {
     /// last build wrote.
     init(folder: OutputFolder, cache: BuildCache, clean: Bool, last: LastBuild? = nil, dryRun: Bool = false) throws {
         self.folder = folder
-        self.cache = cache
         self.dryRun = dryRun
         if !dryRun { try folder.prepare(clean: clean) }
         if clean {
@@ -142,8 +142,7 @@ struct OutputWriter {
     }
 
     /// Keeps the files at `keeping` (not produced this time, unchanged since the last build),
-    /// removes what the last build wrote and this one did not, and saves the manifest (a dry
-    /// run only lists what it would remove).
+    /// and removes what the last build wrote and this one did not (a dry run only lists it).
     mutating func finish(keeping: [String] = []) throws -> Outcome {
         for path in keeping where manifest[path] == nil {
             manifest[path] = previous[path]
@@ -161,10 +160,9 @@ struct OutputWriter {
             // rmdir only removes empty folders: anything else someone put there stays.
             while !parent.isEmpty, rmdir(base + "/" + parent) == 0 { parent = Self.parent(of: parent) }
         }
-        if !dryRun { try Manifest.save(manifest, to: cache) }
-        // Thrown only now, so that the manifest records everything else; it belongs to the writing.
+        // Thrown only now, after the removals; it belongs to the writing.
         if let firstError { throw BuildStepError(step: .write, underlying: firstError) }
-        return Outcome(written: written, added: added, unchanged: unchanged, deleted: deleted)
+        return Outcome(written: written, added: added, unchanged: unchanged, deleted: deleted, manifest: manifest)
     }
 
     /// The folder part of a relative path ("" at the top).

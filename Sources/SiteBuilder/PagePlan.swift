@@ -5,6 +5,8 @@ import Templating
 
 /// One page of the site: where it goes, which template draws it, and the values it needs.
 struct PlannedPage: Sendable {
+    /// Where the page is in the site.
+    var place: URLMap.Place
     /// Relative to the output folder: `2025/10/20/index.html`.
     var path: String
     var template: String
@@ -18,9 +20,10 @@ struct PlannedPage: Sendable {
     /// The page's own values (besides `site` and `page`), built when the page is rendered.
     var values: @Sendable (SiteValues) -> [String: TemplateValue]
 
-    init(path: String, template: String, kind: String, title: String, entries: [Int] = [], key: String = "",
+    init(_ place: URLMap.Place, template: String, kind: String, title: String, entries: [Int] = [], key: String = "",
          values: @escaping @Sendable (SiteValues) -> [String: TemplateValue]) {
-        self.path = path
+        self.place = place
+        self.path = URLMap.file(of: place)
         self.template = template
         self.kind = kind
         self.title = title
@@ -33,7 +36,6 @@ struct PlannedPage: Sendable {
 /// Lists every page of SPEC §3 for a site index.
 struct PagePlan {
     let index: SiteIndex
-    let urls: SiteURLs
     let stats: DiaryStats
 
     func pages() -> [PlannedPage] {
@@ -42,24 +44,27 @@ struct PagePlan {
         let pageSize = index.config.pageSize
 
         let words = SiteStrings.table(for: index.config.localeIdentifier, overrides: index.config.strings)
+        // "On this day" is decided in the reader's browser: the home page lists only which
+        // calendar days have a file, so it changes when a calendar day gains or loses its first entry.
         let onThisDay = OnThisDay(index: index)
         let daysWithEntries = onThisDay.daysWithEntries
 
-        let recent = (0..<min(7, index.days.count))
+        let recent = index.recentDays
         let homeEntries = (index.latestEntry.map { [$0] + [index.previous(of: $0)].compactMap { $0 } } ?? [])
             + recent.flatMap { index.days[$0].entries }
-        pages.append(PlannedPage(path: "index.html", template: "home.html", kind: "home", title: index.config.title,
-                                 entries: homeEntries, key: dayKeys(0..<min(8, index.days.count)) + "|" + daysWithEntries) { values in
+        // The oldest recent day links to the day before it.
+        pages.append(PlannedPage(.home, template: "home.html", kind: "home", title: index.config.title, entries: homeEntries,
+                                 key: dayKeys(0..<min(recent.upperBound + 1, index.days.count)) + "|" + daysWithEntries) { values in
             let index = values.index
             return [
                 "latest": index.latestEntry.map(values.fullEntry) ?? .null,
-                "recent_days": .list((0..<min(7, index.days.count)).map { values.day($0) }),
-                "on_this_day": .map(["days": .string(daysWithEntries), "files_url": .string(values.urls.page(OnThisDay.folder))]),
+                "recent_days": .list(index.recentDays.map { values.day($0) }),
+                "on_this_day": .map(["days": .string(daysWithEntries), "files_url": .string(values.urls.url(of: .onThisDayFolder))]),
             ]
         })
         // "On this day": one file per calendar day, which the home page's script asks for.
         for (day, entries) in onThisDay.days {
-            pages.append(PlannedPage(path: OnThisDay.folder + day.name + ".json", template: "on-this-day.json", kind: "on-this-day",
+            pages.append(PlannedPage(.onThisDay(day), template: "on-this-day.json", kind: "on-this-day",
                                      title: day.name, entries: entries) { values in
                 let emotions = Set(entries.map { values.index.entries[$0].primaryEmotionID })
                 return [
@@ -71,14 +76,14 @@ struct PagePlan {
         for position in index.entries.indices {
             let entry = index.entries[position]
             let neighbours = [index.previous(of: position), index.next(of: position)].compactMap { $0 }
-            pages.append(PlannedPage(path: entry.urlPath + "index.html", template: "entry.html", kind: "entry", title: entry.title,
+            pages.append(PlannedPage(.entry(entry), template: "entry.html", kind: "entry", title: entry.title,
                                      entries: [position] + neighbours) { values in
                 ["entry": values.fullEntry(position)]
             })
         }
         for position in index.days.indices {
             let section = index.days[position]
-            pages.append(PlannedPage(path: section.urlPath + "index.html", template: "day.html", kind: "day",
+            pages.append(PlannedPage(.day(section.day), template: "day.html", kind: "day",
                                      title: titles.day(section.day), entries: section.entries.flatMap(neighboursIncluded),
                                      key: dayKeys(max(0, position - 1)..<min(index.days.count, position + 2))) { values in
                 ["day": values.day(position, full: true)]
@@ -86,7 +91,7 @@ struct PagePlan {
         }
         for position in index.months.indices {
             let month = index.months[position]
-            pages.append(PlannedPage(path: month.urlPath + "index.html", template: "month.html", kind: "month",
+            pages.append(PlannedPage(.month(year: month.year, month: month.month), template: "month.html", kind: "month",
                                      title: titles.month(year: month.year, month: month.month),
                                      entries: month.days.flatMap { index.days[$0].entries },
                                      key: dayKeys(max(0, month.days.first! - 1)..<min(index.days.count, month.days.last! + 2))) { values in
@@ -103,7 +108,7 @@ struct PagePlan {
                 let section = index.days[position]
                 return "\(section.day.description):\(section.entries.count):\(section.mainEmotionID)"
             }.joined(separator: ",") + "|" + review.months.map { $0.mainEmotionID ?? "" }.joined(separator: ",")
-            pages.append(PlannedPage(path: year.urlPath + "index.html", template: "year.html", kind: "year", title: String(year.year),
+            pages.append(PlannedPage(.year(year.year), template: "year.html", kind: "year", title: String(year.year),
                                      key: calendarKey) { values in
                 guard case .map(var map) = values.year(position) else { return [:] }
                 map["review"] = values.yearReview(review)
@@ -112,37 +117,36 @@ struct PagePlan {
         }
 
         let archive = Pagination(count: index.days.count, size: pageSize)
-        let jumpKey = index.months.map { "\($0.urlPath)\($0.entryCount)" }.joined(separator: ",")
+        let jumpKey = index.months.map { "\($0.year)-\($0.month):\($0.entryCount)" }.joined(separator: ",")
         for number in 1...archive.pageCount {
             let shown = archive.range(ofPage: number)
-            pages.append(PlannedPage(path: Pagination.urlPath("archive/", page: number) + "index.html", template: "archive.html",
+            pages.append(PlannedPage(.archive(page: number), template: "archive.html",
                                      kind: "archive", title: Self.numbered(words["archive"]!, number),
                                      entries: shown.flatMap { index.days[$0].entries },
                                      key: "\(archive.pageCount)|\(jumpKey)|" + dayKeys(max(0, shown.lowerBound - 1)..<min(index.days.count, shown.upperBound + 1))) { values in
                 [
                     "days": .list(archive.range(ofPage: number).map { values.day($0) }),
                     "jump": values.jumpIndex(),
-                    "pagination": values.pagination(archive, page: number, base: "archive/"),
+                    "pagination": values.pagination(archive, page: number) { .archive(page: $0) },
                 ]
             })
         }
 
-        pages.append(PlannedPage(path: "emotions/index.html", template: "emotions.html", kind: "emotions", title: words["emotions"]!) { values in
+        pages.append(PlannedPage(.emotions, template: "emotions.html", kind: "emotions", title: words["emotions"]!) { values in
             ["emotions": .list(values.index.emotions.map { values.emotionValues[$0.slug]! })]
         })
         for group in index.emotions {
-            let base = group.urlPath(in: "emotions")
             let emotion = index.emotion(group.slug)
-            pages += groupPages(group, base: base, template: "emotion.html", kind: "emotion",
+            pages += groupPages(group, place: { .emotion(id: group.slug, page: $0) }, template: "emotion.html", kind: "emotion",
                                 title: "\(emotion.emoji) \(emotion.label)", pageSize: pageSize) { values in
                 ["emotion": values.emotionValues[group.slug]!]
             }
         }
-        pages.append(PlannedPage(path: "tags/index.html", template: "tags.html", kind: "tags", title: words["tags"]!) { values in
+        pages.append(PlannedPage(.tags, template: "tags.html", kind: "tags", title: words["tags"]!) { values in
             ["tags": .list(values.index.tags.map { values.tagValues[$0.slug]! })]
         })
         for group in index.tags {
-            pages += groupPages(group, base: group.urlPath(in: "tags"), template: "tag.html", kind: "tag",
+            pages += groupPages(group, place: { .tag(slug: group.slug, page: $0) }, template: "tag.html", kind: "tag",
                                 title: "#\(group.name)", pageSize: pageSize) { values in
                 ["tag": values.tagValues[group.slug]!]
             }
@@ -151,12 +155,12 @@ struct PagePlan {
         let gallery = Pagination(count: index.gallery.count, size: pageSize)
         for number in 1...gallery.pageCount {
             let shown = gallery.range(ofPage: number).map { index.gallery[$0] }
-            pages.append(PlannedPage(path: Pagination.urlPath("gallery/", page: number) + "index.html", template: "gallery.html",
+            pages.append(PlannedPage(.gallery(page: number), template: "gallery.html",
                                      kind: "gallery", title: Self.numbered(words["gallery"]!, number),
                                      entries: shown.map(\.entry), key: "\(gallery.pageCount)|" + shown.map(\.image.id).joined(separator: ",")) { values in
                 [
                     "images": .list(gallery.range(ofPage: number).map { values.galleryImage($0) }),
-                    "pagination": values.pagination(gallery, page: number, base: "gallery/"),
+                    "pagination": values.pagination(gallery, page: number) { .gallery(page: $0) },
                 ]
             })
         }
@@ -165,12 +169,12 @@ struct PagePlan {
         let stats = self.stats
         var statsKey = StableHasher()
         stats.fingerprint(into: &statsKey)
-        pages.append(PlannedPage(path: "stats/index.html", template: "stats.html", kind: "stats", title: words["stats"]!,
+        pages.append(PlannedPage(.stats, template: "stats.html", kind: "stats", title: words["stats"]!,
                                  key: String(statsKey.value, radix: 16)) { values in
             ["stats": values.stats(stats)]
         })
-        pages.append(PlannedPage(path: "search/index.html", template: "search.html", kind: "search", title: words["search"]!) { _ in [:] })
-        pages.append(PlannedPage(path: "404.html", template: "404.html", kind: "404", title: words["not_found"]!) { _ in [:] })
+        pages.append(PlannedPage(.search, template: "search.html", kind: "search", title: words["search"]!) { _ in [:] })
+        pages.append(PlannedPage(.notFound, template: "404.html", kind: "404", title: words["not_found"]!) { _ in [:] })
         return pages
     }
 
@@ -190,17 +194,18 @@ struct PagePlan {
     }
 
     /// The pages of an emotion or a tag: `page_size` entries each.
-    private func groupPages(_ group: EntryGroup, base: String, template: String, kind: String, title: String, pageSize: Int,
+    private func groupPages(_ group: EntryGroup, place: @escaping @Sendable (Int) -> URLMap.Place, template: String, kind: String,
+                            title: String, pageSize: Int,
                             own: @escaping @Sendable (SiteValues) -> [String: TemplateValue]) -> [PlannedPage] {
         let pagination = Pagination(count: group.entries.count, size: pageSize)
         return (1...pagination.pageCount).map { number in
             let shown = pagination.range(ofPage: number).map { group.entries[$0] }
-            return PlannedPage(path: Pagination.urlPath(base, page: number) + "index.html", template: template, kind: kind,
-                               title: number == 1 ? title : "\(title) · \(number)", entries: shown,
+            return PlannedPage(place(number), template: template, kind: kind,
+                               title: Self.numbered(title, number), entries: shown,
                                key: "\(pagination.pageCount)|" + shown.map(String.init).joined(separator: ",")) { values in
                 var map = own(values)
                 map["entries"] = .list(shown.map { values.card($0) })
-                map["pagination"] = values.pagination(pagination, page: number, base: base)
+                map["pagination"] = values.pagination(pagination, page: number, place: place)
                 return map
             }
         }
@@ -208,8 +213,9 @@ struct PagePlan {
 }
 
 extension SiteValues {
-    func pagination(_ pagination: Pagination, page number: Int, base: String) -> TemplateValue {
-        let url = { (page: Int) in urls.page(Pagination.urlPath(base, page: page)) }
+    /// The links of page `number` of `pagination`, whose page N is at `place(N)`.
+    func pagination(_ pagination: Pagination, page number: Int, place: (Int) -> URLMap.Place) -> TemplateValue {
+        func url(_ page: Int) -> String { urls.url(of: place(page)) }
         return .map([
             "number": .int(number),
             "count": .int(pagination.pageCount),
@@ -225,12 +231,12 @@ extension SiteValues {
         .list(index.years.map { year in
             .map([
                 "year": .int(year.year),
-                "url": .string(urls.page(year.urlPath)),
+                "url": .string(urls.url(of: .year(year.year))),
                 "months": .list(year.months.map { position in
                     let month = index.months[position]
                     return .map([
                         "date": .date(date(of: Day(year: month.year, month: month.month, day: 1))),
-                        "url": .string(urls.page(month.urlPath)),
+                        "url": .string(urls.url(of: .month(year: month.year, month: month.month))),
                         "count": .int(month.entryCount),
                     ])
                 }),

@@ -12,18 +12,29 @@ struct PageSignatures {
     /// Template name → text.
     let sources: [String: String]
     let configKey: String
-    /// Per entry index: a hash of everything about the entry a page or the search index shows.
+    /// Per entry index: a hash of everything about the entry a page shows (`ShownEntry`). The
+    /// search index shows nothing a page does not (its text and footnotes come from the body
+    /// the page shows, its date from the moment), so the same versions tell it what changed.
     let entryVersions: [UInt64]
 
-    init(index: SiteIndex, values: SiteValues, library: TemplateLibrary, sources: [String: String], configKey: String) {
+    /// `known` holds versions worked out by an earlier build in this process, by entry identity:
+    /// an entry taken unchanged from the cache, with pictures of unchanged sizes, keeps its version.
+    init(index: SiteIndex, values: SiteValues, library: TemplateLibrary, sources: [String: String], configKey: String,
+         known: EntryVersions = EntryVersions()) {
         self.index = index
         self.values = values
         self.library = library
         self.sources = sources
         self.configKey = configKey
-        entryVersions = ParallelMap.map(Array(index.entries.indices), chunkSize: 256) { position in
-            Self.version(of: index.entries[position], sizes: values.imageSizes)
+        let imageSizes = values.imageSizes
+        entryVersions = ParallelMap.map(index.entries, chunkSize: 256) { entry in
+            known.version(of: entry, imageSizes: imageSizes) ?? EntryVersion.of(entry, imageSizes: imageSizes)
         }
+    }
+
+    /// The versions of this build's entries, for the next build in this process.
+    var versionsByIdentity: EntryVersions {
+        EntryVersions(index.entries, versions: entryVersions, imageSizes: values.imageSizes)
     }
 
     func signatures(of pages: [PlannedPage]) -> [UInt64] {
@@ -88,28 +99,24 @@ struct PageSignatures {
         for version in versions { hasher.combine(version) }
         return hasher.value
     }
+}
 
-    /// Everything about an entry that a page can show, and the sizes of its pictures.
-    private static func version(of entry: Entry, sizes: [String: ImageSize]) -> UInt64 {
-        var hasher = StableHasher()
-        hasher.combine(entry.id)
-        hasher.combine(entry.sourcePath)
-        hasher.combine(entry.title)
-        hasher.combine(entry.instant.timeIntervalSince1970.bitPattern)
-        hasher.combine(entry.emotionIDs.joined(separator: "\n"))
-        hasher.combine(entry.tags.joined(separator: "\n"))
-        hasher.combine(entry.isDraft)
-        hasher.combine(entry.bodyHTML)
-        SiteValues.value(of: .map(entry.extra)).fingerprint(into: &hasher)
-        for image in entry.images {
-            hasher.combine(image.id)
-            hasher.combine(image.sourcePath)
-            hasher.combine(image.alt)
-            hasher.combine(image.caption ?? "\u{0}")
-            let size = sizes[image.id]
-            hasher.combine(size?.width ?? -1)
-            hasher.combine(size?.height ?? -1)
+/// Entry versions by entry identity (`Entry.identity`), with the picture sizes each was worked
+/// out with. Holds the entries, so no other entry can take an identity while it is kept.
+struct EntryVersions: Sendable {
+    private var known: [ObjectIdentifier: (entry: Entry, sizes: [ImageSize?], version: UInt64)] = [:]
+
+    init() {}
+
+    init(_ entries: [Entry], versions: [UInt64], imageSizes: [String: ImageSize]) {
+        known.reserveCapacity(entries.count)
+        for (entry, version) in zip(entries, versions) {
+            known[entry.identity] = (entry, entry.images.map { imageSizes[$0.id] }, version)
         }
-        return hasher.value
+    }
+
+    func version(of entry: Entry, imageSizes: [String: ImageSize]) -> UInt64? {
+        guard let found = known[entry.identity], found.sizes == entry.images.map({ imageSizes[$0.id] }) else { return nil }
+        return found.version
     }
 }

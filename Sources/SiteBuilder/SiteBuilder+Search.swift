@@ -42,7 +42,8 @@ extension SiteBuilder {
             output.kept = manifest.keys.filter(SearchIndexBuilder.isIndexFile)
             return output
         }
-        let builder = SearchIndexBuilder(entries: index.entries, emotions: emotions, baseURL: index.config.baseURL)
+        let builder = SearchIndexBuilder(entries: index.entries, emotions: emotions, urls: URLMap(baseURL: index.config.baseURL),
+                                         searchFields: index.config.searchFields)
         let context = signer.searchContext(emotions: emotions)
         if lastSignature != nil, lastIndexIsWhole, let manifest, store.exists {
             retitle("Update the search index")

@@ -34,6 +34,8 @@ public struct SiteBuilder {
         public var diagnostics: [Diagnostic] = []
         public var entryCount = 0
         public var pageCount = 0
+        /// How many entry files were parsed rather than taken from the last build's cache.
+        public var parsedCount = 0
         /// Files written, new or changed, in the order they were written.
         public var writtenPaths: [String] = []
         /// Those of `writtenPaths` the output folder did not have.
@@ -88,15 +90,33 @@ public struct SiteBuilder {
     /// the signature of its inputs (template, site-wide values, the entries it shows, its
     /// neighbours) differs from the last build's. The result is byte for byte a full build's.
     public func build(_ options: Options, progress: (String) -> Void = { _ in }) throws -> Report {
+        try build(options, session: nil, changedPaths: nil, progress: progress)
+    }
+
+    /// Builds the site, keeping what the next build in this process can reuse in `session`.
+    /// `changedPaths` (relative to the diary, as a watcher reports them) are the only files that
+    /// may have changed since the session's last build; nil when that is not known. The build
+    /// cache is saved when the session is told to (`BuildSession.saveState`).
+    public func build(_ options: Options, session: BuildSession?, changedPaths: [String]?,
+                      progress: (String) -> Void = { _ in }) throws -> Report {
         try withoutActuallyEscaping(progress) { progress in
             var pipeline = BuildPipeline(progress: progress)
-            var report = try build(options, pipeline: &pipeline)
+            try session?.saveState()
+            var report: Report
+            do {
+                report = try build(options, session: session, changedPaths: changedPaths, pipeline: &pipeline)
+            } catch {
+                // What the session kept may no longer describe the output folder.
+                session?.reset()
+                throw error
+            }
             report.steps = pipeline.timings
             return report
         }
     }
 
-    private func build(_ options: Options, pipeline: inout BuildPipeline) throws -> Report {
+    private func build(_ options: Options, session: BuildSession?, changedPaths: [String]?,
+                       pipeline: inout BuildPipeline) throws -> Report {
         let started = Date()
         let output = outputFolder(options)
         try OutputFolder.validate(output, root: root)
@@ -104,16 +124,23 @@ public struct SiteBuilder {
         let cache = BuildCache(root: root, output: output)
         var report = Report()
         report.isDryRun = options.dryRun
+        // A session's state serves only builds with the same options into the same folder.
+        let sessionKey = "\(output.path)|\(options.includeDrafts)|\(options.strict)"
+        let kept: BuildSession? = session?.key == sessionKey && !options.clean && !options.dryRun ? session : nil
+        if let session, kept == nil { session.reset() }
 
         // What the last build wrote, and which of it is gone: a nothing-changed build needs none
         // gone, any other build rewrites what went missing.
         let change = try pipeline.run(.checkForChanges) { () -> ChangeCheck in
+            if let kept, let changedPaths, let check = quickCheck(kept, changedPaths: changedPaths, options: options, output: output) {
+                return check
+            }
             let configFile = ConfigFile.load(root: root)
             let (inputs, listing) = InputFingerprint.compute(root: root, options: options, output: output, configBytes: configFile.bytes)
             let lastManifest = options.clean ? nil : Manifest.load(from: cache)
             let lastMissing = lastManifest.flatMap(folder.missingFiles(of:))
-            var check = ChangeCheck(configFile: configFile, inputs: inputs, contentListing: listing,
-                                    manifest: lastMissing == nil ? nil : lastManifest?.entries(), missing: lastMissing ?? [])
+            var check = ChangeCheck(configFile: configFile, inputs: inputs, listing: listing,
+                                    savedManifest: lastMissing == nil ? nil : lastManifest, missing: lastMissing ?? [])
             if let lastManifest, let lastMissing, lastManifest.count > 0, lastMissing.isEmpty {
                 let last = BuildState.load(from: cache, inputsOnly: true)
                 if inputs.matches(last.inputs, root: root) {
@@ -131,28 +158,43 @@ public struct SiteBuilder {
             return report
         }
 
-        let previous = options.clean ? BuildState() : BuildState.load(from: cache)
-        let contentFiles = change.contentListing.map(ContentFiles.init(listing:))
+        let manifest = change.knownManifest ?? change.savedManifest?.entries()
+        let contentFiles = change.listing.content.map(ContentFiles.init(listing:))
         let configKey = Self.configKey(change.configFile)
-        let reading = try pipeline.run(.readEntries) {
-            DiaryReader(root: root).read(.init(includeDrafts: options.includeDrafts, strict: options.strict),
-                                         cache: previous.entryCache, configKey: configKey,
-                                         files: contentFiles, configFile: change.configFile)
+        let (previous, reading) = try pipeline.run(.readEntries) { () -> (BuildState, DiaryReadResult) in
+            let previous = options.clean ? BuildState() : kept?.state ?? BuildState.load(from: cache)
+            return (previous, DiaryReader(root: root).read(.init(includeDrafts: options.includeDrafts, strict: options.strict),
+                                                           cache: previous.entryCache, files: contentFiles, configFile: change.configFile))
         }
         report.diagnostics = reading.diagnostics
+        report.parsedCount = reading.parsedCount
         let config = reading.diary.config
 
         let (theme, library) = try pipeline.run(.loadTheme) { () -> (Theme, TemplateLibrary) in
+            // The same templates, locale and timezone give the same compiled theme: a session keeps it.
+            var themeKey = StableHasher()
+            for file in change.listing.theme ?? [] {
+                themeKey.combine(file.path)
+                themeKey.combine(file.size)
+                themeKey.combine(file.modified)
+            }
+            themeKey.combine(config.localeIdentifier)
+            themeKey.combine(config.timeZone.identifier)
+            if let known = kept?.theme, known.key == themeKey.value {
+                report.diagnostics += known.problems
+                return (known.theme, known.library)
+            }
             let (theme, themeProblems) = Theme.load(root: root)
             let library = TemplateLibrary(sources: theme.templates, paths: theme.paths,
                                           locale: Locale(identifier: config.localeIdentifier), timeZone: config.timeZone)
-            report.diagnostics += themeProblems + library.errors.map(Self.diagnostic(for:))
-            report.diagnostics += Self.missingTemplates(in: library)
+            let problems = themeProblems + library.errors.map(Self.diagnostic(for:)) + Self.missingTemplates(in: library)
+            report.diagnostics += problems
+            session?.theme = (themeKey.value, theme, library, problems)
             return (theme, library)
         }
         guard !report.hasErrors else { return report }
 
-        var imageSizeCache = options.clean ? ImageSizeCache() : ImageSizeCache.load(from: cache)
+        var imageSizeCache = options.clean ? ImageSizeCache() : kept?.pictureSizes ?? ImageSizeCache.load(from: cache)
         let (index, shared, stats) = try pipeline.run(.index) { () -> (SiteIndex, SiteValues, DiaryStats) in
             let index = SiteIndex(diary: reading.diary)
             let imageSizes = readImageSizes(index.entries.flatMap(\.images), cache: &imageSizeCache, files: contentFiles)
@@ -161,12 +203,13 @@ public struct SiteBuilder {
 
         let (pages, signer, signatures, stale) = try pipeline.run(.planPages) {
             () -> ([PlannedPage], PageSignatures, [UInt64], [Int]) in
-            let pages = PagePlan(index: index, urls: shared.urls, stats: stats).pages()
-            let signer = PageSignatures(index: index, values: shared, library: library, sources: theme.templates, configKey: configKey)
+            let pages = PagePlan(index: index, stats: stats).pages()
+            let signer = PageSignatures(index: index, values: shared, library: library, sources: theme.templates, configKey: configKey,
+                                        known: kept?.entryVersions ?? EntryVersions())
             let signatures = signer.signatures(of: pages)
             let stale = pages.indices.filter { position in
                 let path = pages[position].path
-                return previous.pageSignatures[path] != signatures[position] || change.manifest?[path] == nil || change.missing.contains(path)
+                return previous.pageSignatures[path] != signatures[position] || manifest?[path] == nil || change.missing.contains(path)
             }
             return (pages, signer, signatures, stale)
         }
@@ -192,16 +235,22 @@ public struct SiteBuilder {
             var copied = Set<String>()
             // Joined as text: URL.appendingPathComponent asks the disk whether each path is a folder.
             let rootPath = root.path
-            for image in index.entries.flatMap(\.images) where copied.insert(image.outputPath).inserted {
-                files.append(OutputFile(path: image.outputPath, content: .copy(of: rootPath + "/" + image.sourcePath)))
+            for image in index.entries.flatMap(\.images) {
+                let path = URLMap.file(of: .picture(image))
+                if copied.insert(path).inserted { files.append(OutputFile(path: path, content: .copy(of: rootPath + "/" + image.sourcePath))) }
             }
             for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
                 files.append(OutputFile(path: path, content: .bytes([UInt8](data))))
             }
-            files.append(OutputFile(path: "robots.txt", content: .bytes(Array("User-agent: *\nDisallow: /\n".utf8))))
-            if !options.dryRun { BuildState.forgetInputs(in: cache) }
+            files.append(OutputFile(path: URLMap.file(of: .robots), content: .bytes(Array("User-agent: *\nDisallow: /\n".utf8))))
+            if !options.dryRun {
+                // Until this build's record is saved, none: a build stopped midway (or a session
+                // that never saves) leaves the next one to look at every file in the folder.
+                BuildState.forgetInputs(in: cache)
+                cache.remove(.manifest)
+            }
             var writer = try OutputWriter(folder: folder, cache: cache, clean: options.clean,
-                                          last: change.manifest.map { .init(manifest: $0, missing: change.missing) },
+                                          last: manifest.map { .init(manifest: $0, missing: change.missing) },
                                           dryRun: options.dryRun)
             try writer.write(files)
             // The pages' bytes are on disk: let them go, and hand the memory back to the system,
@@ -215,7 +264,7 @@ public struct SiteBuilder {
         let search = try pipeline.run(.searchIndex, retitling: { retitle -> SearchIndexOutput in
             let store = SearchIndexStore(cache: cache, folder: folder)
             let search = Self.searchIndex(index: index, emotions: reading.diary.emotions, signer: signer,
-                                          lastSignature: previous.pageSignatures[Self.searchIndexKey], manifest: change.manifest,
+                                          lastSignature: previous.pageSignatures[Self.searchIndexKey], manifest: manifest,
                                           missing: change.missing, store: store, retitle: retitle)
             if search.state != nil, !options.dryRun { store.forget() }
             try writer.write(search.files)
@@ -243,20 +292,53 @@ public struct SiteBuilder {
             state.pageSignatures[Self.searchIndexKey] = search.signature
             // Saving the cache costs more than parsing a few files again next time, and an outdated
             // cached file is never reused (its size or time differs), so small edits leave it be.
-            let cacheWorthSaving = previous.entryCache?.configKey != reading.cache.configKey || reading.parsedCount > 32
-            try state.save(to: cache, saveEntries: cacheWorthSaving)
-            try imageSizeCache.save(to: cache)
-            var sources = BinaryWriter()
-            sources.write(index.entries.count)
-            for entry in index.entries {
-                sources.write(entry.id)
-                sources.write(entry.sourcePath)
+            let cacheWorthSaving = previous.entryCache?.readingKey != reading.cache.readingKey || reading.parsedCount > 32
+            let manifest = outcome.manifest
+            let sources = index.entries.map { ($0.id, $0.sourcePath) }
+            let pictureSizes = imageSizeCache
+            let save = {
+                try Manifest.save(manifest, to: cache)
+                try state.save(to: cache, saveEntries: cacheWorthSaving)
+                try pictureSizes.save(to: cache)
+                var sourcesFile = BinaryWriter()
+                sourcesFile.write(sources.count)
+                for (id, path) in sources {
+                    sourcesFile.write(id)
+                    sourcesFile.write(path)
+                }
+                try cache.write(.entrySources, sourcesFile.bytes)
+                if let searchState = search.state { try SearchIndexStore(cache: cache, folder: folder).save(searchState) }
             }
-            try cache.write(.entrySources, sources.bytes)
-            if let searchState = search.state { try SearchIndexStore(cache: cache, folder: folder).save(searchState) }
+            guard let session else { return try save() }
+            session.key = sessionKey
+            session.configFile = change.configFile
+            session.contentListing = change.listing.content
+            session.themeListing = change.listing.theme
+            session.manifest = manifest
+            session.state = state
+            session.pictureSizes = pictureSizes
+            session.entryVersions = signer.versionsByIdentity
+            session.pendingSave = save
         }
         report.seconds = Date().timeIntervalSince(started)
         return report
+    }
+
+    /// The first step with a session whose watcher named the changed files: only those files
+    /// are looked at, and the output folder holds what the session's last build wrote. Nil when
+    /// that cannot be trusted (a change outside Content/, an overflowing watcher).
+    private func quickCheck(_ session: BuildSession, changedPaths: [String], options: Options, output: URL) -> ChangeCheck? {
+        guard let configFile = session.configFile, let content = session.contentListing, let manifest = session.manifest,
+              let state = session.state else { return nil }
+        let prefix = ContentFiles.folderName + "/"
+        guard changedPaths.allSatisfy({ $0.hasPrefix(prefix) && $0.count > prefix.count }) else { return nil }
+        let folder = root.appendingPathComponent(ContentFiles.folderName).resolvingSymlinksInPath().path
+        let updated = FileStatus.updating(content, folder: folder, changed: changedPaths.map { String($0.dropFirst(prefix.count)) })
+        let listing = InputFingerprint.Listing(content: updated, theme: session.themeListing)
+        let inputs = InputFingerprint.compute(root: root, options: options, output: output, configBytes: configFile.bytes, listing: listing)
+        var check = ChangeCheck(configFile: configFile, inputs: inputs, listing: listing, knownManifest: manifest, missing: [])
+        if inputs.matches(state.inputs, root: root) { check.unchanged = (state.entryCount, state.pageCount, manifest.count) }
+        return check
     }
 
     /// What the first step found: the inputs as they are now, what the last build wrote, and
@@ -264,9 +346,12 @@ public struct SiteBuilder {
     private struct ChangeCheck {
         var configFile: ConfigFile
         var inputs: InputFingerprint
-        var contentListing: [FileStatus]?
+        var listing: InputFingerprint.Listing
         /// What the last build wrote (output path → fingerprint); nil when unknown.
-        var manifest: [String: String]?
+        /// What the last build wrote, as the session knows it, or as saved (decoded only when the
+        /// build goes on: a nothing-changed build needs no dictionary of it); nil when unknown.
+        var knownManifest: [String: String]?
+        var savedManifest: Manifest?
         /// Which of those files are gone from the output folder.
         var missing: Set<String>
         /// The last build's counts, when nothing changed since it.
@@ -285,7 +370,7 @@ public struct SiteBuilder {
             let context: [String: TemplateValue] = page.values(values).merging([
                 "site": values.site,
                 "page": .map(["kind": .string(page.kind), "title": .string(page.title),
-                              "url": .string(values.urls.page(page.path.hasSuffix("index.html") ? String(page.path.dropLast(10)) : page.path))]),
+                              "url": .string(values.urls.url(of: page.place))]),
             ]) { own, _ in own }
             do {
                 return .success(OutputFile(path: page.path, content: .bytes(try library.renderUTF8(page.template, with: context))))
@@ -336,8 +421,8 @@ public struct SiteBuilder {
         return reader.isAtEnd ? paths : nil
     }
 
-    /// Identifies the configuration entries are read with: daybook.yml and the system timezone
-    /// it falls back to.
+    /// Identifies the configuration pages are built with: daybook.yml and the system timezone it
+    /// falls back to.
     static func configKey(_ configFile: ConfigFile) -> String {
         var hasher = StableHasher()
         hasher.combine(BuildCache.formatVersion)

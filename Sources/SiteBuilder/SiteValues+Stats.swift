@@ -19,7 +19,7 @@ extension SiteValues {
             let months = review.months
             func column(_ month: DiaryStats.MonthStats, segments: [(value: Int, color: String?)], emotions: [TemplateValue]) -> BarChart.Column {
                 BarChart.Column(label: names.monthLabel(month.month), name: titles.month(year: month.year, month: month.month),
-                                url: month.entryCount > 0 ? urls.page(MonthSection.urlPath(year: month.year, month: month.month)) : nil,
+                                url: month.entryCount > 0 ? urls.url(of: .month(year: month.year, month: month.month)) : nil,
                                 segments: segments, emotions: emotions)
             }
             let entries = BarChart(id: "entries-\(review.year)", caption: "\(word("entries_per_month")) · \(review.year)",
@@ -32,7 +32,7 @@ extension SiteValues {
             })
             return .map([
                 "year": .int(review.year),
-                "url": .string(urls.page("\(review.year)/")),
+                "url": .string(urls.url(of: .year(review.year))),
                 "count": .int(months.reduce(0) { $0 + $1.entryCount }),
                 "words": .int(review.words),
                 "charts": .list([entries.value(unit: word("entry_count")), words.value(unit: word("word_count"))]),
@@ -84,14 +84,14 @@ extension SiteValues {
             "months": .list(review.months.map { month in
                 .map([
                     "date": .date(date(of: Day(year: month.year, month: month.month, day: 1))),
-                    "url": month.entryCount > 0 ? .string(urls.page(MonthSection.urlPath(year: month.year, month: month.month))) : .null,
+                    "url": month.entryCount > 0 ? .string(urls.url(of: .month(year: month.year, month: month.month))) : .null,
                     "count": .int(month.entryCount),
                     "main_emotion": month.mainEmotionID.flatMap { emotionValues[$0] } ?? .null,
                 ])
             }),
             "busiest_day": .map([
                 "date": .date(date(of: review.busiestDay)),
-                "url": .string(urls.page(review.busiestDay.path + "/")),
+                "url": .string(urls.url(of: .day(review.busiestDay))),
                 "count": .int(review.busiestDayEntries),
             ]),
             "longest_streak": streak(review.longestStreak),
@@ -106,8 +106,8 @@ extension SiteValues {
             "days": .int(streak.days),
             "start": .date(date(of: streak.start)),
             "end": .date(date(of: streak.end)),
-            "start_url": .string(urls.page(streak.start.path + "/")),
-            "end_url": .string(urls.page(streak.end.path + "/")),
+            "start_url": .string(urls.url(of: .day(streak.start))),
+            "end_url": .string(urls.url(of: .day(streak.end))),
         ])
     }
 

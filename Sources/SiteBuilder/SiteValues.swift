@@ -7,7 +7,7 @@ import Templating
 /// Values shared by many pages — emotions, tags, entry cards — are built once.
 struct SiteValues: Sendable {
     let index: SiteIndex
-    let urls: SiteURLs
+    let urls: URLMap
     /// Per picture id: its size, when its header could be read.
     let imageSizes: [String: ImageSize]
     /// The site's words in the diary's language, with daybook.yml's `strings:` applied.
@@ -23,7 +23,7 @@ struct SiteValues: Sendable {
     init(index: SiteIndex, imageSizes: [String: ImageSize], cardsFor: Set<Int>? = nil) {
         self.index = index
         self.imageSizes = imageSizes
-        let urls = SiteURLs(baseURL: index.config.baseURL)
+        let urls = URLMap(baseURL: index.config.baseURL)
         self.urls = urls
         let strings = SiteStrings.table(for: index.config.localeIdentifier, overrides: index.config.strings)
         self.strings = strings
@@ -33,7 +33,7 @@ struct SiteValues: Sendable {
             let emotion = index.emotion(group.slug)
             emotionValues[group.slug] = .map([
                 "id": .string(emotion.id), "label": .string(emotion.label), "emoji": .string(emotion.emoji),
-                "color": .string(emotion.color), "url": .string(urls.page(group.urlPath(in: "emotions"))),
+                "color": .string(emotion.color), "url": .string(urls.url(of: .emotion(id: group.slug, page: 1))),
                 "count": .int(group.entries.count), "configured": .bool(emotion.isConfigured),
             ])
         }
@@ -43,7 +43,7 @@ struct SiteValues: Sendable {
         for group in index.tags {
             tagValues[group.slug] = .map([
                 "name": .string(group.name), "slug": .string(group.slug),
-                "url": .string(urls.page(group.urlPath(in: "tags"))), "count": .int(group.entries.count),
+                "url": .string(urls.url(of: .tag(slug: group.slug, page: 1))), "count": .int(group.entries.count),
             ])
         }
         self.tagValues = tagValues
@@ -62,14 +62,14 @@ struct SiteValues: Sendable {
             "entry_count": .int(index.entries.count),
             "emotions": .list(index.emotions.map { emotionValues[$0.slug]! }),
             "years": .list(index.years.map { year in
-                .map(["year": .int(year.year), "url": .string(urls.page(year.urlPath)), "count": .int(year.entryCount)])
+                .map(["year": .int(year.year), "url": .string(urls.url(of: .year(year.year))), "count": .int(year.entryCount)])
             }),
-            "css_url": .string(urls.page("assets/style.css")),
+            "css_url": .string(urls.url(of: .asset("assets/style.css"))),
             "urls": .map([
-                "home": .string(urls.page("")), "archive": .string(urls.page("archive/")),
-                "emotions": .string(urls.page("emotions/")), "tags": .string(urls.page("tags/")),
-                "gallery": .string(urls.page("gallery/")), "search": .string(urls.page("search/")),
-                "stats": .string(urls.page("stats/")),
+                "home": .string(urls.url(of: .home)), "archive": .string(urls.url(of: .archive(page: 1))),
+                "emotions": .string(urls.url(of: .emotions)), "tags": .string(urls.url(of: .tags)),
+                "gallery": .string(urls.url(of: .gallery(page: 1))), "search": .string(urls.url(of: .search)),
+                "stats": .string(urls.url(of: .stats)),
             ]),
             "strings": .map(strings.mapValues(TemplateValue.string)),
         ])
@@ -77,32 +77,11 @@ struct SiteValues: Sendable {
 
     // MARK: - Entries
 
-    private static func cardMap(for entry: Entry, urls: SiteURLs, emotions: [String: TemplateValue],
+    private static func cardMap(for entry: Entry, urls: URLMap, emotions: [String: TemplateValue],
                                 tags: [String: TemplateValue], sizes: [String: ImageSize]) -> [String: TemplateValue] {
-        let entryURL = urls.page(entry.urlPath)
-        let images: [TemplateValue] = entry.images.map { image in
-            let size = sizes[image.id]
-            return .map([
-                "number": .int(image.number), "anchor": .string(image.anchor), "url": .string(urls.page(image.outputPath)),
-                "alt": .string(image.alt), "caption": image.caption.map(TemplateValue.string) ?? .null,
-                "width": size.map { .int($0.width) } ?? .null, "height": size.map { .int($0.height) } ?? .null,
-                "entry_url": .string(entryURL + "#" + image.anchor),
-            ])
-        }
-        return [
-            "id": .string(entry.id),
-            "title": .string(entry.title),
-            "url": .string(entryURL),
-            "date": .date(entry.instant),
-            "day_url": .string(urls.page(entry.day.path + "/")),
-            "emotion": emotions[entry.primaryEmotionID] ?? .null,
-            "emotions": .list(entry.emotionIDs.map { emotions[$0] ?? .null }),
-            "tags": .list(entry.tags.map { tags[Slug.make(from: $0)] ?? .null }),
-            "excerpt": .string(VisibleText.excerpt(VisibleText.of(html: entry.bodyHTML, limit: 200), limit: 200)),
-            "images": .list(images),
-            "cover": images.first ?? .null,
-            "draft": .bool(entry.isDraft),
-        ]
+        var values = EntryValues(urls: urls, emotionValues: emotions, tagValues: tags, imageSizes: sizes)
+        ShownEntry.card(entry, into: &values)
+        return values.map
     }
 
     /// An entry as a card (Templates/README.md: entry card).
@@ -116,26 +95,12 @@ struct SiteValues: Sendable {
 
     /// An entry with its body, extra front matter and neighbours (Templates/README.md: full entry).
     func fullEntry(_ position: Int) -> TemplateValue {
-        let entry = index.entries[position]
-        var map = cardMap(position)
-        map["body"] = .html(entry.bodyHTML)
-        map["extra"] = .map(entry.extra.mapValues(Self.value(of:)))
-        map["source"] = .string(entry.sourcePath)
-        map["previous"] = index.previous(of: position).map(card) ?? .null
-        map["next"] = index.next(of: position).map(card) ?? .null
-        return .map(map)
-    }
-
-    static func value(of metadata: MetadataValue) -> TemplateValue {
-        switch metadata {
-        case .string(let text): return .string(text)
-        case .int(let number): return .int(number)
-        case .double(let number): return .double(number)
-        case .bool(let flag): return .bool(flag)
-        case .null: return .null
-        case .list(let items): return .list(items.map(value(of:)))
-        case .map(let pairs): return .map(pairs.mapValues(value(of:)))
-        }
+        var values = EntryValues(urls: urls, emotionValues: emotionValues, tagValues: tagValues, imageSizes: imageSizes)
+        values.map = cardMap(position)
+        ShownEntry.fullEntry(index.entries[position], into: &values)
+        values.map["previous"] = index.previous(of: position).map(card) ?? .null
+        values.map["next"] = index.next(of: position).map(card) ?? .null
+        return .map(values.map)
     }
 
     // MARK: - Days, months, years
@@ -148,29 +113,29 @@ struct SiteValues: Sendable {
         let newer = position > 0 ? index.days[position - 1] : nil
         return .map([
             "date": .date(date(of: section.day)),
-            "url": .string(urls.page(section.urlPath)),
+            "url": .string(urls.url(of: .day(section.day))),
             "count": .int(section.entries.count),
             "main_emotion": emotionValues[section.mainEmotionID] ?? .null,
             "entries": .list(section.entries.map { full ? fullEntry($0) : card($0) }),
             "previous": older.map { dayLink($0) } ?? .null,
             "next": newer.map { dayLink($0) } ?? .null,
-            "month_url": .string(urls.page(MonthSection.urlPath(year: section.day.year, month: section.day.month))),
-            "year_url": .string(urls.page("\(section.day.year)/")),
+            "month_url": .string(urls.url(of: .month(year: section.day.year, month: section.day.month))),
+            "year_url": .string(urls.url(of: .year(section.day.year))),
         ])
     }
 
     private func dayLink(_ section: DaySection) -> TemplateValue {
-        .map(["date": .date(date(of: section.day)), "url": .string(urls.page(section.urlPath))])
+        .map(["date": .date(date(of: section.day)), "url": .string(urls.url(of: .day(section.day)))])
     }
 
     func month(_ position: Int) -> TemplateValue {
         let month = index.months[position]
         return .map([
             "date": .date(date(of: Day(year: month.year, month: month.month, day: 1))),
-            "url": .string(urls.page(month.urlPath)),
+            "url": .string(urls.url(of: .month(year: month.year, month: month.month))),
             "count": .int(month.entryCount),
             "days": .list(month.days.map { day($0) }),
-            "year_url": .string(urls.page("\(month.year)/")),
+            "year_url": .string(urls.url(of: .year(month.year))),
         ])
     }
 
@@ -178,7 +143,7 @@ struct SiteValues: Sendable {
         let month = index.months[position]
         return .map([
             "date": .date(date(of: Day(year: month.year, month: month.month, day: 1))),
-            "url": .string(urls.page(month.urlPath)),
+            "url": .string(urls.url(of: .month(year: month.year, month: month.month))),
             "count": .int(month.entryCount),
             "day_count": .int(month.days.count),
         ])
@@ -189,7 +154,7 @@ struct SiteValues: Sendable {
         return .map([
             "year": .int(year.year),
             "date": .date(date(of: Day(year: year.year, month: 1, day: 1))),
-            "url": .string(urls.page(year.urlPath)),
+            "url": .string(urls.url(of: .year(year.year))),
             "count": .int(year.entryCount),
             "months": .list(year.months.map(monthSummary)),
             "calendar": YearCalendar(index: index, year: year, urls: urls)
@@ -201,14 +166,6 @@ struct SiteValues: Sendable {
     func date(of day: Day) -> Date {
         EntryClock.noon(of: day, in: index.config.timeZone)
     }
-}
-
-/// Turns site paths into URLs under `base_url`.
-struct SiteURLs: Sendable {
-    let baseURL: String
-
-    /// `base_url` + `path`, where `path` is relative (`2025/10/20/`).
-    func page(_ path: String) -> String { baseURL + path }
 }
 
 /// Moments for calendar days, for the `date` filter.

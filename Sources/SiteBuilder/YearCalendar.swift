@@ -9,7 +9,7 @@ import Templating
 struct YearCalendar {
     let index: SiteIndex
     let year: YearSection
-    let urls: SiteURLs
+    let urls: URLMap
 
     func value(emotions: [String: TemplateValue], names: CalendarNames, date: (Day) -> Date) -> TemplateValue {
         var sectionByDay: [Day: DaySection] = [:]
@@ -29,7 +29,7 @@ struct YearCalendar {
                     "day": .int(dayNumber),
                     "date": .date(date(day)),
                     "fill": .string(emotion.color),
-                    "url": .string(urls.page(section.urlPath)),
+                    "url": .string(urls.url(of: .day(section.day))),
                     "label": .string("\(day.description) · \(emotion.label) · \(section.entries.count)"),
                 ])
             }

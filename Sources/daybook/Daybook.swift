@@ -9,8 +9,20 @@ struct Daybook: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daybook",
         abstract: "Turn a private diary of Markdown files into a static website.",
-        subcommands: [InitCommand.self, NewCommand.self, BuildCommand.self, CheckCommand.self, SearchCommand.self, ServeCommand.self]
+        version: DaybookVersion.current,
+        subcommands: [InitCommand.self, NewCommand.self, ImportCommand.self, BuildCommand.self, CheckCommand.self,
+                      SearchCommand.self, ServeCommand.self]
     )
+
+    // Declared here as well as on each command, so that `-C DIR` works before the command's
+    // name (`daybook -C ~/diary build`) as well as after it: the parser fills every copy.
+    @OptionGroup var location: DiaryLocation
+}
+
+/// Whether standard input (and output) are a terminal a person is typing at.
+enum Terminal {
+    static var isInteractive: Bool { isatty(0) == 1 }
+    static var isInteractiveWithOutput: Bool { isatty(0) == 1 && isatty(1) == 1 }
 }
 
 /// `-C DIR`, shared by every command.
@@ -33,7 +45,7 @@ enum StandardError {
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Start a new diary: daybook.yml and Content/ with a first entry."
+        abstract: "Start a new diary: daybook.yml, Content/ with a first entry, and a .gitignore."
     )
 
     @OptionGroup var location: DiaryLocation
@@ -43,21 +55,26 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         let target = folder.map { URL(fileURLWithPath: $0, relativeTo: location.root).standardizedFileURL } ?? location.root
-        let written = try DiaryInitializer(root: target).create()
-        for path in written { StandardError.print("created \(path)") }
-        print("New diary in \(target.path)")
+        let outcome = try DiaryInitializer(root: target).create()
+        for line in outcome.messages { StandardError.print(line) }
+        print("New diary in \(target.path); see it with: daybook serve -C \(target.path)")
     }
 }
 
 struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "new",
-        abstract: "Write a new entry file and print its path."
+        abstract: "Write a new entry file, open it in your editor, and print its path.",
+        discussion: """
+            On a terminal, 'daybook new' asks for the emotion when --emotion is missing and opens the new \
+            file in $VISUAL or $EDITOR. Without a terminal it needs --emotion and opens no editor. \
+            A second entry in the same minute gets '-2' after its name: nothing is ever overwritten.
+            """
     )
 
     @OptionGroup var location: DiaryLocation
 
-    @Option(help: "The entry's emotion: an id, label or alias (default: the first configured emotion).")
+    @Option(help: "The entry's emotion: an id, label or alias (asked on a terminal when missing).")
     var emotion: String?
 
     @Option(help: "The entry's date, such as 2025-10-20 or \"2025-10-20 09:30\" (default: now).")
@@ -66,13 +83,36 @@ struct NewCommand: ParsableCommand {
     @Option(name: .customLong("tag"), help: "A tag; repeat for more.")
     var tags: [String] = []
 
+    @Flag(help: "Do not open the new file in $VISUAL or $EDITOR.")
+    var noEdit = false
+
     @Argument(help: "The entry's title.")
     var title: [String] = []
 
     func run() throws {
+        let writer = EntryFileWriter(root: location.root)
+        var emotion = self.emotion
+        if emotion == nil && Terminal.isInteractive {
+            let prompt = EmotionPrompt(emotions: try writer.config().emotions, readLine: { Swift.readLine() },
+                                       write: { FileHandle.standardError.write(Data($0.utf8)) })
+            emotion = try prompt.ask()
+        }
         let draft = EntryFileWriter.Draft(title: title.isEmpty ? nil : title.joined(separator: " "),
                                           emotion: emotion, date: date, tags: tags)
-        print(try EntryFileWriter(root: location.root).create(draft))
+        let path = try writer.create(draft)
+        if !noEdit && Terminal.isInteractiveWithOutput {
+            let editor = EntryEditor()
+            if editor.command == nil {
+                StandardError.print("set $EDITOR (or $VISUAL) to have 'daybook new' open the entry in your editor")
+            }
+            do {
+                try editor.open(location.root.appendingPathComponent(path))
+            } catch {
+                print(path)
+                throw error
+            }
+        }
+        print(path)
     }
 }
 

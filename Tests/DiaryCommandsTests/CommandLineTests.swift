@@ -1,3 +1,4 @@
+import DiaryCommands
 import Foundation
 import XCTest
 
@@ -54,11 +55,125 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testEveryCommandHasHelp() throws {
-        for command in [[], ["init"], ["new"], ["check"]] {
+        for command in [[], ["init"], ["new"], ["check"], ["import"], ["import", "dayone"], ["import", "daylio"]] {
             let help = try runDaybook(command + ["--help"])
             XCTAssertEqual(help.status, 0)
             XCTAssertTrue(help.standardOutput.contains("USAGE:"), help.standardOutput)
         }
         XCTAssertTrue(try runDaybook(["new", "--help"]).standardOutput.contains("-C <dir>"))
+    }
+
+    func testDashCWorksBeforeAndAfterTheCommand() throws {
+        let root = temporaryFolder(self).appendingPathComponent("diary")
+        XCTAssertEqual(try runDaybook(["-C", root.path, "init"]).status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent("daybook.yml").path))
+        let before = try runDaybook(["-C", root.path, "new", "--emotion", "calm", "--date", "2025-10-20 21:00", "Before"])
+        let after = try runDaybook(["new", "--emotion", "calm", "--date", "2025-10-20 21:00", "After", "-C", root.path])
+        XCTAssertEqual([before.standardOutput, after.standardOutput],
+                       ["Content/2025/10/20/2100-before.md\n", "Content/2025/10/20/2100-after.md\n"])
+        for arguments in [["-C", root.path, "check"], ["check", "-C", root.path]] {
+            let check = try runDaybook(arguments)
+            XCTAssertEqual(check.status, 0, check.standardError)
+            XCTAssertTrue(check.standardOutput.hasPrefix("3 entries, "), check.standardOutput)
+        }
+        let build = try runDaybook(["-C", root.path, "build", "-q"])
+        XCTAssertEqual(build.status, 0, build.standardError)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent("Output/index.html").path))
+        let search = try runDaybook(["-C", root.path, "search", "before"])
+        XCTAssertTrue(search.standardOutput.contains("Content/2025/10/20/2100-before.md"), search.standardOutput)
+    }
+
+    func testVersionIsPrinted() throws {
+        let version = try runDaybook(["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertEqual(version.standardOutput, DaybookVersion.current + "\n")
+    }
+
+    func testNewWithoutATerminalNeedsAnEmotionAndOpensNoEditor() throws {
+        let root = temporaryFolder(self)
+        let editorRan = root.appendingPathComponent("editor-ran")
+        var environment = ProcessInfo.processInfo.environment
+        environment["EDITOR"] = "touch '\(editorRan.path)'; true"
+        let refused = try runDaybook(["new", "-C", root.path, "Forgotten"], environment: environment)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.standardError.contains("no emotion given: pass --emotion"), refused.standardError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("Content").path))
+
+        let written = try runDaybook(["new", "-C", root.path, "--emotion", "sad", "Remembered"], environment: environment)
+        XCTAssertEqual(written.status, 0, written.standardError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: editorRan.path))
+    }
+
+    func testNewOnATerminalAsksForTheEmotionAndOpensTheEditor() throws {
+        let root = temporaryFolder(self)
+        let editor = root.appendingPathComponent("editor.sh")
+        try Data("#!/bin/sh\nprintf 'Typed in the editor.\\n' >> \"$1\"\n".utf8).write(to: editor)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+        var environment = ProcessInfo.processInfo.environment
+        environment["VISUAL"] = nil
+        environment["EDITOR"] = editor.path
+        let run = try runDaybookOnTerminal(["new", "-C", root.path, "--date", "2025-10-20 21:00", "On a terminal"],
+                                           typing: "nope\ncalm\n", environment: environment)
+        XCTAssertEqual(run.status, 0, run.screen)
+        XCTAssertTrue(run.screen.contains("How did it feel?"), run.screen)
+        XCTAssertTrue(run.screen.contains("unknown emotion 'nope'"), run.screen)
+        XCTAssertTrue(run.screen.hasSuffix("Content/2025/10/20/2100-on-a-terminal.md\n"), run.screen)
+        XCTAssertEqual(try String(contentsOf: root.appendingPathComponent("Content/2025/10/20/2100-on-a-terminal.md"), encoding: .utf8),
+                       "---\ntitle: \"On a terminal\"\ndate: 2025-10-20 21:00\nemotion: calm\n---\n\nTyped in the editor.\n")
+
+        let unedited = try runDaybookOnTerminal(["new", "-C", root.path, "--emotion", "sad", "--no-edit", "--date", "2025-10-20 21:00"],
+                                                typing: "", environment: environment)
+        XCTAssertEqual(unedited.status, 0, unedited.screen)
+        XCTAssertEqual(try String(contentsOf: root.appendingPathComponent("Content/2025/10/20/2100.md"), encoding: .utf8),
+                       "---\ndate: 2025-10-20 21:00\nemotion: sad\n---\n\n")
+    }
+
+    /// Each importer from the command line: the report, then `check` clean and `build`.
+    func testEachImportRunsEndToEnd() throws {
+        let root = temporaryFolder(self).appendingPathComponent("diary")
+        XCTAssertEqual(try runDaybook(["init", root.path]).status, 0)
+        let imports: [(arguments: [String], summary: String)] = [
+            (["-C", root.path, "import", "dayone", Samples.folder.appendingPathComponent("dayone").path, "--emotion", "tired"],
+             "Imported 3 entries with 3 pictures\n"),
+            (["import", "jrnl", Samples.folder.appendingPathComponent("jrnl/journal.json").path, "--emotion", "excited", "-C", root.path],
+             "Imported 3 entries\n"),
+            (["import", "daylio", "-C", root.path, "--map", "average=tired", Samples.folder.appendingPathComponent("daylio/daylio_export.csv").path],
+             "Imported 5 entries\n"),
+        ]
+        for (arguments, summary) in imports {
+            let run = try runDaybook(arguments)
+            XCTAssertEqual(run.status, 0, run.standardError)
+            XCTAssertEqual(run.standardOutput, summary)
+            XCTAssertTrue(run.standardError.hasPrefix("imported "), run.standardError)
+        }
+        let again = try runDaybook(["-C", root.path, "import", "daylio", Samples.folder.appendingPathComponent("daylio/daylio_export.csv").path])
+        XCTAssertEqual(again.status, 0, again.standardError)
+        XCTAssertEqual(again.standardOutput, "Imported 0 entries; skipped 5 already imported\n")
+
+        let check = try runDaybook(["-C", root.path, "check", "--strict"])
+        XCTAssertEqual(check.status, 0, check.standardError)
+        XCTAssertEqual(check.standardOutput, "12 entries, 10 days, 5 emotions: 0 errors, 0 warnings\n")
+        let build = try runDaybook(["-C", root.path, "build"])
+        XCTAssertEqual(build.status, 0, build.standardError)
+        XCTAssertTrue(build.standardOutput.hasPrefix("Built 12 entries into "), build.standardOutput)
+    }
+
+    func testAnImportThatLeavesEntriesOutExitsOneAndAnUnreadableExportWritesNothing() throws {
+        let root = temporaryFolder(self)
+        let csv = Samples.folder.appendingPathComponent("daylio/daylio_export.csv").path
+        let partial = try runDaybook(["import", "daylio", csv, "-C", root.path, "--dry-run"])
+        XCTAssertEqual(partial.status, 1)
+        XCTAssertTrue(partial.standardError.contains("skipped 2025-05-30 08:02 (line 4): its mood 'average' names no emotion of the diary; add --map 'average=<emotion>' or pass --emotion"),
+                      partial.standardError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("Content").path))
+
+        try Data("full_date,time,mood\n2025-05-31,7:00 pm,rad\n2025-13-01,8:00 pm,rad\n".utf8).write(to: root.appendingPathComponent("broken.csv"))
+        let broken = try runDaybook(["import", "daylio", "broken.csv", "-C", root.path])
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertEqual(broken.standardError, "broken.csv:3:1: error: cannot read the date '2025-13-01'; Daylio writes it as 2025-10-20\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("Content").path))
+
+        let badMap = try runDaybook(["import", "daylio", csv, "-C", root.path, "--map", "rad=jolly"])
+        XCTAssertEqual(badMap.status, 2)
     }
 }

@@ -7,12 +7,43 @@ import XCTest
 final class CommandTests: XCTestCase {
     func testInitWritesADiaryThatChecksCleanly() throws {
         let root = temporaryFolder(self).appendingPathComponent("diary")
-        let written = try DiaryInitializer(root: root).create(now: Date(timeIntervalSince1970: 1_760_950_000),
+        let outcome = try DiaryInitializer(root: root).create(now: Date(timeIntervalSince1970: 1_760_950_000),
                                                               timeZone: TimeZone(identifier: "Asia/Seoul")!)
-        XCTAssertEqual(written, ["daybook.yml", "Content/2025/10/20/1746-hello-daybook.md"])
+        XCTAssertEqual(outcome.created, ["daybook.yml", "Content/2025/10/20/1746-hello-daybook.md", ".gitignore"])
+        XCTAssertEqual(outcome.messages, ["created daybook.yml", "created Content/2025/10/20/1746-hello-daybook.md", "created .gitignore"])
         let report = DiaryCheck.run(root: root, strict: true)
         XCTAssertEqual(report.diagnostics, [])
         XCTAssertEqual(report.summary, "1 entry, 1 day, 1 emotion: 0 errors, 0 warnings")
+    }
+
+    func testTheFirstEntrySaysHowToViewTheSite() throws {
+        let root = temporaryFolder(self)
+        let entry = try DiaryInitializer(root: root).create().created[1]
+        let text = try String(contentsOf: root.appendingPathComponent(entry), encoding: .utf8)
+        XCTAssertTrue(text.contains("`daybook serve`, then open http://127.0.0.1:4000/"), text)
+        XCTAssertFalse(text.contains("open `Output/index.html`"), text)
+    }
+
+    func testInitIgnoresTheCacheAndTheSiteInGit() throws {
+        let root = temporaryFolder(self)
+        _ = try DiaryInitializer(root: root).create()
+        XCTAssertEqual(try String(contentsOf: root.appendingPathComponent(".gitignore"), encoding: .utf8),
+                       "# Daybook's build cache and the generated site\n.daybook/\nOutput/\n")
+    }
+
+    func testInitAddsOnlyTheMissingLinesToAnExistingGitignore() throws {
+        let partial = temporaryFolder(self)
+        try Data("*.swp\n/Output\n".utf8).write(to: partial.appendingPathComponent(".gitignore"))
+        let outcome = try DiaryInitializer(root: partial).create()
+        XCTAssertEqual(outcome.messages.last, "added .daybook/ to the existing .gitignore")
+        XCTAssertEqual(try String(contentsOf: partial.appendingPathComponent(".gitignore"), encoding: .utf8),
+                       "*.swp\n/Output\n\n# Daybook's build cache and the generated site\n.daybook/\n")
+
+        let complete = temporaryFolder(self)
+        let lines = "Output/\n.daybook/"
+        try Data(lines.utf8).write(to: complete.appendingPathComponent(".gitignore"))
+        XCTAssertFalse(try DiaryInitializer(root: complete).create().created.contains(".gitignore"))
+        XCTAssertEqual(try String(contentsOf: complete.appendingPathComponent(".gitignore"), encoding: .utf8), lines)
     }
 
     func testInitRefusesToOverwriteADiary() throws {
@@ -38,25 +69,41 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(entry.local.description, "2025-10-20 09:30")
     }
 
-    func testNewDefaultsToNowInTheDiarysTimezoneAndTheFirstEmotion() throws {
+    func testNewDefaultsToNowInTheDiarysTimezone() throws {
         let root = temporaryFolder(self)
         try Data("timezone: Asia/Seoul\nemotions: [calm, happy]\n".utf8).write(to: root.appendingPathComponent("daybook.yml"))
-        // 2025-10-20 23:50 UTC is 2025-10-21 08:50 in Seoul.
-        let path = try EntryFileWriter(root: root).create(.init(), now: Date(timeIntervalSince1970: 1_761_004_200))
+        // 2025-10-20 23:50:17 UTC is 2025-10-21 08:50 in Seoul.
+        let path = try EntryFileWriter(root: root).create(.init(emotion: "happy"), now: Date(timeIntervalSince1970: 1_761_004_217))
         XCTAssertEqual(path, "Content/2025/10/21/0850.md")
         let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-        XCTAssertEqual(text, "---\ndate: 2025-10-21 08:50\nemotion: calm\n---\n\n")
+        XCTAssertEqual(text, "---\ndate: 2025-10-21 08:50\nemotion: happy\n---\n\n")
     }
 
-    func testNewNeverOverwritesAnEntry() throws {
+    func testNewNeverPicksAnEmotionForTheWriter() throws {
         let root = temporaryFolder(self)
-        let draft = EntryFileWriter.Draft(title: "Same", date: "2025-10-20 09:30")
-        let path = try EntryFileWriter(root: root).create(draft)
-        try Data("mine".utf8).write(to: root.appendingPathComponent(path))
-        XCTAssertThrowsError(try EntryFileWriter(root: root).create(draft)) { error in
-            XCTAssertEqual((error as? CommandError)?.isUsage, false)
+        XCTAssertThrowsError(try EntryFileWriter(root: root).create(.init(title: "Forgotten"))) { error in
+            XCTAssertEqual((error as? CommandError)?.isUsage, true)
+            XCTAssertEqual((error as? CommandError)?.message,
+                           "no emotion given: pass --emotion with one of happy, sad, angry, anxious, calm, grateful, tired, excited (on a terminal, 'daybook new' asks)")
         }
-        XCTAssertEqual(try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8), "mine")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("Content").path))
+    }
+
+    func testNewNeverOverwritesAnEntryAndNumbersTheNextOne() throws {
+        let root = temporaryFolder(self)
+        let writer = EntryFileWriter(root: root)
+        let draft = EntryFileWriter.Draft(title: "Same", emotion: "calm", date: "2025-10-20 09:30")
+        let path = try writer.create(draft)
+        let mine = "---\ndate: 2025-10-20 09:30\nemotion: sad\n---\nMine.\n"
+        try Data(mine.utf8).write(to: root.appendingPathComponent(path))
+        XCTAssertEqual(try writer.create(draft), "Content/2025/10/20/0930-same-2.md")
+        XCTAssertEqual(try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8), mine)
+        // Untitled and emoji-only titles in the same minute.
+        let untitled = EntryFileWriter.Draft(emotion: "calm", date: "2025-10-20 08:10")
+        let emoji = EntryFileWriter.Draft(title: "🎉", emotion: "calm", date: "2025-10-20 08:10")
+        XCTAssertEqual(try [untitled, emoji, untitled].map { try writer.create($0) },
+                       ["Content/2025/10/20/0810.md", "Content/2025/10/20/0810-2.md", "Content/2025/10/20/0810-3.md"])
+        XCTAssertEqual(DiaryCheck.run(root: root, strict: true).diagnostics, [])
     }
 
     func testNewRefusesAnUnknownEmotionWithASuggestion() throws {

@@ -12,9 +12,9 @@ final class OnThisDayBrowserTests: XCTestCase {
     }
 
     func testTheHomePageShowsTheReadersTodayInEarlierYears() throws {
-        let python = try Browser.python()
+        let python = try browserPython()
         let root = temporaryFolder(self).appendingPathComponent("diary")
-        try FileManager.default.copyItem(at: Browser.packageRoot.appendingPathComponent("Tests/SiteBuilderTests/Fixtures/seoul-diary"),
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tests/SiteBuilderTests/Fixtures/seoul-diary"),
                                          to: root)
         try? FileManager.default.removeItem(at: root.appendingPathComponent("Expected"))
         // The diary: 2024-03-02 18:00 last-year; 2025-03-01 09:00 plum-blossoms, 21:30 quiet-night;
@@ -44,7 +44,7 @@ final class OnThisDayBrowserTests: XCTestCase {
     }
 
     func testTheTwentyNinthOfFebruaryComesBackOnTheTwentyEighthInOtherYears() throws {
-        let python = try Browser.python()
+        let python = try browserPython()
         let root = temporaryFolder(self).appendingPathComponent("diary")
         let entries = [
             "Content/leap.md": "---\ndate: 2024-02-29 08:00\nemotion: happy\n---\nA leap day.\n",
@@ -73,11 +73,11 @@ final class OnThisDayBrowserTests: XCTestCase {
         throws -> (origin: String, answers: [Shown], errors: [String]) {
         let build = try runDaybook(["build", "-C", root.path])
         XCTAssertEqual(build.status, 0, build.standardError)
-        let server = try StaticSiteServer(output: root.appendingPathComponent("Output"), test: self)
+        let server = try StaticServer(site: root.appendingPathComponent("Output"), test: self)
         defer { server.stop() }
         let casesFile = temporaryFolder(self).appendingPathComponent("cases.json")
         try JSONSerialization.data(withJSONObject: cases.map { ["now": $0.now, "timezone": $0.timezone] }).write(to: casesFile)
-        let json = try Browser.run("on_this_day.py", ["\(server.origin)/", casesFile.path], python: python)
+        let json = try runBrowserScript(python, "on_this_day.py", ["\(server.origin)/", casesFile.path])
         let answers = (json["cases"] as? [[String: Any]] ?? []).map { answer in
             Shown(shown: answer["shown"] as? Bool ?? false, links: answer["links"] as? [String] ?? [],
                   ago: answer["ago"] as? [String] ?? [], requests: answer["requests"] as? [String] ?? [])

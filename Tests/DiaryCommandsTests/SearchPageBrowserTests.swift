@@ -6,9 +6,9 @@ import XCTest
 /// 127.0.0.1, against `daybook search`: the page and the command must agree exactly.
 final class SearchPageBrowserTests: XCTestCase {
     func testThePageFindsWhatTheCommandFindsFromASubPath() throws {
-        let python = try Browser.python()
+        let python = try browserPython()
         let root = temporaryFolder(self).appendingPathComponent("diary")
-        try FileManager.default.copyItem(at: Browser.packageRoot.appendingPathComponent("Tests/SiteBuilderTests/Fixtures/seoul-diary"),
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tests/SiteBuilderTests/Fixtures/seoul-diary"),
                                          to: root)
         try? FileManager.default.removeItem(at: root.appendingPathComponent("Expected"))
         try "\nbase_url: /diary/\n".appendToFile(root.appendingPathComponent("daybook.yml"))
@@ -31,7 +31,7 @@ final class SearchPageBrowserTests: XCTestCase {
     }
 
     func testThePageAndTheCommandAgreeOnFiftyWordsOfAThousandEntryDiary() throws {
-        let python = try Browser.python()
+        let python = try browserPython()
         let root = temporaryFolder(self).appendingPathComponent("diary")
         try CorpusGenerator(.init(days: 1095, entriesPerDay: 1)).write(to: root)
         let words = ["산책", "산책했다", "카페", "회의", "피곤", "친구", "고양이", "아이스크림", "발표", "가족", "바다", "하늘",
@@ -74,13 +74,13 @@ final class SearchPageBrowserTests: XCTestCase {
     private func searchPage(of root: URL, subPath: String, queries: [String], python: String) throws -> PageAnswers {
         let build = try runDaybook(["build", "-C", root.path])
         XCTAssertEqual(build.status, 0, build.standardError)
-        let server = try StaticSiteServer(output: root.appendingPathComponent("Output"), subPath: subPath, test: self)
+        let server = try StaticServer(site: root.appendingPathComponent("Output"), subPath: subPath, test: self)
         defer { server.stop() }
         let origin = server.origin
 
         let queriesFile = temporaryFolder(self).appendingPathComponent("queries.json")
         try JSONSerialization.data(withJSONObject: queries).write(to: queriesFile)
-        let json = try Browser.run("search_page.py", ["\(origin)/\(subPath)", queriesFile.path], python: python)
+        let json = try runBrowserScript(python, "search_page.py", ["\(origin)/\(subPath)", queriesFile.path])
         let rawQueries = try XCTUnwrap(json["queries"] as? [String: [String: Any]])
         let typing = try XCTUnwrap(json["typing"] as? [String: Any])
         return PageAnswers(
@@ -90,14 +90,6 @@ final class SearchPageBrowserTests: XCTestCase {
             typingSecond: typing["second"] as? [String] ?? [],
             address: typing["address"] as? String ?? "",
             errors: (json["errors"] as? [[String: Any]] ?? []).map { "\($0["message"] ?? $0)" })
-    }
-
-    /// The URLs `daybook search --json` prints for `query`, newest first.
-    private func commandResults(_ root: URL, _ query: String) throws -> [String] {
-        let run = try runDaybook(["search", "-C", root.path, "--json"] + query.split(separator: " ").map(String.init))
-        XCTAssertEqual(run.status, 0, run.standardError)
-        let results = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [[String: Any]])
-        return results.compactMap { $0["url"] as? String }
     }
 }
 

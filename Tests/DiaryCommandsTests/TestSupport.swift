@@ -16,8 +16,8 @@ struct CommandRun {
     var standardError: String
 }
 
-/// Runs the `daybook` executable that `swift build` put next to the test bundle.
-func runDaybook(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> CommandRun {
+/// The `daybook` executable that `swift build` put next to the test bundle.
+func daybookExecutable(file: StaticString = #filePath, line: UInt = #line) throws -> URL {
     let candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
                       URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
     guard let executable = candidates.map({ $0.appendingPathComponent("daybook") })
@@ -25,14 +25,22 @@ func runDaybook(_ arguments: [String], file: StaticString = #filePath, line: UIn
         XCTFail("the daybook executable was not built next to the tests", file: file, line: line)
         throw CocoaError(.fileNoSuchFile)
     }
-    return try runProcess(executable, arguments)
+    return executable
 }
 
-/// Runs a program to its end and returns what it printed.
-func runProcess(_ executable: URL, _ arguments: [String]) throws -> CommandRun {
+/// Runs the `daybook` executable with standard input at its end (no terminal).
+func runDaybook(_ arguments: [String], environment: [String: String]? = nil,
+                file: StaticString = #filePath, line: UInt = #line) throws -> CommandRun {
+    try runProcess(daybookExecutable(file: file, line: line), arguments, environment: environment)
+}
+
+/// Runs `executable` to its end, with standard input at its end, and returns what it printed.
+func runProcess(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws -> CommandRun {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if let environment { process.environment = environment }
+    process.standardInput = FileHandle.nullDevice
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output
@@ -44,4 +52,176 @@ func runProcess(_ executable: URL, _ arguments: [String]) throws -> CommandRun {
     return CommandRun(status: process.terminationStatus,
                       standardOutput: String(decoding: outData, as: UTF8.self),
                       standardError: String(decoding: errData, as: UTF8.self))
+}
+
+/// The sample exports the importer tests use, written from each app's documented format.
+enum Samples {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("DiaryImportTests/Samples")
+}
+
+/// Runs `daybook` with a pseudo-terminal as its standard input, output and error, as a person
+/// at a terminal runs it, typing `input`. Returns everything the terminal showed.
+func runDaybookOnTerminal(_ arguments: [String], typing input: String, environment: [String: String],
+                          file: StaticString = #filePath, line: UInt = #line) throws -> (status: Int32, screen: String) {
+    let terminalName = try PseudoTerminal.open()
+    let master = terminalName.master
+    let terminal = open(terminalName.path, O_RDWR | O_NOCTTY)
+    guard terminal >= 0 else { throw CocoaError(.featureUnsupported) }
+    let process = Process()
+    process.executableURL = try daybookExecutable(file: file, line: line)
+    process.arguments = arguments
+    process.environment = environment
+    let handle = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
+    process.standardInput = handle
+    process.standardOutput = handle
+    process.standardError = handle
+    try process.run()
+    close(terminal)
+    // Read the screen while the program runs, so that it never waits on a full terminal.
+    let screen = ScreenReader(master)
+    let reading = Thread { screen.readUntilClosed() }
+    reading.start()
+    _ = input.withCString { write(master, $0, strlen($0)) }
+    process.waitUntilExit()
+    screen.finished.wait()
+    close(master)
+    return (process.terminationStatus, screen.text.replacingOccurrences(of: "\r\n", with: "\n"))
+}
+
+/// Collects what a pseudo-terminal shows until the program on it has closed it.
+final class ScreenReader: @unchecked Sendable {
+    private let master: Int32
+    private(set) var text = ""
+    let finished = DispatchSemaphore(value: 0)
+
+    init(_ master: Int32) { self.master = master }
+
+    func readUntilClosed() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var bytes: [UInt8] = []
+        while true {
+            let count = read(master, &buffer, buffer.count)
+            if count <= 0 { break }
+            bytes += buffer[0..<count]
+        }
+        text = String(decoding: bytes, as: UTF8.self)
+        finished.signal()
+    }
+}
+
+/// The C library's pseudo-terminal calls, looked up at run time: Swift's Glibc module leaves
+/// these X/Open functions out.
+enum PseudoTerminal {
+    private typealias OpenMaster = @convention(c) (Int32) -> Int32
+    private typealias Prepare = @convention(c) (Int32) -> Int32
+    private typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+
+    /// A new pseudo-terminal: the controlling side's descriptor and the path of the terminal side.
+    static func open() throws -> (master: Int32, path: String) {
+        let library = dlopen(nil, RTLD_NOW)
+        func function<T>(_ name: String, _ type: T.Type) throws -> T {
+            guard let address = dlsym(library, name) else { throw CocoaError(.featureUnsupported) }
+            return unsafeBitCast(address, to: type)
+        }
+        let master = try function("posix_openpt", OpenMaster.self)(O_RDWR | O_NOCTTY)
+        guard master >= 0, try function("grantpt", Prepare.self)(master) == 0, try function("unlockpt", Prepare.self)(master) == 0,
+              let name = try function("ptsname", Name.self)(master) else {
+            throw CocoaError(.featureUnsupported)
+        }
+        return (master, String(cString: name))
+    }
+}
+
+// MARK: - Browser tests
+
+/// The package's root folder, for the Browser/ scripts and the test tools under .build/.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The Python that has selenium (installed by `make test`), or a skip outside CI.
+func browserPython() throws -> String {
+    let python = packageRoot.appendingPathComponent(".build/test-tools/bin/python").path
+    let ready = FileManager.default.isExecutableFile(atPath: python) && FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
+    if !ready {
+        if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("selenium or chromedriver missing; `make test` installs them") }
+        throw XCTSkip("selenium and chromedriver are not installed (scripts/install-test-tools.sh)")
+    }
+    return python
+}
+
+/// A static HTTP server (Python's) serving a folder on 127.0.0.1; stopped by `stop()`.
+struct StaticServer {
+    var origin: String
+    var process: Process
+
+    /// Serves `folder` and waits until `readyPath` (relative to the origin) answers; the request
+    /// log goes to `log` when given.
+    init(serving folder: URL, readyPath: String, log: URL? = nil) throws {
+        let port = try freePort()
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", folder.path]
+        process.standardOutput = FileHandle.nullDevice
+        if let log {
+            FileManager.default.createFile(atPath: log.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: log)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
+        try process.run()
+        origin = "http://127.0.0.1:\(port)"
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if (try? Data(contentsOf: URL(string: origin + readyPath)!)) != nil { return }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        XCTFail("the static server did not start")
+    }
+
+    /// Serves a built site's output folder at `/<subPath>` (empty, or ending with `/`: `diary/`),
+    /// as any static host would, once its home page answers.
+    init(site output: URL, subPath: String = "", test: XCTestCase) throws {
+        let served = temporaryFolder(test)
+        let docRoot = subPath.isEmpty ? served.appendingPathComponent("site") : served
+        let link = subPath.isEmpty ? docRoot : served.appendingPathComponent(String(subPath.dropLast()))
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: output)
+        try self.init(serving: docRoot, readyPath: "/\(subPath)")
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
+
+/// Runs a script of Browser/ with the test tools' Python and returns the JSON object it prints.
+func runBrowserScript(_ python: String, _ script: String, _ arguments: [String]) throws -> [String: Any] {
+    let script = packageRoot.appendingPathComponent("Tests/DiaryCommandsTests/Browser/\(script)").path
+    let run = try runProcess(URL(fileURLWithPath: python), [script] + arguments)
+    XCTAssertEqual(run.status, 0, run.standardError)
+    return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any], run.standardError)
+}
+
+/// A TCP port on 127.0.0.1 that nothing listens on.
+func freePort() throws -> Int {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+    }
+    guard bound else { throw CocoaError(.fileWriteUnknown) }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
+
+/// The URLs `daybook search --json` prints for `query` on the diary at `root`, newest first.
+func commandResults(_ root: URL, _ query: String) throws -> [String] {
+    let run = try runDaybook(["search", "-C", root.path, "--json"] + query.split(separator: " ").map(String.init))
+    XCTAssertEqual(run.status, 0, run.standardError)
+    let results = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [[String: Any]])
+    return results.compactMap { $0["url"] as? String }
 }

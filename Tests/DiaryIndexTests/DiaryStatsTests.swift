@@ -138,14 +138,14 @@ final class DiaryStatsTests: XCTestCase {
         XCTAssertEqual(WordCount.of("오늘은 비가 왔다"), 3)
         XCTAssertEqual(WordCount.of("  one  — two\n3 … "), 3)
         XCTAssertEqual(WordCount.of(""), 0)
-        XCTAssertEqual(WordCount.of(html: "<p>Tea &amp; <em>cake</em></p>\n<p><img src=\"x.png\" alt=\"a picture\"></p>"), 2)
-        XCTAssertEqual(WordCount.of(html: "<p>rain<em>y</em> 비가&nbsp;왔다 — <a href=\"https://example.com/a b\">link</a></p>\n<p>end</p>"), 5)
+        XCTAssertEqual(WordCount.of("rainy 비가\u{00A0}왔다 & end"), 4)
+        XCTAssertEqual(WordCount.of(EntryBody(html: "", text: "Tea & cake", footnoteText: "see page 3")), 5)
     }
 
     private func entry(on day: Day) -> Entry {
         let local = LocalDateTime(day: day, hour: 9)
         return Entry(id: "\(day)-e", slug: "e", sourcePath: "Content/\(day).md", title: "\(day)",
                      instant: Date(timeIntervalSince1970: TimeInterval(local.wallClockSeconds)), local: local,
-                     emotionIDs: ["happy"], tags: [], images: [], bodyHTML: "<p>x</p>", isDraft: false, extra: [:])
+                     emotionIDs: ["happy"], tags: [], images: [], body: EntryBody(html: "<p>x</p>\n", text: "x"), isDraft: false, extra: [:])
     }
 }

@@ -9,7 +9,7 @@ final class OnThisDayTests: XCTestCase {
         let slug = "e\(hour)"
         return Entry(id: "\(day)-\(slug)", slug: slug, sourcePath: "Content/\(day)-\(hour).md", title: "\(day) \(hour)",
                      instant: Date(timeIntervalSince1970: TimeInterval(local.wallClockSeconds)), local: local,
-                     emotionIDs: ["calm"], tags: [], images: [], bodyHTML: "", isDraft: false, extra: [:])
+                     emotionIDs: ["calm"], tags: [], images: [], body: EntryBody(html: "", text: ""), isDraft: false, extra: [:])
     }
 
     private func onThisDay(_ entries: [Entry]) -> (OnThisDay, SiteIndex) {

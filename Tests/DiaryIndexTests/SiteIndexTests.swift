@@ -16,7 +16,7 @@ final class SiteIndexTests: XCTestCase {
                      instant: Date(timeIntervalSince1970: TimeInterval(local.wallClockSeconds)), local: local,
                      emotionIDs: emotions, tags: tags,
                      images: (0..<images).map { EntryImage(number: $0 + 1, entryID: id, sourcePath: "Content/p\($0).png", fileExtension: "png", alt: "", caption: nil, origin: .frontMatter) },
-                     bodyHTML: "<p>\(time)</p>\n", isDraft: false, extra: [:])
+                     body: EntryBody(html: "<p>\(time)</p>\n", text: time), isDraft: false, extra: [:])
     }
 
     private func index(_ entries: [Entry], emotions: [Emotion] = Emotion.defaults) -> SiteIndex {
@@ -32,7 +32,7 @@ final class SiteIndexTests: XCTestCase {
     func testMonthsAndYearsGroupTheirDaysNewestFirst() {
         let site = index([entry("2024-12-31 10:00", ["sad"]), entry("2025-01-01 10:00", ["happy"]), entry("2025-01-15 10:00", ["happy"]),
                           entry("2025-03-01 10:00", ["calm"])])
-        XCTAssertEqual(site.months.map(\.urlPath), ["2025/03/", "2025/01/", "2024/12/"])
+        XCTAssertEqual(site.months.map { URLMap.path(of: .month(year: $0.year, month: $0.month)) }, ["2025/03/", "2025/01/", "2024/12/"])
         XCTAssertEqual(site.months[1].days.map { site.days[$0].day.description }, ["2025-01-15", "2025-01-01"])
         XCTAssertEqual(site.years.map(\.year), [2025, 2024])
         XCTAssertEqual(site.years[0].months.map { site.months[$0].month }, [3, 1])
@@ -82,12 +82,25 @@ final class SiteIndexTests: XCTestCase {
         XCTAssertEqual(pages.pageCount, 3)
         XCTAssertEqual(pages.range(ofPage: 3), 60..<61)
         XCTAssertEqual(Pagination(count: 0, size: 30).pageCount, 1)
-        XCTAssertEqual(Pagination.urlPath("emotions/happy/", page: 1), "emotions/happy/")
-        XCTAssertEqual(Pagination.urlPath("emotions/happy/", page: 2), "emotions/happy/page/2/")
     }
 
-    func testVisibleTextDropsMarkupAndDecodesEntities() {
-        XCTAssertEqual(VisibleText.of(html: "<p>Tea &amp; <em>rain</em></p>\n<p>1 &lt; 2 &#39;ok&#39;</p>"), "Tea & rain 1 < 2 'ok'")
-        XCTAssertEqual(VisibleText.excerpt(String(repeating: "word ", count: 100), limit: 20), "word word word word…")
+    func testTheHomePageShowsTheSevenNewestDays() {
+        let site = index((1...9).map { entry("2025-10-0\($0) 10:00", ["happy"]) })
+        XCTAssertEqual(site.recentDays.map { site.days[$0].day.description }, (3...9).reversed().map { "2025-10-0\($0)" })
+        XCTAssertEqual(index([entry("2025-10-01 10:00", ["happy"])]).recentDays, 0..<1)
+        XCTAssertEqual(index([]).recentDays, 0..<0)
+    }
+
+    func testAnUnknownEmotionIdGetsAPlaceholder() {
+        let emotion = index([entry("2025-10-01 10:00", ["wistful"])]).emotion("wistful")
+        XCTAssertEqual(emotion, Emotion.placeholder(id: "wistful"))
+        XCTAssertEqual(emotion.label, "wistful")
+        XCTAssertFalse(emotion.isConfigured)
+    }
+
+    func testAnExcerptEndsAtAWordNearItsLimit() {
+        XCTAssertEqual(Excerpt.of(String(repeating: "word ", count: 100), limit: 20), "word word word word…")
+        XCTAssertEqual(Excerpt.of("Short enough.", limit: 20), "Short enough.")
+        XCTAssertEqual(Excerpt.of("마음이 편안했다. 오늘은 정말로 좋은 날이었다.", limit: 12), "마음이 편안했다…")
     }
 }

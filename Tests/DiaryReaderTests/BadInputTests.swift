@@ -34,9 +34,44 @@ final class BadInputTests: XCTestCase {
 
     func testAYAMLSyntaxErrorIsLocatedInTheFile() throws {
         let text = "---\ndate: 2025-10-20\nemotion: [happy\ntags: walk\n---\nBody\n"
-        let found = try diagnostics(of: [path: text])
-        XCTAssertEqual(found.count, 1)
-        XCTAssertTrue(found[0].hasPrefix("\(path):4:5: error: invalid YAML: "), found[0])
+        XCTAssertEqual(try diagnostics(of: [path: text]),
+                       ["\(path):3:10: error: invalid YAML: this [ list is not closed with ']', or misses a ',' between items"])
+    }
+
+    func testAYAMLSyntaxErrorGivesOnePositionTheFiles() throws {
+        let cases: [(frontMatter: String, expected: String)] = [
+            ("date: 2025-10-20\ntitle: Note: a walk\nemotion: happy",
+             "4:12: error: invalid YAML: mapping values are not allowed in this context; put text that contains ': ' in quotes, such as title: \"Note: a walk\""),
+            ("date: 2025-10-20\nemotion: happy\ntags:\n  - a\n - b",
+             "7:2: error: invalid YAML: did not find expected key in the 'key: value' lines; check that the lines of the front matter line up"),
+            ("date: 2025-10-20\ntitle: \"open\nemotion: happy",
+             "4:8: error: invalid YAML: this quote is never closed; end the text with the same quote it starts with"),
+            ("date: 2025-10-20\ntitle: @home\nemotion: happy",
+             "4:8: error: invalid YAML: found character that cannot start any token; put text that starts with @, ` or % in quotes, and indent with spaces, not tabs"),
+        ]
+        for (frontMatter, expected) in cases {
+            // A blank line before the front matter's text would shift YAML's own numbering; the file's counts.
+            XCTAssertEqual(try diagnostics(of: [path: "---\n\n" + frontMatter + "\n---\nBody\n"]), ["\(path):\(expected)"])
+        }
+    }
+
+    func testAKeyThatMeansEmotionStandsInForTheMissingOneInOneError() throws {
+        XCTAssertEqual(try diagnostics(of: [path: entryText("date: 2025-10-20\nmood: happy")]), [
+            "\(path):3:1: error: missing 'emotion'; rename 'mood' to 'emotion' (Daybook reads feelings only from 'emotion'; known: happy, sad, angry, anxious, calm, grateful, tired, excited)",
+        ])
+        XCTAssertEqual(try diagnostics(of: [path: entryText("created: 2025-10-20\nemotion: happy")]), [
+            "\(path):2:1: error: missing 'date'; rename 'created' to 'date' (Daybook reads the date only from 'date')",
+        ])
+    }
+
+    func testKeysThatMeanAKnownKeyGetItAsASuggestion() throws {
+        XCTAssertEqual(try diagnostics(of: [path: entryText("date: 2025-10-20\nemotion: happy\nfeeling: calm\npictures: [a.png]\nPhotos: b.png\nweather: sunny")]), [
+            "\(path):4:1: warning: unknown key 'feeling' is kept as extra data; did you mean 'emotion'?",
+            "\(path):5:1: warning: unknown key 'pictures' is kept as extra data; did you mean 'images'?",
+            "\(path):6:1: warning: unknown key 'Photos' is kept as extra data; did you mean 'images'?",
+        ])
+        XCTAssertEqual(try diagnostics(of: [path: entryText("date: 2025-10-20\nemotion: happy\nimages:\n  - path: a.png")]).first,
+                       "\(path):5:5: warning: unknown key 'path' of an image is ignored; did you mean 'src'?")
     }
 
     func testAWrongValueTypeIsReportedAtTheValue() throws {

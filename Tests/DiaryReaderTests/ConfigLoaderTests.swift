@@ -50,9 +50,27 @@ final class ConfigLoaderTests: XCTestCase {
         ])
     }
 
+    func testSearchFieldsAreReadAndAWrongShapeIsALocatedError() {
+        XCTAssertEqual(ConfigLoader.load("search:\n  fields: [weather, place]\n").config.searchFields, ["weather", "place"])
+        XCTAssertEqual(ConfigLoader.load("search: weather\n").diagnostics.map(\.description),
+                       ["daybook.yml:1:9: error: 'search' must be a mapping such as 'fields: [weather, place]'"])
+        XCTAssertEqual(ConfigLoader.load("search:\n  fields:\n    - {a: 1}\n").diagnostics.map(\.description),
+                       ["daybook.yml:3:7: error: each item of 'fields' must be text, found a mapping"])
+    }
+
     func testUnknownKeysAreWarningsWithASuggestion() {
         let (_, problems) = ConfigLoader.load("titel: x\n")
         XCTAssertEqual(problems.map(\.description), ["daybook.yml:1:1: warning: unknown key 'titel' is ignored; did you mean 'title'?"])
+    }
+
+    func testKeysOtherGeneratorsUseSuggestDaybooksByMeaning() {
+        let (_, problems) = ConfigLoader.load("language: ko_KR\npaginate: 10\nmoods: [calm]\nemotions:\n  - id: calm\n    icon: x\n")
+        XCTAssertEqual(problems.map(\.description), [
+            "daybook.yml:1:1: warning: unknown key 'language' is ignored; did you mean 'locale'?",
+            "daybook.yml:2:1: warning: unknown key 'paginate' is ignored; did you mean 'page_size'?",
+            "daybook.yml:3:1: warning: unknown key 'moods' is ignored; did you mean 'emotions'?",
+            "daybook.yml:6:5: warning: unknown key 'icon' of an emotion is ignored; did you mean 'emoji'?",
+        ])
     }
 
     func testEmotionProblemsAreLocated() {

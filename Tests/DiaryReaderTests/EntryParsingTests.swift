@@ -1,3 +1,4 @@
+import DiaryIndex
 import DiaryModel
 @testable import DiaryReader
 import Foundation
@@ -7,7 +8,7 @@ final class EntryParsingTests: XCTestCase {
     func testTheIdComesFromTheDateAndTheFileName() throws {
         let entry = try singleEntry(entryText("date: 2025-10-20 09:30\nemotion: happy"), path: "Content/2025/10/20/0930-Autumn walk!.md")
         XCTAssertEqual(entry.id, "2025-10-20-0930-autumn-walk")
-        XCTAssertEqual(entry.urlPath, "2025/10/20/0930-autumn-walk/")
+        XCTAssertEqual(URLMap.path(of: .entry(entry)), "2025/10/20/0930-autumn-walk/")
         XCTAssertEqual(entry.sourcePath, "Content/2025/10/20/0930-Autumn walk!.md")
     }
 
@@ -26,11 +27,11 @@ final class EntryParsingTests: XCTestCase {
     func testTheTitleComesFromFrontMatterThenTheFirstHeadingThenTheDate() throws {
         let titled = try singleEntry(entryText("title: 가을 산책\ndate: 2025-10-20 09:30\nemotion: happy", body: "# Heading\n\nText\n"))
         XCTAssertEqual(titled.title, "가을 산책")
-        XCTAssertTrue(titled.bodyHTML.contains("<h1>Heading</h1>"))
+        XCTAssertTrue(titled.body.html.contains("<h1>Heading</h1>"))
 
         let fromHeading = try singleEntry(entryText("date: 2025-10-20 09:30\nemotion: happy", body: "# A *quiet* day\n\nText\n"))
         XCTAssertEqual(fromHeading.title, "A quiet day")
-        XCTAssertEqual(fromHeading.bodyHTML, "<p>Text</p>\n")
+        XCTAssertEqual(fromHeading.body.html, "<p>Text</p>\n")
 
         let untitled = try singleEntry(entryText("date: 2025-10-20 09:30\nemotion: happy", body: "## Not a title\n"))
         XCTAssertEqual(untitled.title, "2025-10-20 09:30")
@@ -128,7 +129,7 @@ final class EntryParsingTests: XCTestCase {
             [^1]: The footnote.
 
             """
-        let html = try singleEntry(entryText("date: 2025-10-20\nemotion: happy", body: body)).bodyHTML
+        let html = try singleEntry(entryText("date: 2025-10-20\nemotion: happy", body: body)).body.html
         XCTAssertTrue(html.contains("<table>"), html)
         XCTAssertTrue(html.contains("<del>gone</del>"), html)
         XCTAssertTrue(html.contains("<a href=\"https://example.com\">https://example.com</a>"), html)
@@ -138,7 +139,7 @@ final class EntryParsingTests: XCTestCase {
     }
 
     func testFootnoteIdsCarryTheEntryIdSoADayPageHasNoDuplicates() throws {
-        let html = try singleEntry(entryText("date: 2025-10-20 09:30\nemotion: happy", body: "Note[^a].\n\n[^a]: Why.\n")).bodyHTML
+        let html = try singleEntry(entryText("date: 2025-10-20 09:30\nemotion: happy", body: "Note[^a].\n\n[^a]: Why.\n")).body.html
         XCTAssertTrue(html.contains("href=\"#fn-2025-10-20-0930-walk-a\""), html)
         XCTAssertTrue(html.contains("id=\"fn-2025-10-20-0930-walk-a\""), html)
         XCTAssertTrue(html.contains("href=\"#fnref-2025-10-20-0930-walk-a\""), html)
@@ -148,7 +149,7 @@ final class EntryParsingTests: XCTestCase {
 
     func testRawHTMLAndScriptLinksNeverReachThePage() throws {
         let body = "<script>alert(1)</script>\n\nHi <b onclick=\"x()\">there</b> [click](javascript:alert(1))\n"
-        let html = try singleEntry(entryText("date: 2025-10-20\nemotion: happy", body: body)).bodyHTML
+        let html = try singleEntry(entryText("date: 2025-10-20\nemotion: happy", body: body)).body.html
         XCTAssertFalse(html.contains("<script"), html)
         XCTAssertFalse(html.contains("onclick"), html)
         XCTAssertFalse(html.contains("javascript:"), html)
@@ -173,28 +174,37 @@ final class EntryParsingTests: XCTestCase {
         let entry = try singleEntry(text, extraFiles: files)
         XCTAssertEqual(entry.images.map(\.id), ["2025-10-20-0930-walk_image_1", "2025-10-20-0930-walk_image_2", "2025-10-20-0930-walk_image_3"])
         XCTAssertEqual(entry.images.map(\.sourcePath), ["Content/photos/leaves.jpg", "Content/2025/10/20/coffee.PNG", "Content/2025/10/20/cake.webp"])
-        XCTAssertEqual(entry.images.map(\.outputPath), [
+        XCTAssertEqual(entry.images.map { URLMap.path(of: .picture($0)) }, [
             "images/2025-10-20-0930-walk_image_1.jpg", "images/2025-10-20-0930-walk_image_2.png", "images/2025-10-20-0930-walk_image_3.webp",
         ])
         XCTAssertEqual(entry.images.map(\.alt), ["", "Morning coffee", "A cake"])
         XCTAssertEqual(entry.images.map(\.caption), [nil, "Best part of the day", nil])
         XCTAssertEqual(entry.images.map(\.origin), [.frontMatter, .frontMatter, .body])
         XCTAssertEqual(entry.images.map(\.anchor), ["image-1", "image-2", "image-3"])
-        XCTAssertTrue(entry.bodyHTML.contains("<img src=\"/images/2025-10-20-0930-walk_image_3.webp\" alt=\"A cake\" />"), entry.bodyHTML)
-        XCTAssertTrue(entry.bodyHTML.contains("<img src=\"/images/2025-10-20-0930-walk_image_1.jpg\" alt=\"\" />"), entry.bodyHTML)
-        XCTAssertTrue(entry.bodyHTML.contains("<img src=\"https://example.com/r.png\" alt=\"r\" />"), entry.bodyHTML)
+        let html = URLMap(baseURL: "/").bodyHTML(of: entry)
+        XCTAssertTrue(html.contains("<img src=\"/images/2025-10-20-0930-walk_image_3.webp\" alt=\"A cake\" />"), html)
+        XCTAssertTrue(html.contains("<img src=\"/images/2025-10-20-0930-walk_image_1.jpg\" alt=\"\" />"), html)
+        XCTAssertTrue(html.contains("<img src=\"https://example.com/r.png\" alt=\"r\" />"), html)
+        XCTAssertEqual(entry.body.pictures.map(\.number), [3, 1])
     }
 
-    func testABodyImageURLHonoursTheBaseURL() throws {
-        let entry = try singleEntry(entryText("date: 2025-10-20 09:30\nemotion: happy", body: "![x](../../../pic%201.png)\n"),
-                                    extraFiles: ["Content/pic 1.png": pictureBytes], config: "base_url: /diary\n")
-        XCTAssertEqual(entry.images.first?.sourcePath, "Content/pic 1.png")
-        XCTAssertTrue(entry.bodyHTML.contains("src=\"/diary/images/2025-10-20-0930-walk_image_1.png\""), entry.bodyHTML)
+    func testABodyKeepsItsPicturesAbstractAndThePageGivesThemTheBaseURL() throws {
+        let body = "![x](../../../pic%201.png)\n"
+        let files = ["Content/pic 1.png": pictureBytes]
+        let underSubPath = try singleEntry(entryText("date: 2025-10-20 09:30\nemotion: happy", body: body), extraFiles: files,
+                                           config: "base_url: /diary\n")
+        let atRoot = try singleEntry(entryText("date: 2025-10-20 09:30\nemotion: happy", body: body), extraFiles: files)
+        XCTAssertEqual(underSubPath.images.first?.sourcePath, "Content/pic 1.png")
+        XCTAssertEqual(underSubPath.body, atRoot.body, "what is read does not depend on base_url")
+        XCTAssertEqual(atRoot.body.html, "<p><img src=\"\" alt=\"x\" /></p>\n")
+        XCTAssertEqual(atRoot.body.pictures, [EntryBody.Picture(number: 1, tag: 3..<25, source: 13)])
+        XCTAssertEqual(URLMap(baseURL: "/diary/").bodyHTML(of: atRoot),
+                       "<p><img src=\"/diary/images/2025-10-20-0930-walk_image_1.png\" alt=\"x\" /></p>\n")
     }
 
     func testWindowsLineEndingsAndAByteOrderMarkAreRead() throws {
         let entry = try singleEntry("\u{FEFF}---\r\ntitle: CRLF\r\ndate: 2025-10-20\r\nemotion: happy\r\n---\r\nBody\r\n")
         XCTAssertEqual(entry.title, "CRLF")
-        XCTAssertEqual(entry.bodyHTML, "<p>Body</p>\n")
+        XCTAssertEqual(entry.body.html, "<p>Body</p>\n")
     }
 }

@@ -1,4 +1,5 @@
 import DiaryCorpus
+import DiaryIndex
 import DiaryModel
 import DiaryReader
 @testable import DiarySearch
@@ -35,7 +36,7 @@ final class CorpusSearchTests: XCTestCase {
         var fetches: [Int] = []
         for days in [73, 730] {
             let diary = try readCorpus(days: days, perDay: 5)
-            let files = SearchIndexBuilder(entries: diary.entries, emotions: diary.emotions, baseURL: "/").files()
+            let files = SearchIndexBuilder(entries: diary.entries, emotions: diary.emotions, urls: URLMap(baseURL: "/")).files()
             totals.append(files.values.reduce(0) { $0 + $1.count })
             let chunks = files.keys.filter { $0.hasPrefix("search/chunks/") }
             XCTAssertLessThan(chunks.count * 2, diary.entries.count, "entries share chunk files")
@@ -56,8 +57,8 @@ final class CorpusSearchTests: XCTestCase {
     func testAnswersMatchAPlainSubstringSearch() throws {
         let diary = try readCorpus(days: 40, perDay: 4)
         let emotions = Dictionary(diary.emotions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let texts = diary.entries.map { Array(SearchText.normalize(SearchDocument(entry: $0, emotions: emotions).searchableText).unicodeScalars) }
-        let engine = try SearchEngine(files: SearchIndexBuilder(entries: diary.entries, emotions: diary.emotions, baseURL: "/").files())
+        let texts = diary.entries.map { Array(SearchText.normalize(SearchDocument(entry: $0, emotions: emotions, searchFields: []).searchableText).unicodeScalars) }
+        let engine = try SearchEngine(files: SearchIndexBuilder(entries: diary.entries, emotions: diary.emotions, urls: URLMap(baseURL: "/")).files())
         var random = SeededGenerator(seed: 7)
         var nonEmpty = 0
         for round in 0..<300 {

@@ -12,25 +12,25 @@ final class SearchEngineTests: XCTestCase {
     ]
 
     private lazy var diary: [Entry] = [
-        makeEntry("2025-10-18 08:00", title: "가을 산책", body: "<p>아침에 공원을 <strong>산책했다</strong>. 낙엽이 예뻤다.</p>\n",
+        makeEntry("2025-10-18 08:00", title: "가을 산책", body: "아침에 공원을 **산책했다**. 낙엽이 예뻤다.\n",
                   emotions: ["happy"], tags: ["walk", "autumn"], path: "Content/2025/10/18/0800-walk.md"),
-        makeEntry("2025-10-19 21:30", title: "Café Notes", body: "<p>A long latte at the CAFÉ with <a href=\"https://example.com/secret\">my sister</a>.</p>\n",
+        makeEntry("2025-10-19 21:30", title: "Café Notes", body: "A long latte at the CAFÉ with [my sister](https://example.com/secret).\n",
                   emotions: ["calm", "happy"], tags: ["coffee"], path: "Content/2025/10/19/2130-cafe.md"),
-        makeEntry("2025-10-20 07:15", title: "Rainy morning", body: "<p>비가 와서 집에 있었다. Nothing to report.</p>\n<p><img src=\"/images/x.png\" alt=\"창밖 풍경 &amp; rain\" /></p>\n",
+        makeEntry("2025-10-20 07:15", title: "Rainy morning", body: "비가 와서 집에 있었다. Nothing to report.\n\n![창밖 풍경 & rain](https://example.com/x.png)\n",
                   emotions: ["sad"], tags: ["rain"], path: "Content/2025/10/20/0715-rain.md"),
-        makeEntry("2025-10-20 22:00", title: "밤 산책", body: "<p>Walked again at night; the walkway was empty.</p>\n",
+        makeEntry("2025-10-20 22:00", title: "밤 산책", body: "Walked again at night; the walkway was empty.\n",
                   emotions: ["calm"], tags: ["Walk"], path: "Content/2025/10/20/2200-night.md"),
     ]
 
     private func engine(_ entries: [Entry]? = nil, baseURL: String = "/") throws -> SearchEngine {
-        let files = SearchIndexBuilder(entries: entries ?? diary, emotions: emotions, baseURL: baseURL).files()
+        let files = SearchIndexBuilder(entries: entries ?? diary, emotions: emotions, urls: URLMap(baseURL: baseURL)).files()
         var engine = try SearchEngine(files: files)
         engine.sourcePaths = Dictionary(uniqueKeysWithValues: (entries ?? diary).map { ($0.id, $0.sourcePath) })
         return engine
     }
 
     func testThePublishedIndexNamesNoSourceFile() throws {
-        let files = SearchIndexBuilder(entries: diary, emotions: emotions, baseURL: "/").files()
+        let files = SearchIndexBuilder(entries: diary, emotions: emotions, urls: URLMap(baseURL: "/")).files()
         for (path, bytes) in files {
             XCTAssertNil(String(decoding: bytes, as: UTF8.self).range(of: "Content/"), "\(path) names a source file")
         }
@@ -121,7 +121,7 @@ final class SearchEngineTests: XCTestCase {
 
     func testLongWordsAndLongTokensMatchAsSubstrings() throws {
         let long = "supercalifragilisticexpialidocious-and-even-longer-than-thirty-two-characters"
-        let entries = diary + [makeEntry("2025-10-21 09:00", title: "Long", body: "<p>x \(long) y</p>", path: "Content/long.md")]
+        let entries = diary + [makeEntry("2025-10-21 09:00", title: "Long", body: "x \(long) y", path: "Content/long.md")]
         let engine = try engine(entries)
         for word in ["fragilistic", "docious-and-even-longer", "even-longer-than-thirty-two", long, "THAN-THIRTY"] {
             XCTAssertEqual(try engine.search(word).map(\.title), ["Long"], word)
@@ -130,8 +130,8 @@ final class SearchEngineTests: XCTestCase {
     }
 
     func testTheIndexIsTheSameOnEveryBuild() {
-        let first = SearchIndexBuilder(entries: diary, emotions: emotions, baseURL: "/").files()
-        let second = SearchIndexBuilder(entries: diary, emotions: emotions, baseURL: "/").files()
+        let first = SearchIndexBuilder(entries: diary, emotions: emotions, urls: URLMap(baseURL: "/")).files()
+        let second = SearchIndexBuilder(entries: diary, emotions: emotions, urls: URLMap(baseURL: "/")).files()
         XCTAssertEqual(first, second)
         XCTAssertNotNil(first["search/index.json"])
         XCTAssertEqual(first.keys.filter { $0.hasPrefix("search/chunks/") }, ["search/chunks/0.json"], "four short entries share a chunk")
@@ -140,13 +140,13 @@ final class SearchEngineTests: XCTestCase {
     func testEntriesAreGroupedIntoChunksOfConsecutiveEntries() throws {
         let long = String(repeating: "산책 했다 walk ", count: 200)
         let entries = (0..<10).map { day in
-            makeEntry("2025-11-\(String(format: "%02d", day + 1)) 09:00", title: "Day \(day)", body: "<p>\(long) day\(day)</p>",
+            makeEntry("2025-11-\(String(format: "%02d", day + 1)) 09:00", title: "Day \(day)", body: "\(long) day\(day)",
                       path: "Content/\(day).md")
         }
-        let files = SearchIndexBuilder(entries: entries, emotions: emotions, baseURL: "/").files()
+        let files = SearchIndexBuilder(entries: entries, emotions: emotions, urls: URLMap(baseURL: "/")).files()
         let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(files["search/index.json"]!)) as? [String: Any])
         let size = try XCTUnwrap(manifest["chunk"] as? Int)
-        XCTAssertEqual(manifest["version"] as? Int, 2)
+        XCTAssertEqual(manifest["version"] as? Int, 3)
         let chunkPaths = files.keys.filter { $0.hasPrefix("search/chunks/") }
         XCTAssertEqual(chunkPaths.count, (10 + size - 1) / size)
         XCTAssertGreaterThan(chunkPaths.count, 1, "long entries: fewer of them to a chunk")
@@ -166,7 +166,7 @@ final class SearchEngineTests: XCTestCase {
     }
 
     func testAMissingFileIsAnError() throws {
-        var files = SearchIndexBuilder(entries: diary, emotions: emotions, baseURL: "/").files()
+        var files = SearchIndexBuilder(entries: diary, emotions: emotions, urls: URLMap(baseURL: "/")).files()
         files["search/chunks/0.json"] = nil
         let engine = try SearchEngine(files: files)
         XCTAssertThrowsError(try engine.search("밤")) { error in
@@ -179,7 +179,7 @@ final class SearchEngineTests: XCTestCase {
     func testEverySubstringOfAnEntryFindsThatEntry() throws {
         let engine = try engine()
         let texts = diary.map { entry in
-            SearchText.normalize([entry.title, VisibleText.of(html: entry.bodyHTML), entry.tags.joined(separator: " ")].joined(separator: " "))
+            SearchText.normalize([entry.title, entry.body.text, entry.tags.joined(separator: " ")].joined(separator: " "))
         }
         for (number, text) in texts.enumerated() {
             for token in text.split(separator: " ") {

@@ -1,4 +1,5 @@
 import DiaryCorpus
+import DiaryIndex
 import DiaryModel
 @testable import DiarySearch
 import Foundation
@@ -17,7 +18,7 @@ final class SearchIndexUpdateTests: XCTestCase {
     private func diary(count: Int = 600) -> [Entry] {
         (0..<count).map { number in
             let extra = number < 270 ? " mmm\(number)" : ""
-            return entry(number, body: "<p>Walked to the café, 산책했다. kkk\(number)\(extra) note\(number % 7)</p>\n")
+            return entry(number, body: "Walked to the café, 산책했다. kkk\(number)\(extra) note\(number % 7)\n")
         }
     }
 
@@ -25,7 +26,7 @@ final class SearchIndexUpdateTests: XCTestCase {
     /// holds 5 whatever the edits below do to the average.
     private func entry(_ number: Int, body: String, tags: [String] = ["walk"]) -> Entry {
         let day = Day(daysSinceEpoch: 18_262 + number / 2)
-        let filler = "<p>" + String(repeating: "The quiet morning walk by the river. ", count: 24) + "</p>\n"
+        let filler = String(repeating: "The quiet morning walk by the river. ", count: 24) + "\n\n"
         return makeEntry("\(day) \(number % 2 == 0 ? "08" : "20"):00", title: "Day \(number)", body: filler + body,
                          emotions: number % 3 == 0 ? ["calm"] : ["happy"], tags: tags, path: "Content/\(number).md")
     }
@@ -33,21 +34,21 @@ final class SearchIndexUpdateTests: XCTestCase {
     private func versions(_ entries: [Entry]) -> [UInt64] {
         entries.map { entry in
             var hasher = StableHasher()
-            for part in [entry.id, entry.sourcePath, entry.title, entry.bodyHTML, entry.tags.joined(separator: "\n"),
+            for part in [entry.id, entry.sourcePath, entry.title, entry.body.html, entry.body.text, entry.tags.joined(separator: "\n"),
                          entry.emotionIDs.joined(separator: "\n"), entry.local.description] { hasher.combine(part) }
             return hasher.value
         }
     }
 
     private func fullIndex(_ entries: [Entry]) -> SearchIndex {
-        SearchIndexBuilder(entries: entries, emotions: emotions, baseURL: "/").index(context: context, versions: versions(entries))
+        SearchIndexBuilder(entries: entries, emotions: emotions, urls: URLMap(baseURL: "/")).index(context: context, versions: versions(entries))
     }
 
     /// Updates `previous` to `entries`; when the update does not give up, checks that the files it
     /// changes and keeps are exactly a full build's, and its state too, and returns the result.
     private func update(_ previous: SearchIndex, to entries: [Entry], loadFile: ((String) -> [UInt8]?)? = nil,
                         file: StaticString = #filePath, line: UInt = #line) -> SearchIndex? {
-        let builder = SearchIndexBuilder(entries: entries, emotions: emotions, baseURL: "/")
+        let builder = SearchIndexBuilder(entries: entries, emotions: emotions, urls: URLMap(baseURL: "/"))
         guard let outcome = SearchIndexUpdate(builder: builder, previous: previous.state)
             .update(context: context, versions: versions(entries), loadFile: loadFile ?? { previous.files[$0] }) else { return nil }
         let full = fullIndex(entries)
@@ -71,17 +72,17 @@ final class SearchIndexUpdateTests: XCTestCase {
         XCTAssertNotNil(String(decoding: index.files["search/index.json"]!, as: UTF8.self).range(of: "\"kkk\":["), "kkk is heavy")
         XCTAssertEqual(index.state.chunkEntries, 5)
         let edits: [(Int, String)] = [
-            (10, "<p>A brand new zebra and a quokka, kkk10 kept.</p>\n"),   // new words, the diary's only quokka
-            (10, "<p>Only the zebra stayed. kkk10</p>\n"),                   // quokka vanishes from the diary
-            (300, "<p>kkk300x and kkk300y, walked.</p>\n"),                  // the heavy key's value changes
-            (599, "<p>Ünïcödé “quotes” \\ back\\slash \u{1} and a verylongtokenthatkeepsgoingwellpastthirtytwocharacters</p>\n"),
-            (0, "<p></p>\n"),                                                // every word of an entry goes
+            (10, "A brand new zebra and a quokka, kkk10 kept.\n"),           // new words, the diary's only quokka
+            (10, "Only the zebra stayed. kkk10\n"),                           // quokka vanishes from the diary
+            (300, "kkk300x and kkk300y, walked.\n"),                          // the heavy key's value changes
+            (599, "Ünïcödé “quotes” \\ back\\slash \u{1} and a verylongtokenthatkeepsgoingwellpastthirtytwocharacters\n"),
+            (0, ""),                                                       // every word of an entry goes
         ]
         for (number, body) in edits {
             entries[number] = entry(number, body: body)
             index = try XCTUnwrap(update(index, to: entries), "body edit of entry \(number) should update in place")
         }
-        let body42 = "<p>kkk42 mmm42</p>\n"
+        let body42 = "kkk42 mmm42\n"
         entries[42] = entry(42, body: body42, tags: ["walk", "rain", "새 태그"])
         index = try XCTUnwrap(update(index, to: entries), "a tag edit should update in place")
         entries[42] = entry(42, body: body42)
@@ -92,7 +93,7 @@ final class SearchIndexUpdateTests: XCTestCase {
         var entries = diary()
         var index = fullIndex(entries)
         for number in 600..<604 {
-            entries.append(entry(number, body: "<p>Newest entry \(number), kkk\(number) and a fresh word appended\(number).</p>\n"))
+            entries.append(entry(number, body: "Newest entry \(number), kkk\(number) and a fresh word appended\(number).\n"))
             index = try XCTUnwrap(update(index, to: entries), "appending entry \(number)")
         }
     }
@@ -101,13 +102,13 @@ final class SearchIndexUpdateTests: XCTestCase {
         let entries = diary()
         let index = fullIndex(entries)
         var heavier = entries
-        heavier[5] = entry(5, body: "<p>" + (0..<40).map { "mmm9\($0)" }.joined(separator: " ") + "</p>\n")
+        heavier[5] = entry(5, body: (0..<40).map { "mmm9\($0)" }.joined(separator: " ") + "\n")
         XCTAssertNil(update(index, to: heavier), "mmm becomes heavy: the heavy keys change")
         XCTAssertNil(update(index, to: Array(entries.dropLast())), "an entry was deleted")
-        XCTAssertNil(update(index, to: [entry(1000, body: "<p>first</p>\n")] + entries.dropFirst()), "an entry took another's place")
+        XCTAssertNil(update(index, to: [entry(1000, body: "first\n")] + entries.dropFirst()), "an entry took another's place")
         var edited = entries
-        edited[7] = entry(7, body: "<p>changed</p>\n")
-        let builder = SearchIndexBuilder(entries: edited, emotions: emotions, baseURL: "/")
+        edited[7] = entry(7, body: "changed\n")
+        let builder = SearchIndexBuilder(entries: edited, emotions: emotions, urls: URLMap(baseURL: "/"))
         XCTAssertNil(SearchIndexUpdate(builder: builder, previous: index.state)
             .update(context: context + 1, versions: versions(edited), loadFile: { index.files[$0] }), "the configuration changed")
     }
@@ -115,7 +116,7 @@ final class SearchIndexUpdateTests: XCTestCase {
     func testAFileThatDisagreesWithTheStateGivesUp() {
         var entries = diary()
         let index = fullIndex(entries)
-        entries[10] = entry(10, body: "<p>A brand new zebra.</p>\n")
+        entries[10] = entry(10, body: "A brand new zebra.\n")
         XCTAssertNotNil(update(index, to: entries))
         XCTAssertNil(update(index, to: entries, loadFile: { path in path.hasPrefix("search/shards/") ? nil : index.files[path] }),
                      "a missing shard")
@@ -133,11 +134,11 @@ final class SearchIndexUpdateTests: XCTestCase {
         var updated = 0
         for step in 0..<40 {
             if random.int(in: 0...9) == 0 {
-                entries.append(entry(entries.count, body: "<p>appended \(step) \(random.pick(words))</p>\n"))
+                entries.append(entry(entries.count, body: "appended \(step) \(random.pick(words))\n"))
             } else {
                 let number = random.int(in: 0...entries.count - 1)
                 let body = (0..<random.int(in: 0...6)).map { _ in random.pick(words) }.joined(separator: " ")
-                entries[number] = entry(number, body: "<p>\(body)</p>\n", tags: random.int(in: 0...1) == 0 ? [] : [random.pick(words)])
+                entries[number] = entry(number, body: "\(body)\n", tags: random.int(in: 0...1) == 0 ? [] : [random.pick(words)])
             }
             if let next = update(index, to: entries) {
                 index = next

@@ -1,8 +1,9 @@
 import DiaryModel
+import DiaryReader
 import Foundation
 import XCTest
 
-/// An entry at `time` ("2025-10-20 09:30"); entries need no files here.
+/// An entry at `time` ("2025-10-20 09:30") whose body is the Markdown `body`; entries need no files here.
 func makeEntry(_ time: String, title: String? = nil, body: String = "", emotions: [String] = ["happy"],
                tags: [String] = [], path: String? = nil) -> Entry {
     let parts = time.split(separator: " ")
@@ -12,7 +13,15 @@ func makeEntry(_ time: String, title: String? = nil, body: String = "", emotions
     let slug = Slug.make(from: path ?? time)
     return Entry(id: "\(local.day)-\(slug)", slug: slug, sourcePath: path ?? "Content/\(slug).md", title: title ?? time,
                  instant: Date(timeIntervalSince1970: TimeInterval(local.wallClockSeconds)), local: local,
-                 emotionIDs: emotions, tags: tags, images: [], bodyHTML: body, isDraft: false, extra: [:])
+                 emotionIDs: emotions, tags: tags, images: [], body: readBody(body), isDraft: false, extra: [:])
+}
+
+/// The body of an entry written in Markdown, as the reader reads it.
+func readBody(_ markdown: String) -> EntryBody {
+    let parser = EntryParser(config: DiaryConfig(), files: ContentFiles(paths: []))
+    let read = parser.parse("---\ndate: 2025-01-01\nemotion: happy\n---\n" + markdown, path: "Content/entry.md")
+    guard let entry = read.entry else { fatalError("the test body does not read: \(read.diagnostics)") }
+    return entry.body
 }
 
 /// A fresh empty folder, removed when the test ends.

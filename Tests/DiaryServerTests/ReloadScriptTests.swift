@@ -3,18 +3,26 @@ import XCTest
 
 final class ReloadScriptTests: XCTestCase {
     func inject(_ html: String) -> String {
-        String(decoding: ReloadScript.inject(into: Array(html.utf8)), as: UTF8.self)
+        String(decoding: ReloadScript.inject(into: Array(html.utf8), generation: 7), as: UTF8.self)
+    }
+
+    var tag: String { ReloadScript.tag(generation: 7) }
+
+    func testTheTagNamesTheGenerationThePageWasServedFrom() {
+        XCTAssertEqual(tag, #"<script src="/__daybook/reload.js" data-generation="7"></script>"#)
+        XCTAssertEqual(ReloadMessage.servedGeneration(in: "hello 7"), 7)
+        XCTAssertNil(ReloadMessage.servedGeneration(in: "hello"))
     }
 
     func testScriptGoesJustBeforeTheLastClosingBodyTag() {
         XCTAssertEqual(inject("<body><p>&lt;/body&gt; and </body></html>\n"),
-                       "<body><p>&lt;/body&gt; and \(ReloadScript.tag)</body></html>\n")
-        XCTAssertEqual(inject("<pre></body></pre></BODY >"), "<pre></body></pre>\(ReloadScript.tag)</BODY >")
+                       "<body><p>&lt;/body&gt; and \(tag)</body></html>\n")
+        XCTAssertEqual(inject("<pre></body></pre></BODY >"), "<pre></body></pre>\(tag)</BODY >")
     }
 
     func testPageWithoutABodyTagGetsTheScriptAtTheEnd() {
-        XCTAssertEqual(inject("<p>just a fragment"), "<p>just a fragment" + ReloadScript.tag)
-        XCTAssertEqual(inject(""), ReloadScript.tag)
+        XCTAssertEqual(inject("<p>just a fragment"), "<p>just a fragment" + tag)
+        XCTAssertEqual(inject(""), tag)
     }
 
     func testTheOverlayIsFilledAsTextNeverAsMarkup() {

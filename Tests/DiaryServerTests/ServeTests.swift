@@ -14,11 +14,12 @@ final class ServeTests: XCTestCase {
                 let response = try fetch(target, port: port)
                 XCTAssertEqual(response.status, 200, target)
                 let built = try diary.read("Output/" + file)
-                XCTAssertTrue(response.text.contains(ReloadScript.tag + "</body>"), target)
-                XCTAssertEqual(response.text.replacingOccurrences(of: ReloadScript.tag, with: ""), built, target)
-                XCTAssertEqual(response.text.components(separatedBy: ReloadScript.tag).count, 2, target)
+                let generation = try XCTUnwrap(servedGeneration(response.text), target)
+                XCTAssertTrue(response.text.contains(ReloadScript.tag(generation: generation) + "</body>"), target)
+                XCTAssertEqual(withoutReloadTag(response.text), built, target)
+                XCTAssertEqual(response.text.components(separatedBy: ReloadScript.scriptPath).count, 2, target)
             }
-            XCTAssertFalse(try diary.read("Output/index.html").contains(ReloadScript.tag), "the files themselves never carry the script")
+            XCTAssertFalse(try diary.read("Output/index.html").contains(ReloadScript.scriptPath), "the files themselves never carry the script")
         }
     }
 
@@ -58,7 +59,7 @@ final class ServeTests: XCTestCase {
             }
             let notFound = try fetch("/diary/no/such/page/", port: port)
             XCTAssertEqual(notFound.status, 404)
-            XCTAssertEqual(notFound.text, try diary.read("Output/404.html").replacingOccurrences(of: "</body>", with: ReloadScript.tag + "</body>"),
+            XCTAssertEqual(notFound.text, try diary.read("Output/404.html").replacingOccurrences(of: "</body>", with: ReloadScript.tag(generation: servedGeneration(notFound.text) ?? -1) + "</body>"),
                            "the site's own 404 page, with the reload script")
         }
     }
@@ -99,7 +100,30 @@ final class ServeTests: XCTestCase {
             XCTAssertEqual(page.nextMessage(), "reload")
             let response = try fetch(entryURL, port: port)
             XCTAssertTrue(response.text.contains("the lake was silver"))
-            XCTAssertEqual(response.text.replacingOccurrences(of: ReloadScript.tag, with: ""), try diary.read("Output/2025/07/05/tired/index.html"))
+            XCTAssertEqual(withoutReloadTag(response.text), try diary.read("Output/2025/07/05/tired/index.html"))
+        }
+    }
+
+    func testAPageWhoseSocketOpensAfterTheReloadWentOutIsToldToReload() async throws {
+        let diary = try TemporaryDiary()
+        try await serving(diary) { server, port in
+            let before = try fetch(entryURL, port: port)
+            let served = try XCTUnwrap(servedGeneration(before.text))
+            let watching = try LiveSocket(port: port)
+            XCTAssertTrue(eventually { server.connectedPages == 1 })
+            try diary.save(entryPath, try diary.read(entryPath).replacingOccurrences(of: "the lake was calm", with: "the lake was silver"))
+            XCTAssertEqual(watching.nextMessage(), "reload")
+
+            // The page served before the build connects only now: it is told to reload at once.
+            let late = try LiveSocket(port: port)
+            late.say("hello \(served)")
+            XCTAssertEqual(late.nextMessage(), "reload")
+            // A page served after the build is up to date and hears nothing.
+            let after = try fetch(entryURL, port: port)
+            XCTAssertEqual(servedGeneration(after.text), served + 1)
+            let current = try LiveSocket(port: port, timeout: 1)
+            current.say("hello \(served + 1)")
+            XCTAssertNil(current.nextMessage())
         }
     }
 

@@ -87,6 +87,18 @@ final class CapturedConsole: @unchecked Sendable {
     }
 }
 
+/// A served page without the live-reload tag the server adds.
+func withoutReloadTag(_ html: String) -> String {
+    html.replacingOccurrences(of: #"<script src="/__daybook/reload.js" data-generation="\d+"></script>"#, with: "",
+                              options: .regularExpression)
+}
+
+/// The generation a served page names in its live-reload tag.
+func servedGeneration(_ html: String) -> Int? {
+    guard let range = html.range(of: #"data-generation="\d+""#, options: .regularExpression) else { return nil }
+    return Int(html[range].dropFirst(17).dropLast())
+}
+
 /// An HTTP response read off a raw socket.
 struct RawResponse {
     var status: Int
@@ -240,6 +252,14 @@ final class LiveSocket {
             }
         }
         return nil
+    }
+
+    /// Sends a text message, masked as a browser masks it.
+    func say(_ text: String) {
+        let payload = Array(text.utf8)
+        precondition(payload.count < 126)
+        let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
+        socket.send([0x81, 0x80 | UInt8(payload.count)] + mask + payload.enumerated().map { $1 ^ mask[$0 % 4] })
     }
 
     /// Messages until one satisfies `isWanted` (it is returned), or nil.

@@ -139,6 +139,81 @@ final class BuildCacheTests: XCTestCase {
         }
     }
 
+    func testRepeatedBuildsInOneSessionParseOnlyTheEditedEntries() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        let session = BuildSession()
+        usleep(150_000)
+        let first = try SiteBuilder(root: root).build(.init(), session: session, changedPaths: nil)
+        XCTAssertEqual(first.parsedCount, 5)
+        // `daybook serve` builds again and again in one process, from the state it keeps in memory.
+        for name in ["2024/03/02/last-year.md", "2025/03/02/new-york-call.md", "2024/03/02/last-year.md"] {
+            let entry = root.appendingPathComponent("Content/\(name)")
+            try (try String(contentsOf: entry, encoding: .utf8) + "\nOne more line.\n").write(to: entry, atomically: true, encoding: .utf8)
+            usleep(150_000)  // older than the clock's granularity when the build starts: its reading may be reused later
+            let report = try SiteBuilder(root: root).build(.init(), session: session, changedPaths: ["Content/\(name)"])
+            XCTAssertEqual(report.parsedCount, 1, "after editing \(name)")
+        }
+    }
+
+    func testSessionBuildsFromTheWatchersPathsGiveWhatAFullBuildGives() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        let session = BuildSession()
+        let builder = SiteBuilder(root: root)
+        try builder.build(.init(), session: session, changedPaths: nil)
+        let changes: [(String, [String], () throws -> Void)] = [
+            ("an edited entry", ["Content/2024/03/02/last-year.md"], {
+                try self.write("---\ndate: 2024-03-02 18:00\nemotion: sad\n---\nRewritten.\n",
+                               to: root.appendingPathComponent("Content/2024/03/02/last-year.md"))
+            }),
+            ("a new folder with an entry", ["Content/2026"], {
+                try self.write("---\ndate: 2026-01-01 10:00\nemotion: happy\n---\nNew year.\n",
+                               to: root.appendingPathComponent("Content/2026/01/01/1000-new-year.md"))
+            }),
+            ("a picture replaced by one of another size", ["Content/pictures/plum.png"], {
+                try SolidPNG.make(width: 64, height: 48, red: 200, green: 90, blue: 120)
+                    .write(to: root.appendingPathComponent("Content/pictures/plum.png"))
+            }),
+            ("a deleted entry", ["Content/2025/03/02/new-york-call.md"], {
+                try FileManager.default.removeItem(at: root.appendingPathComponent("Content/2025/03/02/new-york-call.md"))
+            }),
+            ("a deleted folder", ["Content/2026"], {
+                try FileManager.default.removeItem(at: root.appendingPathComponent("Content/2026"))
+            }),
+        ]
+        for (what, paths, change) in changes {
+            try change()
+            let report = try builder.build(.init(), session: session, changedPaths: paths)
+            XCTAssertEqual(report.diagnostics.map(\.description), [], what)
+            try session.saveState()
+            XCTAssertEqual(try builder.build(.init()).steps.map(\.step), [.checkForChanges],
+                           "after \(what), the saved cache tells the command line that nothing changed")
+            let fresh = try copyOfFixture("seoul-diary", test: self)
+            try FileManager.default.removeItem(at: fresh.appendingPathComponent("Content"))
+            try FileManager.default.copyItem(at: root.appendingPathComponent("Content"), to: fresh.appendingPathComponent("Content"))
+            try buildSite(fresh)
+            let expected = try filesBelow(fresh.appendingPathComponent("Output"))
+            let actual = try filesBelow(root.appendingPathComponent("Output"))
+            XCTAssertEqual(actual.keys.sorted(), expected.keys.sorted(), what)
+            for path in expected.keys.sorted() where actual[path] != expected[path] { XCTFail("\(path) differs from a full build after \(what)") }
+        }
+    }
+
+    func testABuildStoppedBeforeItsCacheIsSavedLeavesNoFileBehindLater() throws {
+        let root = try copyOfFixture("english-subpath", test: self)
+        try buildSite(root)
+        // A session build adds an entry and is never saved (the process was stopped).
+        try write("---\ndate: 2025-07-06 10:00\nemotion: calm\n---\nA secret morning.\n",
+                  to: root.appendingPathComponent("Content/notes/2025-07-06-secret.md"))
+        try SiteBuilder(root: root).build(.init(), session: BuildSession(), changedPaths: nil)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent("Output/2025/07/06/secret/index.html").path))
+        // The writer deletes the entry; the next build has only the cache of the build before.
+        try FileManager.default.removeItem(at: root.appendingPathComponent("Content/notes/2025-07-06-secret.md"))
+        try buildSite(root)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("Output/2025/07/06").path),
+                       "the unsaved build's pages are found and removed")
+        XCTAssertFalse(try everyFile(below: root.appendingPathComponent("Output")).values.contains { $0.range(of: Data("secret morning".utf8)) != nil })
+    }
+
     func testADamagedOrForeignCacheFileReadsAsNothing() throws {
         let root = try copyOfFixture("english-subpath", test: self)
         let cache = BuildCache(root: root, output: root.appendingPathComponent("Output"))

@@ -8,7 +8,7 @@ final class IncrementalBuildTests: XCTestCase {
     /// One change a diary writer makes.
     private enum Edit: CaseIterable {
         case addEntry, editBody, moveToAnotherDay, changeEmotion, addImage, removeImage, deleteEntry, renameEntry,
-             editTemplate, editConfig, addDraft, touchWithoutChange
+             editTemplate, editConfig, addDraft, touchWithoutChange, editTitle, editTags, editExtraKey
     }
 
     func testRandomEditsAlwaysGiveTheSameSiteAsAFullBuild() throws {
@@ -16,7 +16,7 @@ final class IncrementalBuildTests: XCTestCase {
         try buildSite(root)
         var random = SeededGenerator(seed: 7)
         var applied: [String] = []
-        for step in 1...24 {
+        for step in 1...32 {
             let edit = Edit.allCases[random.int(in: 0...Edit.allCases.count - 1)]
             try apply(edit, to: root, step: step, random: &random)
             applied.append("\(edit)")
@@ -169,6 +169,33 @@ final class IncrementalBuildTests: XCTestCase {
         }
     }
 
+    func testChangingTheBaseURLReadsNoEntryAgainButMovesEveryURL() throws {
+        let root = try copyOfFixture("english-subpath", test: self)
+        // Older than the window in which a coarse file clock could hide an edit: the cache keeps them.
+        for url in try entryFiles(in: root) {
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: url.path)
+        }
+        let first = try buildSite(root)
+        XCTAssertEqual(first.parsedCount, 2)
+        let config = root.appendingPathComponent("daybook.yml")
+        try (try String(contentsOf: config, encoding: .utf8)).replacingOccurrences(of: "base_url: /diary/", with: "base_url: /journal/")
+            .write(to: config, atomically: true, encoding: .utf8)
+
+        let second = try buildSite(root)
+        XCTAssertEqual(second.parsedCount, 0, "what is read of an entry does not depend on base_url")
+        let output = root.appendingPathComponent("Output")
+        let files = try filesBelow(output)
+        let pages = files.keys.filter { $0.hasSuffix(".html") }
+        XCTAssertEqual(Set(pages).subtracting(second.writtenPaths).sorted(), [], "every page has new URLs")
+        for (path, data) in files where path.hasSuffix(".html") || path.hasSuffix(".json") {
+            XCTAssertFalse(String(decoding: data, as: UTF8.self).contains("/diary/"), "\(path) still links to the old base_url")
+        }
+        XCTAssertTrue(String(decoding: files["2025/07/05/tired/index.html"] ?? Data(), as: UTF8.self)
+            .contains(#"<img src="/journal/images/2025-07-05-tired_image_1.png" alt="The lake at dawn" />"#))
+        XCTAssertEqual(try brokenLinks(in: output, baseURL: "/journal/").map(\.description), [])
+        try assertSameSiteAsAFullBuild(root, after: "changing base_url")
+    }
+
     // MARK: - Helpers
 
     private func assertSameSiteAsAFullBuild(_ root: URL, after change: String, file: StaticString = #filePath, line: UInt = #line) throws {
@@ -213,6 +240,14 @@ final class IncrementalBuildTests: XCTestCase {
         func rewrite(_ url: URL, _ change: (String) -> String) throws {
             try change(try String(contentsOf: url, encoding: .utf8)).write(to: url, atomically: true, encoding: .utf8)
         }
+        /// Sets (or, with nil, removes) a front-matter key of an entry.
+        func setFrontMatter(_ key: String, to value: String?, in url: URL) throws {
+            try rewrite(url) { text in
+                let without = text.replacingOccurrences(of: "\n\(key): [^\n]*", with: "", options: .regularExpression)
+                guard let value else { return without }
+                return without.replacingOccurrences(of: "^---\n", with: "---\n\(key): \(value)\n", options: .regularExpression)
+            }
+        }
         switch edit {
         case .addEntry, .addDraft:
             let day = random.int(in: 1...28)
@@ -251,9 +286,21 @@ final class IncrementalBuildTests: XCTestCase {
             try "<!DOCTYPE html><title>{{ page.title }}</title><p>Lost at step \(step) in {{ site.title }}.</p>\n"
                 .write(to: templates.appendingPathComponent("404.html"), atomically: true, encoding: .utf8)
         case .editConfig:
+            let pageSize = random.int(in: 1...3)
+            let baseURL = random.pick(["/", "/diary/", "/a/b/"])
+            let changesBaseURL = random.int(in: 0...1) == 0
             try rewrite(root.appendingPathComponent("daybook.yml")) { text in
-                text.replacingOccurrences(of: #"page_size: \d+"#, with: "page_size: \(random.int(in: 1...3))", options: .regularExpression)
+                guard changesBaseURL else {
+                    return text.replacingOccurrences(of: #"page_size: \d+"#, with: "page_size: \(pageSize)", options: .regularExpression)
+                }
+                return text.replacingOccurrences(of: #"\nbase_url: [^\n]*"#, with: "", options: .regularExpression) + "\nbase_url: \(baseURL)\n"
             }
+        case .editTitle:
+            try setFrontMatter("title", to: random.pick(["Renamed at step \(step)", "조용한 밤", nil]), in: anyEntry())
+        case .editTags:
+            try setFrontMatter("tags", to: random.pick(["[walk]", "[봄, Walk]", "[rain, step\(step % 3)]", nil]), in: anyEntry())
+        case .editExtraKey:
+            try setFrontMatter("weather", to: random.pick(["sunny", "rain at step \(step)", nil]), in: anyEntry())
         case .touchWithoutChange:
             let url = anyEntry()
             try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: url.path)

@@ -1,0 +1,96 @@
+import DiaryModel
+
+/// Where everything of the site lives (SPEC §3): the one place that knows each page's and
+/// file's path, both in the output folder and under `base_url`. Pages, picture copies and
+/// search records all ask it.
+public struct URLMap: Sendable {
+    /// A page or file of the site.
+    public enum Place: Sendable {
+        case home
+        case entry(Entry)
+        case day(Day)
+        case month(year: Int, month: Int)
+        case year(Int)
+        /// Page `page` (1-based) of all days.
+        case archive(page: Int)
+        case emotions
+        /// Page `page` of the entries with the emotion `id`.
+        case emotion(id: String, page: Int)
+        case tags
+        /// Page `page` of the entries with the tag whose slug is `slug`.
+        case tag(slug: String, page: Int)
+        /// Page `page` of every picture.
+        case gallery(page: Int)
+        case search
+        /// The statistics page.
+        case stats
+        /// The "on this day" file of a calendar day (`on-this-day/03-02.json`).
+        case onThisDay(OnThisDay.CalendarDay)
+        /// The folder of the "on this day" files, which the home page's script reads from.
+        case onThisDayFolder
+        case notFound
+        /// The copy of an entry's picture.
+        case picture(EntryImage)
+        /// A file of the theme's `assets/`, by its path in the site (`assets/style.css`).
+        case asset(String)
+        case robots
+    }
+
+    /// The site's path on its server, starting and ending with `/`.
+    public let baseURL: String
+
+    public init(baseURL: String) {
+        self.baseURL = baseURL
+    }
+
+    /// The URL of `place`: `base_url` and its path (`/diary/2025/10/20/`).
+    public func url(of place: Place) -> String {
+        baseURL + Self.path(of: place)
+    }
+
+    /// The entry's body HTML as its pages show it: each local picture at the URL of its copy.
+    public func bodyHTML(of entry: Entry) -> String {
+        let images = entry.images
+        return entry.body.html { number in
+            // Pictures are numbered from 1 in order; a body names only pictures of its own entry.
+            images.indices.contains(number - 1) ? url(of: .picture(images[number - 1])) : ""
+        }
+    }
+
+    /// The file `place` is written to, relative to the output folder (`2025/10/20/index.html`).
+    public static func file(of place: Place) -> String {
+        let path = path(of: place)
+        return path.isEmpty || path.hasSuffix("/") ? path + "index.html" : path
+    }
+
+    /// The path of `place` relative to `base_url` and to the output folder: a folder ending in
+    /// `/` for a page (empty for the home page), the file's own path otherwise.
+    public static func path(of place: Place) -> String {
+        switch place {
+        case .home: return ""
+        case .entry(let entry): return "\(entry.day.path)/\(entry.slug)/"
+        case .day(let day): return day.path + "/"
+        case .month(let year, let month): return "\(Day.pad(year, 4))/\(Day.pad(month, 2))/"
+        case .year(let year): return "\(Day.pad(year, 4))/"
+        case .archive(let page): return paged("archive/", page)
+        case .emotions: return "emotions/"
+        case .emotion(let id, let page): return paged("emotions/\(id)/", page)
+        case .tags: return "tags/"
+        case .tag(let slug, let page): return paged("tags/\(slug)/", page)
+        case .gallery(let page): return paged("gallery/", page)
+        case .search: return "search/"
+        case .stats: return "stats/"
+        case .onThisDay(let day): return "on-this-day/\(day.name).json"
+        case .onThisDayFolder: return "on-this-day/"
+        case .notFound: return "404.html"
+        case .picture(let image): return "images/\(image.id).\(image.fileExtension)"
+        case .asset(let path): return path
+        case .robots: return "robots.txt"
+        }
+    }
+
+    /// `base` for page 1, `base` + `page/N/` after it.
+    private static func paged(_ base: String, _ page: Int) -> String {
+        page == 1 ? base : "\(base)page/\(page)/"
+    }
+}

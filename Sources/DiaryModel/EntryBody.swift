@@ -1,0 +1,69 @@
+/// An entry's body as the reader leaves it, independent of the site it is published in: its
+/// HTML with each local picture's address left out (the page fills it in from the site's URL
+/// map), and the text a reader sees in it.
+public struct EntryBody: Sendable, Hashable {
+    /// Where one local picture sits in `html`.
+    public struct Picture: Sendable, Hashable {
+        /// Which of the entry's pictures it shows (`EntryImage.number`).
+        public var number: Int
+        /// The UTF-8 offsets of its whole `<img …>` tag in `html`, for a page that draws the tag itself.
+        public var tag: Range<Int>
+        /// The UTF-8 offset of its `src` value in `html`, which is left empty.
+        public var source: Int
+
+        public init(number: Int, tag: Range<Int>, source: Int) {
+            self.number = number
+            self.tag = tag
+            self.source = source
+        }
+    }
+
+    /// The body rendered to HTML (safe mode), the `src` of every local picture empty.
+    public var html: String
+    /// The local pictures in `html`, in order.
+    public var pictures: [Picture]
+    /// `text` in UTF-8. Kept as bytes: a build loads thousands of cached bodies and hashes their
+    /// text, but decodes the text only of the few whose cards or search records it makes again.
+    public var textUTF8: [UInt8]
+    /// `footnoteText` in UTF-8.
+    public var footnoteTextUTF8: [UInt8]
+
+    /// The visible text of the body without its footnotes: words, code, link text and picture
+    /// descriptions, no URLs; blocks and line breaks are single spaces. What excerpts are cut from.
+    public var text: String { String(decoding: textUTF8, as: UTF8.self) }
+    /// The visible text of the footnotes, the same way: searchable, but not part of an excerpt.
+    public var footnoteText: String { String(decoding: footnoteTextUTF8, as: UTF8.self) }
+
+    public init(html: String, pictures: [Picture] = [], textUTF8: [UInt8], footnoteTextUTF8: [UInt8] = []) {
+        self.html = html
+        self.pictures = pictures
+        self.textUTF8 = textUTF8
+        self.footnoteTextUTF8 = footnoteTextUTF8
+    }
+
+    public init(html: String, pictures: [Picture] = [], text: String, footnoteText: String = "") {
+        self.init(html: html, pictures: pictures, textUTF8: Array(text.utf8), footnoteTextUTF8: Array(footnoteText.utf8))
+    }
+
+    /// The HTML with each local picture's address filled in: `pictureURL` gives the URL of a
+    /// picture by its number, which is written escaped as cmark-gfm writes an address.
+    public func html(pictureURL: (Int) -> String) -> String {
+        guard !pictures.isEmpty else { return html }
+        // Appended slice by slice: the slices are valid UTF-8 already, so nothing is checked again.
+        var filled = ""
+        filled.reserveCapacity(html.utf8.count + pictures.count * 80)
+        let utf8 = html.utf8
+        var copied = utf8.startIndex
+        var address: [UInt8] = []
+        for picture in pictures {
+            let source = utf8.index(utf8.startIndex, offsetBy: picture.source)
+            filled += Substring(utf8[copied..<source])
+            address.removeAll(keepingCapacity: true)
+            HrefEscaping.append(pictureURL(picture.number), to: &address)
+            filled += String(decoding: address, as: UTF8.self)
+            copied = source
+        }
+        filled += Substring(utf8[copied...])
+        return filled
+    }
+}

@@ -1,0 +1,56 @@
+import DiaryFiles
+import DiaryModel
+import DiaryReader
+import Foundation
+import Templating
+
+/// What one process keeps between builds of the same diary (`daybook serve`): the listing of
+/// Content/, what the output folder holds, the last build's state and the compiled theme. With
+/// the paths a watcher saw change, the next build looks only at those files instead of listing
+/// the diary and the output folder again, and it saves the build cache after the site is
+/// served (`saveState()`), not before.
+///
+/// Builds with a session must run one at a time, and nothing else may write the output folder
+/// meanwhile (the session trusts that it holds what the last build wrote).
+public final class BuildSession: @unchecked Sendable {
+    /// The options and output folder the kept state belongs to.
+    var key: String?
+    var configFile: ConfigFile?
+    /// Content/ as listed (paths relative to it, sorted), and Templates/.
+    var contentListing: [FileStatus]?
+    var themeListing: [FileStatus]?
+    /// What the output folder holds: output path → fingerprint.
+    var manifest: [String: String]?
+    var state: BuildState?
+    var pictureSizes: ImageSizeCache?
+    /// The theme as last loaded and compiled, with the fingerprint of what it was loaded from.
+    var theme: (key: UInt64, theme: Theme, library: TemplateLibrary, problems: [Diagnostic])?
+    /// The last build's entry versions, so unchanged entries are not hashed again.
+    var entryVersions = EntryVersions()
+    /// The saves of the last build's state, not yet done.
+    var pendingSave: (() throws -> Void)?
+
+    public init() {}
+
+    /// Saves the state the last build left for the next one into the build cache, if it has
+    /// not been saved yet.
+    public func saveState() throws {
+        let save = pendingSave
+        pendingSave = nil
+        try save?()
+    }
+
+    /// Forgets everything kept: the next build looks at the whole diary and output folder.
+    func reset() {
+        key = nil
+        configFile = nil
+        contentListing = nil
+        themeListing = nil
+        manifest = nil
+        state = nil
+        pictureSizes = nil
+        theme = nil
+        entryVersions = EntryVersions()
+        pendingSave = nil
+    }
+}

@@ -1,0 +1,135 @@
+import DiaryIndex
+import DiaryModel
+import Foundation
+
+/// Hashes an entry's fields (`ShownEntry`) into its version: what each field shows is built
+/// from what is hashed here and from site-wide values (`base_url`, emotions, tags), which
+/// `PageSignatures` hashes apart. Cheaper than building the values: no template value, no URL.
+struct EntryVersion: EntryFields {
+    /// Per picture id: its size, when its header could be read.
+    let imageSizes: [String: ImageSize]
+    var hasher = StableHasher()
+
+    init(imageSizes: [String: ImageSize]) {
+        self.imageSizes = imageSizes
+    }
+
+    /// The version of everything pages show of `entry`, in full or as a card.
+    static func of(_ entry: Entry, imageSizes: [String: ImageSize]) -> UInt64 {
+        var version = EntryVersion(imageSizes: imageSizes)
+        ShownEntry.card(entry, into: &version)
+        ShownEntry.fullEntry(entry, into: &version)
+        return version.hasher.value
+    }
+
+    mutating func text(_ key: String, _ value: String) {
+        hasher.combine(key)
+        hasher.combine(value)
+    }
+
+    mutating func flag(_ key: String, _ value: Bool) {
+        hasher.combine(key)
+        hasher.combine(value)
+    }
+
+    mutating func date(_ key: String, _ instant: Date) {
+        hasher.combine(key)
+        hasher.combine(instant.timeIntervalSince1970.bitPattern)
+    }
+
+    mutating func url(_ key: String, _ place: URLMap.Place) {
+        hasher.combine(key)
+        // What the entry's own URLs are made of, without making them.
+        switch place {
+        case .entry(let entry):
+            combine(entry.day)
+            hasher.combine(entry.slug)
+        case .day(let day):
+            combine(day)
+        default:
+            hasher.combine(URLMap.path(of: place))
+        }
+    }
+
+    mutating func excerpt(_ key: String, of text: [UInt8]) {
+        hasher.combine(key)
+        hasher.combine(text)
+    }
+
+    mutating func emotion(_ key: String, _ id: String) {
+        text(key, id)
+    }
+
+    mutating func emotions(_ key: String, _ ids: [String]) {
+        hasher.combine(key)
+        hasher.combine(ids.count)
+        for id in ids { hasher.combine(id) }
+    }
+
+    mutating func tags(_ key: String, _ names: [String]) {
+        emotions(key, names)
+    }
+
+    mutating func pictures(_ key: String, cover coverKey: String, of entry: Entry) {
+        hasher.combine(key)
+        hasher.combine(coverKey)
+        hasher.combine(entry.images.count)
+        for image in entry.images {
+            hasher.combine(image.id)
+            hasher.combine(image.number)
+            hasher.combine(image.sourcePath)
+            hasher.combine(image.fileExtension)
+            hasher.combine(image.alt)
+            hasher.combine(image.caption != nil)
+            hasher.combine(image.caption ?? "")
+            let size = imageSizes[image.id]
+            hasher.combine(size?.width ?? -1)
+            hasher.combine(size?.height ?? -1)
+        }
+    }
+
+    mutating func body(_ key: String, of entry: Entry) {
+        let body = entry.body
+        hasher.combine(key)
+        hasher.combine(body.html)
+        hasher.combine(body.pictures.count)
+        for picture in body.pictures {
+            hasher.combine(picture.number)
+            hasher.combine(picture.source)
+        }
+        // The pictures' addresses come from their files' names, hashed with the pictures.
+        pictures("body pictures", cover: "", of: entry)
+    }
+
+    mutating func metadata(_ key: String, _ values: [String: MetadataValue]) {
+        hasher.combine(key)
+        combine(.map(values))
+    }
+
+    private mutating func combine(_ day: Day) {
+        hasher.combine(day.year)
+        hasher.combine(day.month)
+        hasher.combine(day.day)
+    }
+
+    private mutating func combine(_ value: MetadataValue) {
+        switch value {
+        case .string(let text): hasher.combine(1); hasher.combine(text)
+        case .int(let number): hasher.combine(2); hasher.combine(number)
+        case .double(let number): hasher.combine(3); hasher.combine(number.bitPattern)
+        case .bool(let flag): hasher.combine(4); hasher.combine(flag)
+        case .null: hasher.combine(5)
+        case .list(let items):
+            hasher.combine(6)
+            hasher.combine(items.count)
+            for item in items { combine(item) }
+        case .map(let pairs):
+            hasher.combine(7)
+            hasher.combine(pairs.count)
+            for key in pairs.keys.sorted() {
+                hasher.combine(key)
+                combine(pairs[key]!)
+            }
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// The files an encrypted site publishes in the clear: the unlock page (`index.html`) with its
+/// script and style, a generic `404.html` and `robots.txt`. None of them holds anything of the
+/// diary: not its title, not its language, not a date; only the salt, the PBKDF2 round count and
+/// the password check, which are needed to unlock and useless without the password.
+public struct UnlockPage: Sendable {
+    /// The paths of the public files, relative to the output folder.
+    public static let paths: Set<String> = ["index.html", "unlock.js", "unlock.css", "404.html", "robots.txt"]
+
+    public let keys: SiteKeys
+    /// The site's `base_url`, for the not-found page's link.
+    public let baseURL: String
+
+    public init(keys: SiteKeys, baseURL: String) {
+        self.keys = keys
+        self.baseURL = baseURL
+    }
+
+    /// Path → bytes of every public file.
+    public var files: [String: [UInt8]] {
+        [
+            "index.html": Array(unlockPage.utf8),
+            "unlock.js": Array(UnlockScript.source.utf8),
+            "unlock.css": Array(Self.style.utf8),
+            "404.html": Array(notFoundPage.utf8),
+            "robots.txt": Array("User-agent: *\nDisallow: /\n".utf8),
+        ]
+    }
+
+    /// What the browser needs to derive the keys and check a password (read by `unlock.js`).
+    var settingsJSON: String {
+        #"{"check":"\#(Data(keys.passwordCheck).base64EncodedString())","folder":"\#(SiteEncryptor.encryptedFolder)","#
+            + #""iterations":\#(keys.iterations),"salt":"\#(Data(keys.salt).base64EncodedString())","version":1}"#
+    }
+
+    var unlockPage: String {
+        """
+        \(Self.head(title: "Private diary"))
+        <link rel="stylesheet" href="unlock.css">
+        <script type="application/json" id="daybook-lock">\(settingsJSON)</script>
+        <script src="unlock.js" defer></script>
+        </head>
+        <body class="daybook-unlock-page">
+        <main>
+          <form id="daybook-unlock" class="daybook-unlock" method="post">
+            <h1>Private diary</h1>
+            <p>This diary is encrypted. Enter its password to read it.</p>
+            <label for="daybook-password">Password</label>
+            <input id="daybook-password" type="password" name="password" autocomplete="current-password" required>
+            <label class="daybook-remember"><input type="checkbox" name="remember"> Remember on this device</label>
+            <button type="submit" disabled>Unlock</button>
+            <p id="daybook-progress" class="daybook-progress" role="status"></p>
+            <p id="daybook-message" class="daybook-message" role="alert"></p>
+            <noscript><p>Unlocking needs JavaScript, which is turned off here.</p></noscript>
+          </form>
+        </main>
+        </body>
+        </html>
+
+        """
+    }
+
+    var notFoundPage: String {
+        """
+        \(Self.head(title: "Not found"))
+        </head>
+        <body>
+        <main>
+          <h1>Not found</h1>
+          <p>There is nothing at this address.</p>
+          <p><a href="\(Self.escaped(baseURL))">Go to the start</a></p>
+        </main>
+        </body>
+        </html>
+
+        """
+    }
+
+    /// The start of a public page, up to its `<head>`'s last common line.
+    static func head(title: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="robots" content="noindex">
+        <meta name="referrer" content="no-referrer">
+        <title>\(title)</title>
+        <link rel="icon" href="data:,">
+        """
+    }
+
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    /// The unlock form, and the lock control the reader adds to every page.
+    static let style = """
+        .daybook-unlock-page { margin: 0; min-height: 100vh; display: grid; place-items: center;
+          font: 16px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; background: #f6f4ef; color: #222; }
+        .daybook-unlock { width: min(22rem, calc(100vw - 2rem)); padding: 1.5rem; border-radius: 12px;
+          background: #fff; box-shadow: 0 2px 12px rgba(0, 0, 0, .08); display: grid; gap: .6rem; }
+        .daybook-unlock h1 { margin: 0; font-size: 1.4rem; }
+        .daybook-unlock p { margin: 0; }
+        .daybook-unlock label { font-weight: 600; }
+        .daybook-unlock .daybook-remember { font-weight: normal; }
+        .daybook-unlock input[type="password"], .daybook-unlock button { font: inherit; padding: .5rem .75rem;
+          border: 1px solid #bbb; border-radius: 8px; }
+        .daybook-unlock button { background: #2d5a8c; color: #fff; border-color: #2d5a8c; cursor: pointer; }
+        .daybook-unlock button:disabled { opacity: .6; cursor: default; }
+        .daybook-message:empty, .daybook-progress:empty { display: none; }
+        .daybook-message { color: #a01919; font-weight: 600; }
+        @media (prefers-color-scheme: dark) {
+          .daybook-unlock-page { background: #17181a; color: #eee; }
+          .daybook-unlock { background: #222427; }
+          .daybook-message { color: #ff9c9c; }
+        }
+        .daybook-lock-control { position: fixed; right: 1rem; bottom: 1rem; z-index: 2147483646; font: 600 14px/1 system-ui, sans-serif;
+          padding: .55rem .9rem; border-radius: 999px; border: 1px solid rgba(0, 0, 0, .25); background: #fff; color: #222;
+          box-shadow: 0 1px 6px rgba(0, 0, 0, .15); cursor: pointer; }
+        .daybook-lock-control:focus-visible { outline: 3px solid #2d5a8c; outline-offset: 2px; }
+
+        """
+}

@@ -1,0 +1,167 @@
+"""Drives an encrypted site in headless Chromium (selenium) and prints what it shows.
+
+Usage: encrypted_site.py SITE_URL WRONG_PASSWORD PASSWORD
+
+SITE_URL is the unlock page as served, e.g. http://127.0.0.1:8123/diary/. The site is the one
+EncryptedSiteBrowserTests builds: a home page whose <h1> names the latest entry, links with the
+texts "Autumn walk", "Gallery", "Data", "Damaged" and "Nowhere", an entry with a picture, a data
+page whose script fetches a JSON file, and a page whose published file was changed. Prints one
+JSON object with what each step showed.
+"""
+import json
+import sys
+import time
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+sys.path.insert(0, __file__.rsplit("/", 1)[0])
+from search_page import browser  # noqa: E402  the plain site's search test, reused
+
+
+def text_of(driver, selector):
+    return driver.execute_script(
+        "var n = document.querySelector(arguments[0]); return n ? n.textContent.trim() : null;", selector)
+
+
+def wait_for_text(driver, selector, timeout=20):
+    WebDriverWait(driver, timeout).until(lambda d: text_of(d, selector))
+    return text_of(driver, selector)
+
+
+def wait_for_heading(driver, expected, timeout=20):
+    WebDriverWait(driver, timeout).until(lambda d: text_of(d, "h1") == expected)
+    return driver.current_url
+
+
+def click_link(driver, text):
+    WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.LINK_TEXT, text))
+    driver.find_element(By.LINK_TEXT, text).click()
+
+
+def picture_width(driver, selector):
+    def decoded(d):
+        return d.execute_script(
+            "var i = document.querySelector(arguments[0]);"
+            "return i && i.complete && i.naturalWidth > 0 ? i.naturalWidth : (i && i.getAttribute('data-daybook-error') ? -1 : 0);",
+            selector)
+    WebDriverWait(driver, 20).until(lambda d: decoded(d) != 0)
+    return decoded(driver)
+
+
+def open_unlock_page(driver, site):
+    driver.get(site)
+    WebDriverWait(driver, 20).until(
+        lambda d: d.find_element(By.CSS_SELECTOR, "#daybook-unlock button[type=submit]").is_enabled())
+
+
+def unlock(driver, password):
+    box = driver.find_element(By.CSS_SELECTOR, "#daybook-unlock input[name=password]")
+    box.clear()
+    box.send_keys(password)
+    driver.find_element(By.CSS_SELECTOR, "#daybook-unlock button[type=submit]").click()
+
+
+PBKDF2_TIMING = """
+var done = arguments[arguments.length - 1];
+var settings = JSON.parse(arguments[0]);
+var salt = Uint8Array.from(atob(settings.salt), function (c) { return c.charCodeAt(0); });
+var started = performance.now();
+crypto.subtle.importKey('raw', new TextEncoder().encode('timing'), 'PBKDF2', false, ['deriveBits']).then(function (key) {
+  return crypto.subtle.deriveBits({name: 'PBKDF2', hash: 'SHA-256', salt: salt, iterations: settings.iterations}, key, 256);
+}).then(function () { done(performance.now() - started); }, function (e) { done(-1); });
+"""
+
+
+def main():
+    site, wrong, password = sys.argv[1], sys.argv[2], sys.argv[3]
+    driver = browser()
+    driver.set_script_timeout(60)
+    answers = {}
+    try:
+        open_unlock_page(driver, site)
+        settings = driver.execute_script("return document.getElementById('daybook-lock').textContent;")
+        answers["pbkdf2_ms"] = driver.execute_async_script(PBKDF2_TIMING, settings)
+
+        unlock(driver, wrong)
+        answers["wrong_password_alert"] = wait_for_text(driver, "#daybook-unlock [role=alert]")
+
+        started = time.monotonic()
+        unlock(driver, password)
+        WebDriverWait(driver, 30).until(lambda d: text_of(d, "h1") not in (None, "Private diary"))
+        answers["unlock_ms"] = round((time.monotonic() - started) * 1000)
+        answers["home_heading"] = text_of(driver, "h1")
+        answers["home_url"] = driver.current_url
+        answers["home_background"] = driver.execute_script("return getComputedStyle(document.body).backgroundColor;")
+
+        click_link(driver, "Autumn walk")
+        answers["entry_url"] = wait_for_heading(driver, "Autumn walk")
+        answers["entry_text"] = text_of(driver, "main p")
+        answers["entry_picture_width"] = picture_width(driver, "#image-1 img")
+        answers["entry_title"] = driver.title
+
+        driver.back()
+        answers["back_heading"] = text_of(driver, "h1") if wait_for_heading(driver, answers["home_heading"]) else None
+        driver.forward()
+        wait_for_heading(driver, "Autumn walk")
+        answers["forward_heading"] = text_of(driver, "h1")
+
+        click_link(driver, "Gallery")
+        wait_for_heading(driver, "Gallery")
+        answers["gallery_picture_width"] = picture_width(driver, ".gallery img")
+
+        click_link(driver, "Home")
+        wait_for_heading(driver, answers["home_heading"])
+        click_link(driver, "Data")
+        wait_for_heading(driver, "Data")
+        answers["data_result"] = wait_for_text(driver, "#data-result")
+        answers["data_url"] = driver.current_url
+
+        driver.refresh()
+        wait_for_heading(driver, "Data")
+        answers["reload_heading"] = text_of(driver, "h1")
+        answers["reload_data_result"] = wait_for_text(driver, "#data-result")
+        answers["reload_asked_password"] = bool(driver.find_elements(By.ID, "daybook-unlock"))
+
+        click_link(driver, "Home")
+        wait_for_heading(driver, answers["home_heading"])
+        click_link(driver, "Damaged")
+        answers["damaged_alert"] = wait_for_text(driver, "[role=alert]")
+        answers["damaged_url"] = driver.current_url
+
+        shown = text_of(driver, "h1")
+        driver.get(site + "#/nowhere/")
+        WebDriverWait(driver, 20).until(lambda d: text_of(d, "h1") not in (None, shown))
+        answers["missing_heading"] = text_of(driver, "h1")
+
+        driver.get(site + "#/2025/10/04/1030-autumn-walk/")
+        answers["bookmark_heading"] = wait_for_heading(driver, "Autumn walk") and text_of(driver, "h1")
+
+        driver.find_element(By.CSS_SELECTOR, ".daybook-lock-control").click()
+        WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.ID, "daybook-unlock"))
+        driver.get(site + "#/2025/10/04/1030-autumn-walk/")
+        time.sleep(1)
+        answers["after_lock_asks_password"] = bool(driver.find_elements(By.ID, "daybook-unlock"))
+        answers["after_lock_heading"] = text_of(driver, "h1")
+        answers["storage_after_lock"] = driver.execute_script("return sessionStorage.length + localStorage.length;")
+
+    except Exception as error:
+        answers["failed"] = failure(driver, error)
+    finally:
+        print_answers(driver, answers)
+
+
+def failure(driver, error):
+    """Where the steps stopped and why: what was seen before still goes to the test."""
+    return "%s at %s: %s" % (type(error).__name__, driver.current_url, error)
+
+
+def print_answers(driver, answers):
+    """Prints the answers with the page's JavaScript errors, and closes the browser."""
+    answers["errors"] = [entry["message"] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+    print(json.dumps(answers, ensure_ascii=False))
+    driver.quit()
+
+
+if __name__ == "__main__":
+    main()

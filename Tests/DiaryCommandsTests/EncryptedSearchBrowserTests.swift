@@ -1,0 +1,68 @@
+import Foundation
+import SiteEncryption
+import XCTest
+
+/// A site built by `daybook build` with the default theme, encrypted, and read in real Chromium:
+/// its search page finds what `daybook search` finds, its results lead to their entries, and its
+/// gallery's pictures decode.
+final class EncryptedSearchBrowserTests: XCTestCase {
+    func testTheEncryptedSearchPageFindsWhatTheCommandFinds() throws {
+        let python = try browserPython()
+        let root = temporaryFolder(self).appendingPathComponent("diary")
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tests/SiteBuilderTests/Fixtures/seoul-diary"), to: root)
+        try? FileManager.default.removeItem(at: root.appendingPathComponent("Expected"))
+        let build = try runDaybook(["build", "-C", root.path])
+        XCTAssertEqual(build.status, 0, build.standardError)
+
+        let password = "봄 일기 password"
+        let site = try filesOf(root.appendingPathComponent("Output"))
+        let published = SiteEncryptor(keys: try SiteKeys(password: password, salt: SiteKeys.randomSalt())).encryptSite(site, baseURL: "/")
+        let served = temporaryFolder(self)
+        for (path, bytes) in published {
+            let url = served.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
+        }
+        let server = try StaticServer(serving: served, readyPath: "/unlock.css")
+        defer { server.stop() }
+
+        let queries = ["산책", "SPRING", "평온", "family", "zebra"]
+        let queriesFile = temporaryFolder(self).appendingPathComponent("queries.json")
+        try JSONSerialization.data(withJSONObject: queries).write(to: queriesFile)
+        let answers = try runBrowserScript(python, "encrypted_search.py", ["\(server.origin)/", password, queriesFile.path])
+
+        XCTAssertNil(answers["failed"])
+        let shown = try XCTUnwrap(answers["queries"] as? [String: [String: Any]])
+        for query in queries {
+            let expected = try commandResults(root, query)
+            let page = try XCTUnwrap(shown[query], query)
+            XCTAssertEqual(page["links"] as? [String], expected.prefix(20).map { server.origin + $0 }, query)
+            let status = page["status"] as? String ?? ""
+            XCTAssertTrue(expected.isEmpty ? status.hasPrefix("No entries") : status.hasPrefix("\(expected.count) ")
+                          || (expected.count == 1 && status == "1 entry matches."), "\(query): \(status)")
+        }
+        XCTAssertFalse(try commandResults(root, "산책").isEmpty)
+        let typing = try XCTUnwrap(answers["typing"] as? [String: Any])
+        XCTAssertEqual(typing["links"] as? [String], (shown["산책"]?["links"] as? [String]))
+        XCTAssertEqual(typing["address"] as? String, "\(server.origin)/#/search/?q=%EC%82%B0%EC%B1%85", "the query is kept after '#'")
+        XCTAssertEqual(answers["result_heading"] as? String, answers["result_title"] as? String, "a result leads to its entry")
+        XCTAssertTrue((answers["result_address"] as? String ?? "").hasPrefix("\(server.origin)/#/20"))
+        let gallery = try XCTUnwrap(answers["gallery"] as? [Int])
+        XCTAssertFalse(gallery.isEmpty)
+        XCTAssertTrue(gallery.allSatisfy { $0 > 0 }, "every picture decodes: \(gallery)")
+        XCTAssertEqual(answers["errors"] as? [String], [], "no JavaScript errors")
+    }
+
+    /// Path → bytes of every file under `folder`, hidden files (the output folder's mark) left out.
+    private func filesOf(_ folder: URL) throws -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey],
+                                                        options: [.skipsHiddenFiles])
+        let prefix = folder.resolvingSymlinksInPath().path + "/"
+        while let url = enumerator?.nextObject() as? URL {
+            guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
+            files[String(url.resolvingSymlinksInPath().path.dropFirst(prefix.count))] = [UInt8](try Data(contentsOf: url))
+        }
+        return files
+    }
+}

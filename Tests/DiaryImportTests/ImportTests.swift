@@ -1,0 +1,199 @@
+@testable import DiaryImport
+import DiaryModel
+import DiaryReader
+import Foundation
+import XCTest
+
+/// Whole imports into a diary on disk: what is written, what is skipped, and that the result
+/// reads cleanly as Daybook entries.
+final class ImportTests: XCTestCase {
+    func testADayOneZipBecomesEntriesWithTheirPicturesThatReadCleanly() throws {
+        let diary = try TemporaryDiary(self)
+        let report = try diary.run(.dayOne, try zipped(Samples.dayOne, in: self))
+        XCTAssertEqual(report.imported.map(\.path), ["Content/2024/10/20/0040-가을-산책.md", "Content/2024/10/19/2115-late-call-with-home.md"])
+        XCTAssertEqual(report.pictureCount, 3)
+        XCTAssertEqual(report.skipped, [.init(label: "2024-10-21 10:05 \"Rainy Monday\"", reason: .noEmotion(.nothingNamesAnEmotion))])
+        XCTAssertTrue(report.hasLeftOut)
+        XCTAssertEqual(try diary.text("Content/2024/10/20/0040-가을-산책.md"), """
+            ---
+            date: 2024-10-20 00:40:12
+            emotion: happy
+            tags: ["산책", "기쁨"]
+            images:
+              - "0040-가을-산책-2.png"
+            weather: "Mostly Clear, 15°C"
+            location: "Namsan Park, Seoul, South Korea"
+            starred: true
+            import_id: "dayone:6A1C0B7E2F3D4A5B8C9D0E1F2A3B4C5D"
+            ---
+
+            # 가을 산책
+
+            남산을 천천히 걸었다\\. 낙엽이 발밑에서 바스락거렸다\\!
+
+            ![](0040-가을-산책-1.png)
+
+            벤치에 앉아 한참 있었다.
+
+            """)
+        let leaves = try Data(contentsOf: Samples.dayOne.appendingPathComponent("photos/6cbae1ffd932402267d26a7246104ae6.png"))
+        XCTAssertEqual(FileManager.default.contents(atPath: diary.root.appendingPathComponent("Content/2024/10/20/0040-가을-산책-1.png").path), leaves)
+
+        let result = diary.read()
+        XCTAssertEqual(result.diagnostics.map(\.description), [])
+        let entries = result.diary.entries
+        // A first line that is not a heading stays text; the title is then the date (SPEC §2).
+        XCTAssertEqual(entries.map(\.title), ["2024-10-19 21:15", "가을 산책"])
+        XCTAssertEqual(entries.map(\.emotionIDs), [["calm"], ["happy"]])
+        XCTAssertEqual(entries.map { $0.images.count }, [1, 2])
+        // Dated where it was written, whatever the diary's own timezone (Seoul here).
+        XCTAssertEqual(entries[0].local, LocalDateTime("2024-10-19 21:15"))
+    }
+
+    func testAFolderAndItsJournalFileImportLikeTheZip() throws {
+        let fromZip = try TemporaryDiary(self)
+        let fromFolder = try TemporaryDiary(self)
+        let fromJournal = try TemporaryDiary(self)
+        _ = try fromZip.run(.dayOne, try zipped(Samples.dayOne, in: self), emotion: "sad")
+        _ = try fromFolder.run(.dayOne, Samples.dayOne, emotion: "sad")
+        _ = try fromJournal.run(.dayOne, Samples.dayOne.appendingPathComponent("Journal.json"), emotion: "sad")
+        XCTAssertEqual(fromZip.snapshot().count, 7)
+        XCTAssertEqual(fromFolder.snapshot(), fromZip.snapshot())
+        XCTAssertEqual(fromJournal.snapshot(), fromZip.snapshot())
+    }
+
+    func testImportingTheSameExportTwiceWritesNothingNew() throws {
+        let diary = try TemporaryDiary(self)
+        let export = try zipped(Samples.dayOne, in: self)
+        XCTAssertEqual(try diary.run(.dayOne, export, emotion: "tired").imported.count, 3)
+        // The writer moves and edits an imported entry: it is still recognised.
+        let moved = "Content/2024/10/19/2115-late-call-with-home.md"
+        let edited = try diary.text(moved).replacingOccurrences(of: "emotion: calm", with: "emotion: sad")
+        try FileManager.default.removeItem(at: diary.root.appendingPathComponent(moved))
+        try diary.write(edited, to: "Content/moved/call.md")
+        let before = diary.snapshot()
+
+        let again = try diary.run(.dayOne, export, emotion: "tired")
+        XCTAssertEqual(again.imported, [])
+        XCTAssertEqual(again.skipped.map(\.reason), [.alreadyImported(path: "Content/2024/10/20/0040-가을-산책.md"),
+                                                      .alreadyImported(path: "Content/moved/call.md"),
+                                                      .alreadyImported(path: "Content/2024/10/21/1005-rainy-monday.md")])
+        XCTAssertFalse(again.hasLeftOut)
+        XCTAssertEqual(diary.snapshot(), before)
+    }
+
+    func testJrnlAndDaylioImportTwiceAddNothing() throws {
+        let diary = try TemporaryDiary(self)
+        XCTAssertEqual(try diary.run(.jrnl, Samples.jrnl, emotion: "calm").imported.count, 3)
+        XCTAssertEqual(try diary.run(.daylio, Samples.daylio, map: "average=tired").imported.count, 5)
+        let before = diary.snapshot()
+        XCTAssertEqual(try diary.run(.jrnl, Samples.jrnl, emotion: "calm").skipped.count, 3)
+        XCTAssertEqual(try diary.run(.daylio, Samples.daylio, map: "average=tired").skipped.count, 5)
+        XCTAssertEqual(diary.snapshot(), before)
+        XCTAssertEqual(diary.read().diagnostics.map(\.description), [])
+    }
+
+    func testDaylioMoodsBecomeEmotionsAndActivitiesTags() throws {
+        let diary = try TemporaryDiary(self)
+        let report = try diary.run(.daylio, Samples.daylio)
+        XCTAssertEqual(report.skipped, [.init(label: "2025-05-30 08:02 (line 4)", reason: .noEmotion(.unmappedMood("average")))])
+        XCTAssertEqual(report.imported.first?.notes, [])
+        XCTAssertEqual(report.imported.first { $0.path.contains("2025/05/29") }?.notes, ["the tag '🎂' left out: it has no letters or digits"])
+        let result = diary.read()
+        XCTAssertEqual(result.diagnostics.map(\.description), [])
+        let byTime = Dictionary(uniqueKeysWithValues: result.diary.entries.map { ($0.local.description, $0) })
+        XCTAssertEqual(byTime["2025-05-31 18:50"]?.emotionIDs, ["excited"])
+        XCTAssertEqual(byTime["2025-05-31 18:50"]?.tags, ["friends", "good meal", "movies / tv"])
+        XCTAssertEqual(byTime["2025-05-31 18:50"]?.title, "Picnic")
+        XCTAssertEqual(byTime["2025-05-31 00:19"]?.emotionIDs, ["calm"])
+        XCTAssertEqual(byTime["2025-05-29 21:10"]?.emotionIDs, ["happy"])
+        XCTAssertEqual(byTime["2025-05-28 07:45"]?.emotionIDs, ["sad"])
+        XCTAssertEqual(byTime["2025-05-28 07:45"]?.extra["daylio_mood"], .string("awful"))
+    }
+
+    func testJrnlEntriesTakeTheirEmotionFromATagElseTheOption() throws {
+        let diary = try TemporaryDiary(self)
+        let withoutOption = try diary.run(.jrnl, Samples.jrnl, dryRun: true)
+        XCTAssertEqual(withoutOption.imported.map(\.path), ["Content/2025/03/03/2130-조용한-저녁.md"])
+        XCTAssertEqual(withoutOption.skipped.count, 2)
+        XCTAssertEqual(diary.snapshot().keys.sorted(), ["daybook.yml"], "a dry run writes nothing")
+
+        let report = try diary.run(.jrnl, Samples.jrnl, emotion: "excited")
+        XCTAssertEqual(report.imported.map(\.path), ["Content/2025/03/03/0900-called-in-sick.md", "Content/2025/03/03/2130-조용한-저녁.md",
+                                                     "Content/2025/03/04/1845-shipped-the-release.md"])
+        let entries = diary.read().diary.entries
+        XCTAssertEqual(entries.map(\.emotionIDs), [["excited"], ["calm"], ["excited"]])
+        XCTAssertEqual(entries[1].title, "조용한 저녁.")
+        XCTAssertEqual(entries[1].tags, ["가족", "calm"])
+    }
+
+    func testAnImportNeverOverwritesAnEntryOfTheWriters() throws {
+        let diary = try TemporaryDiary(self)
+        let mine = "---\ndate: 2025-03-03 09:00\nemotion: sad\n---\nMy own entry.\n"
+        try diary.write(mine, to: "Content/2025/03/03/0900-called-in-sick.md")
+        let report = try diary.run(.jrnl, Samples.jrnl, emotion: "calm")
+        XCTAssertEqual(report.imported.first?.path, "Content/2025/03/03/0900-called-in-sick-2.md")
+        XCTAssertEqual(try diary.text("Content/2025/03/03/0900-called-in-sick.md"), mine)
+    }
+
+    func testABrokenExportWritesNothing() throws {
+        let diary = try TemporaryDiary(self)
+        let broken = diary.root.appendingPathComponent("broken.json")
+        try Data("""
+            {"entries": [
+              {"title": "Fine.", "body": "", "date": "2025-03-01", "time": "09:00", "tags": []},
+              {"title": "Also fine.", "body": "", "date": "2025-03-02", "time": "09:00", "tags": []},
+              {"title": "Broken.", "body": "", "date": "2025-03-03", "time": "9 o'clock", "tags": []}
+            ]}
+            """.utf8).write(to: broken)
+        let before = diary.snapshot()
+        XCTAssertThrowsError(try diary.run(.jrnl, broken, emotion: "calm")) { error in
+            XCTAssertEqual((error as? ImportError)?.description,
+                           "broken.json: error: entry 3: cannot read the date '2025-03-03 9 o'clock'; write it as YYYY-MM-DD, YYYY-MM-DD HH:MM or 2025-10-20T09:30:00+09:00")
+        }
+        XCTAssertEqual(diary.snapshot(), before)
+    }
+
+    func testAFailedWriteTakesBackEverythingTheImportWrote() throws {
+        let diary = try TemporaryDiary(self)
+        let export = try copyOfDayOneSample(in: self)
+        let plan = ImportPlan(try DayOneExport.read(try ExportFiles(at: export, displayName: "dayone"), displayName: "dayone",
+                                                    fallbackTimeZone: diary.diaryConfig.timeZone),
+                              emotions: try EmotionChoice(catalog: EmotionCatalog(diary.diaryConfig.emotions), fallback: "calm"),
+                              existing: [:], isTaken: { _ in false })
+        let before = diary.snapshot()
+        XCTAssertThrowsError(try ImportWriter(root: diary.root).write(plan) { source in
+            // The last entry's picture cannot be read, after the first entry is written.
+            guard !source.contains("9dd6e77f") else { throw CocoaError(.fileReadCorruptFile) }
+            return try Data(contentsOf: export.appendingPathComponent(source))
+        }) { error in
+            XCTAssertTrue((error as? ImportError)?.message.hasSuffix("; nothing was imported") == true, "\(error)")
+        }
+        XCTAssertEqual(diary.snapshot(), before)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: diary.root.appendingPathComponent("Content").path))
+    }
+
+    func testTheReportSaysWhatWasImportedAndWhyTheRestWasNot() throws {
+        let diary = try TemporaryDiary(self)
+        let report = try diary.run(.dayOne, Samples.dayOne, dryRun: true)
+        XCTAssertEqual(report.lines, [
+            "would import 2024-10-20 00:40 \"가을 산책\" as Content/2024/10/20/0040-가을-산책.md (2 pictures)",
+            "  note: a .heic photo left out: Daybook publishes avif, gif, jpeg, jpg, png, svg, webp",
+            "  note: a video left out: Daybook keeps pictures only",
+            "would import 2024-10-19 21:15 \"Late call with home\" as Content/2024/10/19/2115-late-call-with-home.md (1 picture)",
+            "skipped 2024-10-21 10:05 \"Rainy Monday\": no emotion: no tag names one of the diary's emotions; pass --emotion to give one",
+        ])
+        XCTAssertEqual(report.summary, "Would import 2 entries with 3 pictures; skipped 1 without an emotion (dry run: nothing written)")
+        XCTAssertEqual(diary.snapshot().keys.sorted(), ["daybook.yml"])
+    }
+
+    func testAFileThatIsNotAZipSaysSo() throws {
+        let diary = try TemporaryDiary(self)
+        XCTAssertThrowsError(try diary.run(.dayOne, Samples.jrnl.deletingLastPathComponent().appendingPathComponent("missing.zip"))) { error in
+            XCTAssertEqual((error as? ImportError)?.description, "missing.zip: error: no such file or folder")
+        }
+        XCTAssertThrowsError(try diary.run(.dayOne, Samples.daylio)) { error in
+            XCTAssertTrue((error as? ImportError)?.message.hasPrefix("not a zip archive Daybook can read") == true, "\(error)")
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import DiaryModel
+@testable import DiaryReader
+import Foundation
+import XCTest
+
+/// The entry cache: what it keeps, and which configuration changes make it read entries again.
+final class EntryCacheTests: XCTestCase {
+    private let body = "# 조용한 밤\n\n마음이 **편안했다**[^a] ![차 한 잔](tea.png).\n\n[^a]: 정말.\n"
+
+    /// A diary of two entries whose files are older than the racy window, so a cache keeps them.
+    private func makeDiary(config: String) throws -> TemporaryDiary {
+        let diary = try TemporaryDiary([
+            "Content/2025/10/20/0930-walk.md": entryText("date: 2025-10-20 09:30\nemotion: 기쁨\ntags: [walk]\nweather: sunny", body: body),
+            "Content/2025/10/20/tea.png": pictureBytes,
+            "Content/2025/10/21/0800-rain.md": entryText("date: 2025-10-21 08:00\nemotion: calm"),
+        ], config: config)
+        addTeardownBlock { diary.remove() }
+        let past = Date().addingTimeInterval(-60)
+        for path in ["Content/2025/10/20/0930-walk.md", "Content/2025/10/21/0800-rain.md"] {
+            try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: diary.root.appendingPathComponent(path).path)
+        }
+        return diary
+    }
+
+    private func reread(_ diary: TemporaryDiary, after first: DiaryReadResult) throws -> DiaryReadResult {
+        let saved = try XCTUnwrap(EntryCache(decoding: first.cache.encoded()))
+        return DiaryReader(root: diary.root).read(cache: saved)
+    }
+
+    private let config = "timezone: Asia/Seoul\nbase_url: /\ntitle: One\nemotions:\n  - id: happy\n    aliases: [기쁨]\n  - id: calm\n"
+
+    func testACachedEntryIsTheEntryAsRead() throws {
+        let diary = try makeDiary(config: config)
+        let first = DiaryReader(root: diary.root).read()
+        XCTAssertEqual(first.parsedCount, 2)
+        let second = try reread(diary, after: first)
+        XCTAssertEqual(second.parsedCount, 0)
+        XCTAssertEqual(second.diagnostics, first.diagnostics)
+        XCTAssertEqual(second.diary.entries.count, 2)
+        for (cached, read) in zip(second.diary.entries, first.diary.entries) {
+            XCTAssertEqual(cached.id, read.id)
+            XCTAssertEqual(cached.title, read.title)
+            XCTAssertEqual(cached.body, read.body)
+            XCTAssertEqual(cached.images, read.images)
+            XCTAssertEqual(cached.extra, read.extra)
+        }
+        let walk = second.diary.entries[0]
+        XCTAssertEqual(walk.body.text, "마음이 편안했다 차 한 잔.")
+        XCTAssertEqual(walk.body.footnoteText, "정말.")
+        XCTAssertEqual(walk.body.pictures.map(\.number), [1])
+    }
+
+    func testACacheKeptInMemoryServesTheNextReadingToo() throws {
+        let diary = try makeDiary(config: config)
+        let first = DiaryReader(root: diary.root).read()
+        XCTAssertEqual(DiaryReader(root: diary.root).read(cache: first.cache).parsedCount, 0)
+    }
+
+    func testChangingWhatPagesAloneUseKeepsTheCache() throws {
+        let diary = try makeDiary(config: config)
+        let first = DiaryReader(root: diary.root).read()
+        try diary.write(config.replacingOccurrences(of: "base_url: /", with: "base_url: /diary/")
+            .replacingOccurrences(of: "title: One", with: "title: Two\nlocale: ko_KR\npage_size: 3"), to: "daybook.yml")
+        let second = try reread(diary, after: first)
+        XCTAssertEqual(second.diary.config.baseURL, "/diary/")
+        XCTAssertEqual(second.parsedCount, 0)
+    }
+
+    func testChangingWhatReadingUsesReadsEveryEntryAgain() throws {
+        for changed in [config.replacingOccurrences(of: "Asia/Seoul", with: "Europe/Paris"),
+                        config.replacingOccurrences(of: "aliases: [기쁨]", with: "aliases: [joy]"),
+                        config + "  - id: sad\n"] {
+            let diary = try makeDiary(config: config)
+            let first = DiaryReader(root: diary.root).read()
+            try diary.write(changed, to: "daybook.yml")
+            XCTAssertEqual(try reread(diary, after: first).parsedCount, 2, changed)
+        }
+    }
+}
