@@ -53,8 +53,10 @@ public struct URLMap: Sendable {
 
     /// The file `place` is written to, relative to the output folder (`2025/10/20/index.html`).
     public static func file(of place: Place) -> String {
-        let path = path(of: place)
-        return path.isEmpty || path.hasSuffix("/") ? path + "index.html" : path
+        switch place {
+        case .notFound, .picture, .asset, .robots: return path(of: place)
+        default: return path(of: place) + "index.html"
+        }
     }
 
     /// The path of `place` relative to `base_url` and to the output folder: a folder ending in

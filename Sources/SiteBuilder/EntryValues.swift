@@ -29,7 +29,7 @@ struct EntryValues: EntryFields {
 
     mutating func url(_ key: String, _ place: URLMap.Place) { map[key] = .string(urls.url(of: place)) }
 
-    mutating func excerpt(_ key: String, of text: [UInt8]) { map[key] = .string(Excerpt.of(String(decoding: text, as: UTF8.self))) }
+    mutating func excerpt(_ key: String, of text: [UInt8]) { map[key] = .string(Excerpt.of(utf8: text)) }
 
     mutating func emotion(_ key: String, _ id: String) { map[key] = emotionValues[id] ?? .null }
 

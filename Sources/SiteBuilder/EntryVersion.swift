@@ -5,10 +5,14 @@ import Foundation
 /// Hashes an entry's fields (`ShownEntry`) into its version: what each field shows is built
 /// from what is hashed here and from site-wide values (`base_url`, emotions, tags), which
 /// `PageSignatures` hashes apart. Cheaper than building the values: no template value, no URL.
+/// Keys are not hashed: the fields come in the same order every time, and a different
+/// declaration is a different Daybook, whose first build renders every page anyway.
 struct EntryVersion: EntryFields {
     /// Per picture id: its size, when its header could be read.
     let imageSizes: [String: ImageSize]
     var hasher = StableHasher()
+    /// The card's pictures and the body's are the same: hashed once.
+    private var hashedPictures = false
 
     init(imageSizes: [String: ImageSize]) {
         self.imageSizes = imageSizes
@@ -23,22 +27,18 @@ struct EntryVersion: EntryFields {
     }
 
     mutating func text(_ key: String, _ value: String) {
-        hasher.combine(key)
         hasher.combine(value)
     }
 
     mutating func flag(_ key: String, _ value: Bool) {
-        hasher.combine(key)
         hasher.combine(value)
     }
 
     mutating func date(_ key: String, _ instant: Date) {
-        hasher.combine(key)
         hasher.combine(instant.timeIntervalSince1970.bitPattern)
     }
 
     mutating func url(_ key: String, _ place: URLMap.Place) {
-        hasher.combine(key)
         // What the entry's own URLs are made of, without making them.
         switch place {
         case .entry(let entry):
@@ -52,8 +52,9 @@ struct EntryVersion: EntryFields {
     }
 
     mutating func excerpt(_ key: String, of text: [UInt8]) {
-        hasher.combine(key)
-        hasher.combine(text)
+        let source = Excerpt.source(ofUTF8: text)
+        source.withUnsafeBytes { hasher.combine(bytes: $0) }
+        hasher.combine(source.count < text.count)
     }
 
     mutating func emotion(_ key: String, _ id: String) {
@@ -61,7 +62,6 @@ struct EntryVersion: EntryFields {
     }
 
     mutating func emotions(_ key: String, _ ids: [String]) {
-        hasher.combine(key)
         hasher.combine(ids.count)
         for id in ids { hasher.combine(id) }
     }
@@ -71,8 +71,12 @@ struct EntryVersion: EntryFields {
     }
 
     mutating func pictures(_ key: String, cover coverKey: String, of entry: Entry) {
-        hasher.combine(key)
-        hasher.combine(coverKey)
+        combinePictures(of: entry)
+    }
+
+    private mutating func combinePictures(of entry: Entry) {
+        guard !hashedPictures else { return }
+        hashedPictures = true
         hasher.combine(entry.images.count)
         for image in entry.images {
             hasher.combine(image.id)
@@ -90,19 +94,17 @@ struct EntryVersion: EntryFields {
 
     mutating func body(_ key: String, of entry: Entry) {
         let body = entry.body
-        hasher.combine(key)
         hasher.combine(body.html)
         hasher.combine(body.pictures.count)
         for picture in body.pictures {
             hasher.combine(picture.number)
             hasher.combine(picture.source)
         }
-        // The pictures' addresses come from their files' names, hashed with the pictures.
-        pictures("body pictures", cover: "", of: entry)
+        // The pictures' addresses come from the pictures.
+        combinePictures(of: entry)
     }
 
     mutating func metadata(_ key: String, _ values: [String: MetadataValue]) {
-        hasher.combine(key)
         combine(.map(values))
     }
 
