@@ -23,8 +23,8 @@ struct PageSignatures {
         self.library = library
         self.sources = sources
         self.configKey = configKey
-        let imageSizes = values.imageSizes
-        entryVersions = ParallelMap.map(index.entries, chunkSize: 256) { EntryVersion.of($0, imageSizes: imageSizes) }
+        let pictures = values.pictures
+        entryVersions = ParallelMap.map(index.entries, chunkSize: 256) { EntryVersion.of($0, pictures: pictures) }
     }
 
     func signatures(of pages: [PlannedPage]) -> [UInt64] {
