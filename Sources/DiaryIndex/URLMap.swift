@@ -1,7 +1,7 @@
 import DiaryModel
 
 /// Where everything of the site lives (SPEC §3): the one place that knows each page's and
-/// file's path, both in the output folder and under `base_url`. Pages, picture copies and
+/// file's path, both in the output folder and under `base_url`. Pages, published pictures and
 /// search records all ask it.
 public struct URLMap: Sendable {
     /// A page or file of the site.
@@ -23,8 +23,9 @@ public struct URLMap: Sendable {
         case gallery(page: Int)
         case search
         case notFound
-        /// The copy of an entry's picture.
-        case picture(EntryImage)
+        /// A published file of the picture `id` (`EntryImage.id`): its display version when `width`
+        /// is nil, else its thumbnail that many pixels wide; `fileExtension` is the published format's.
+        case picture(id: String, width: Int?, fileExtension: String)
         /// A file of the theme's `assets/`, by its path in the site (`assets/style.css`).
         case asset(String)
         case robots
@@ -42,12 +43,15 @@ public struct URLMap: Sendable {
         baseURL + Self.path(of: place)
     }
 
-    /// The entry's body HTML as its pages show it: each local picture at the URL of its copy.
-    public func bodyHTML(of entry: Entry) -> String {
+    /// The entry's body HTML as its pages show it: each local picture at the URL of the file
+    /// `picture` chooses for it, followed by the attributes it gives (escaped, each after a space).
+    public func bodyHTML(of entry: Entry, picture: (EntryImage) -> (place: Place, attributes: String)) -> String {
         let images = entry.images
         return entry.body.html { number in
             // Pictures are numbered from 1 in order; a body names only pictures of its own entry.
-            images.indices.contains(number - 1) ? url(of: .picture(images[number - 1])) : ""
+            guard images.indices.contains(number - 1) else { return ("", "") }
+            let (place, attributes) = picture(images[number - 1])
+            return (url(of: place), attributes)
         }
     }
 
@@ -76,7 +80,8 @@ public struct URLMap: Sendable {
         case .gallery(let page): return paged("gallery/", page)
         case .search: return "search/"
         case .notFound: return "404.html"
-        case .picture(let image): return "images/\(image.id).\(image.fileExtension)"
+        case .picture(let id, let width?, let fileExtension): return "images/\(id)-\(width).\(fileExtension)"
+        case .picture(let id, nil, let fileExtension): return "images/\(id).\(fileExtension)"
         case .asset(let path): return path
         case .robots: return "robots.txt"
         }

@@ -5,40 +5,40 @@ import Foundation
 /// Hashes an entry's fields (`ShownEntry`) into its version: what each field shows is built
 /// from what is hashed here and from site-wide values (`base_url`, emotions, tags), which
 /// `PageSignatures` hashes apart. Cheaper than building the values: no template value, no URL.
-/// Keys are not hashed: the fields come in the same order every time, and a different
-/// declaration is a different Daybook, whose first build renders every page anyway.
 struct EntryVersion: EntryFields {
-    /// Per picture id: its size, when its header could be read.
-    let imageSizes: [String: ImageSize]
+    /// The published pictures, by picture id.
+    let pictures: PublishedPictures
     var hasher = StableHasher()
-    /// The card's pictures and the body's are the same: hashed once.
-    private var hashedPictures = false
 
-    init(imageSizes: [String: ImageSize]) {
-        self.imageSizes = imageSizes
+    init(pictures: PublishedPictures) {
+        self.pictures = pictures
     }
 
     /// The version of everything pages show of `entry`, in full or as a card.
-    static func of(_ entry: Entry, imageSizes: [String: ImageSize]) -> UInt64 {
-        var version = EntryVersion(imageSizes: imageSizes)
+    static func of(_ entry: Entry, pictures: PublishedPictures) -> UInt64 {
+        var version = EntryVersion(pictures: pictures)
         ShownEntry.card(entry, into: &version)
         ShownEntry.fullEntry(entry, into: &version)
         return version.hasher.value
     }
 
     mutating func text(_ key: String, _ value: String) {
+        hasher.combine(key)
         hasher.combine(value)
     }
 
     mutating func flag(_ key: String, _ value: Bool) {
+        hasher.combine(key)
         hasher.combine(value)
     }
 
     mutating func date(_ key: String, _ instant: Date) {
+        hasher.combine(key)
         hasher.combine(instant.timeIntervalSince1970.bitPattern)
     }
 
     mutating func url(_ key: String, _ place: URLMap.Place) {
+        hasher.combine(key)
         // What the entry's own URLs are made of, without making them.
         switch place {
         case .entry(let entry):
@@ -52,9 +52,8 @@ struct EntryVersion: EntryFields {
     }
 
     mutating func excerpt(_ key: String, of text: [UInt8]) {
-        let source = Excerpt.source(ofUTF8: text)
-        source.withUnsafeBytes { hasher.combine(bytes: $0) }
-        hasher.combine(source.count < text.count)
+        hasher.combine(key)
+        hasher.combine(text)
     }
 
     mutating func emotion(_ key: String, _ id: String) {
@@ -62,6 +61,7 @@ struct EntryVersion: EntryFields {
     }
 
     mutating func emotions(_ key: String, _ ids: [String]) {
+        hasher.combine(key)
         hasher.combine(ids.count)
         for id in ids { hasher.combine(id) }
     }
@@ -70,14 +70,13 @@ struct EntryVersion: EntryFields {
         emotions(key, names)
     }
 
-    mutating func pictures(_ key: String, cover coverKey: String, of entry: Entry) {
-        combinePictures(of: entry)
-    }
-
-    private mutating func combinePictures(of entry: Entry) {
-        guard !hashedPictures else { return }
-        hashedPictures = true
+    mutating func pictures(_ key: String, cover coverKey: String, figures figuresKey: String, of entry: Entry) {
+        hasher.combine(key)
+        hasher.combine(coverKey)
+        hasher.combine(figuresKey)
         hasher.combine(entry.images.count)
+        // Which pictures the body shows decides each one's `in_body`.
+        for picture in entry.body.pictures { hasher.combine(picture.number) }
         for image in entry.images {
             hasher.combine(image.id)
             hasher.combine(image.number)
@@ -86,25 +85,25 @@ struct EntryVersion: EntryFields {
             hasher.combine(image.alt)
             hasher.combine(image.caption != nil)
             hasher.combine(image.caption ?? "")
-            let size = imageSizes[image.id]
-            hasher.combine(size?.width ?? -1)
-            hasher.combine(size?.height ?? -1)
+            pictures.combine(image.id, into: &hasher)
         }
     }
 
     mutating func body(_ key: String, of entry: Entry) {
         let body = entry.body
+        hasher.combine(key)
         hasher.combine(body.html)
         hasher.combine(body.pictures.count)
         for picture in body.pictures {
             hasher.combine(picture.number)
             hasher.combine(picture.source)
         }
-        // The pictures' addresses come from the pictures.
-        combinePictures(of: entry)
+        // The pictures' addresses come from their files' names, hashed with the pictures.
+        pictures("body pictures", cover: "", figures: "", of: entry)
     }
 
     mutating func metadata(_ key: String, _ values: [String: MetadataValue]) {
+        hasher.combine(key)
         combine(.map(values))
     }
 
