@@ -32,7 +32,7 @@ let package = Package(
             providers: [.apt(["libvips-dev"]), .brew(["vips"])]
         ),
         // Published pictures: resized, oriented, in sRGB, stripped of metadata, cached by content.
-        .target(name: "Pictures", dependencies: ["CVips", "CLibCrypto"]),
+        .target(name: "Pictures", dependencies: ["DiaryFiles", "CVips", "CLibCrypto"]),
         // Plain diary values: no I/O.
         .target(name: "DiaryModel"),
         // The file primitives every module that touches the disk shares: status, listing, reading, atomic writing.
