@@ -32,7 +32,7 @@ let package = Package(
             providers: [.apt(["libvips-dev"]), .brew(["vips"])]
         ),
         // Published pictures: resized, oriented, in sRGB, stripped of metadata, cached by content.
-        .target(name: "Pictures", dependencies: ["CVips", "CLibCrypto"]),
+        .target(name: "Pictures", dependencies: ["DiaryFiles", "CVips", "CLibCrypto"]),
         // Plain diary values: no I/O.
         .target(name: "DiaryModel"),
         // The file primitives every module that touches the disk shares: status, listing, reading, atomic writing.
@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "Templating"),
         // The build: a pipeline of named steps from the diary to the site, the build cache in the
         // diary's .daybook/, and the writer that changes the output folder safely.
-        .target(name: "SiteBuilder", dependencies: ["DiaryModel", "DiaryFiles", "DiaryReader", "DiaryIndex", "DiarySearch", "Templating"]),
+        .target(name: "SiteBuilder", dependencies: ["DiaryModel", "DiaryFiles", "DiaryReader", "DiaryIndex", "DiarySearch", "Pictures", "Templating"]),
         // Entries from other apps' exports (Day One, jrnl, Daylio), and the text and never-overwriting
         // placement of a new entry file that `daybook new` shares. ZIPFoundation reads Day One's zip.
         .target(

@@ -1,6 +1,7 @@
 import DiaryModel
 import DiaryReader
 import Foundation
+import SiteBuilder
 
 /// `daybook check`: read and validate the whole diary, write nothing.
 public enum DiaryCheck {
@@ -15,13 +16,15 @@ public enum DiaryCheck {
         // Drafts are checked too: a broken draft is still a broken file.
         let result = DiaryReader(root: root).read(.init(includeDrafts: true, strict: strict))
         let diary = result.diary
+        // Pictures are checked by their headers: a check never decodes a photo.
+        let diagnostics = result.diagnostics + PictureCheck.diagnostics(of: diary.entries, root: root)
         let usedEmotions = Set(diary.entries.flatMap(\.emotionIDs))
         let summary = "\(diary.entries.count) \(plural(diary.entries.count, "entry", "entries")), "
             + "\(diary.days.count) \(plural(diary.days.count, "day", "days")), "
             + "\(usedEmotions.count) \(plural(usedEmotions.count, "emotion", "emotions")): "
-            + "\(result.diagnostics.errorCount) \(plural(result.diagnostics.errorCount, "error", "errors")), "
-            + "\(result.diagnostics.warningCount) \(plural(result.diagnostics.warningCount, "warning", "warnings"))"
-        return Report(diagnostics: result.diagnostics, summary: summary)
+            + "\(diagnostics.errorCount) \(plural(diagnostics.errorCount, "error", "errors")), "
+            + "\(diagnostics.warningCount) \(plural(diagnostics.warningCount, "warning", "warnings"))"
+        return Report(diagnostics: diagnostics, summary: summary)
     }
 
     static func plural(_ count: Int, _ one: String, _ many: String) -> String {

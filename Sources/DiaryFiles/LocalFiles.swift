@@ -49,6 +49,7 @@ public enum LocalFiles {
         let bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, count in
             while count < buffer.count {
                 let read = systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                if read < 0 && errno == EINTR { continue }
                 if read < 0 { failed = true }
                 if read <= 0 { break }
                 count += read

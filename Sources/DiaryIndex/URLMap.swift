@@ -1,7 +1,7 @@
 import DiaryModel
 
 /// Where everything of the site lives (SPEC §3): the one place that knows each page's and
-/// file's path, both in the output folder and under `base_url`. Pages, picture copies and
+/// file's path, both in the output folder and under `base_url`. Pages, published pictures and
 /// search records all ask it.
 public struct URLMap: Sendable {
     /// A page or file of the site.
@@ -29,8 +29,9 @@ public struct URLMap: Sendable {
         /// The folder of the "on this day" files, which the home page's script reads from.
         case onThisDayFolder
         case notFound
-        /// The copy of an entry's picture.
-        case picture(EntryImage)
+        /// A published file of the picture `id` (`EntryImage.id`): its display version when `width`
+        /// is nil, else its thumbnail that many pixels wide; `fileExtension` is the published format's.
+        case picture(id: String, width: Int?, fileExtension: String)
         /// A file of the theme's `assets/`, by its path in the site (`assets/style.css`).
         case asset(String)
         case robots
@@ -48,19 +49,24 @@ public struct URLMap: Sendable {
         baseURL + Self.path(of: place)
     }
 
-    /// The entry's body HTML as its pages show it: each local picture at the URL of its copy.
-    public func bodyHTML(of entry: Entry) -> String {
+    /// The entry's body HTML as its pages show it: each local picture at the URL of the file
+    /// `picture` chooses for it, followed by the attributes it gives (escaped, each after a space).
+    public func bodyHTML(of entry: Entry, picture: (EntryImage) -> (place: Place, attributes: String)) -> String {
         let images = entry.images
         return entry.body.html { number in
             // Pictures are numbered from 1 in order; a body names only pictures of its own entry.
-            images.indices.contains(number - 1) ? url(of: .picture(images[number - 1])) : ""
+            guard images.indices.contains(number - 1) else { return ("", "") }
+            let (place, attributes) = picture(images[number - 1])
+            return (url(of: place), attributes)
         }
     }
 
     /// The file `place` is written to, relative to the output folder (`2025/10/20/index.html`).
     public static func file(of place: Place) -> String {
-        let path = path(of: place)
-        return path.isEmpty || path.hasSuffix("/") ? path + "index.html" : path
+        switch place {
+        case .notFound, .onThisDay, .picture, .asset, .robots: return path(of: place)
+        default: return path(of: place) + "index.html"
+        }
     }
 
     /// The path of `place` relative to `base_url` and to the output folder: a folder ending in
@@ -83,7 +89,8 @@ public struct URLMap: Sendable {
         case .onThisDay(let day): return "on-this-day/\(day.name).json"
         case .onThisDayFolder: return "on-this-day/"
         case .notFound: return "404.html"
-        case .picture(let image): return "images/\(image.id).\(image.fileExtension)"
+        case .picture(let id, let width?, let fileExtension): return "images/\(id)-\(width).\(fileExtension)"
+        case .picture(let id, nil, let fileExtension): return "images/\(id).\(fileExtension)"
         case .asset(let path): return path
         case .robots: return "robots.txt"
         }

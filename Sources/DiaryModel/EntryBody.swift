@@ -48,20 +48,33 @@ public struct EntryBody: Sendable, Hashable {
     /// The HTML with each local picture's address filled in: `pictureURL` gives the URL of a
     /// picture by its number, which is written escaped as cmark-gfm writes an address.
     public func html(pictureURL: (Int) -> String) -> String {
+        html { (pictureURL($0), "") }
+    }
+
+    /// The HTML with each local picture's address filled in and `attributes` (already escaped,
+    /// each with its leading space: ` width="640"`) written after it, by the picture's number.
+    public func html(picture: (Int) -> (url: String, attributes: String)) -> String {
         guard !pictures.isEmpty else { return html }
         // Appended slice by slice: the slices are valid UTF-8 already, so nothing is checked again.
         var filled = ""
-        filled.reserveCapacity(html.utf8.count + pictures.count * 80)
+        filled.reserveCapacity(html.utf8.count + pictures.count * 200)
         let utf8 = html.utf8
         var copied = utf8.startIndex
         var address: [UInt8] = []
-        for picture in pictures {
-            let source = utf8.index(utf8.startIndex, offsetBy: picture.source)
+        for shown in pictures {
+            let source = utf8.index(utf8.startIndex, offsetBy: shown.source)
             filled += Substring(utf8[copied..<source])
+            let (url, attributes) = picture(shown.number)
             address.removeAll(keepingCapacity: true)
-            HrefEscaping.append(pictureURL(picture.number), to: &address)
+            HrefEscaping.append(url, to: &address)
             filled += String(decoding: address, as: UTF8.self)
             copied = source
+            // The empty `src` value is followed by its closing quote: the attributes go after it.
+            if !attributes.isEmpty, source < utf8.endIndex, utf8[source] == UInt8(ascii: "\"") {
+                copied = utf8.index(after: source)
+                filled += "\""
+                filled += attributes
+            }
         }
         filled += Substring(utf8[copied...])
         return filled

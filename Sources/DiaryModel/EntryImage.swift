@@ -1,5 +1,5 @@
-/// A picture of an entry, from its front matter or its body, copied into the site (where:
-/// `URLMap`).
+/// A picture of an entry, from its front matter or its body, published as a display version and
+/// thumbnails (where: `URLMap`).
 public struct EntryImage: Hashable, Sendable {
     /// Where the picture was named.
     public enum Origin: String, Sendable {
@@ -19,9 +19,13 @@ public struct EntryImage: Hashable, Sendable {
     public var alt: String
     public var caption: String?
     public var origin: Origin
+    /// Where the entry file names the picture first (its `images:` item or its `![…](…)`), 1-based:
+    /// a picture that cannot be published is an error there.
+    public var line: Int
+    public var column: Int
 
     public init(number: Int, entryID: String, sourcePath: String, fileExtension: String,
-                alt: String, caption: String?, origin: Origin) {
+                alt: String, caption: String?, origin: Origin, line: Int = 1, column: Int = 1) {
         self.id = "\(entryID)_image_\(number)"
         self.number = number
         self.entryID = entryID
@@ -30,6 +34,8 @@ public struct EntryImage: Hashable, Sendable {
         self.alt = alt
         self.caption = caption
         self.origin = origin
+        self.line = line
+        self.column = column
     }
 
     /// The anchor of this picture on its entry's page.

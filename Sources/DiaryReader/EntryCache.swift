@@ -17,7 +17,7 @@ public struct EntryCache: Sendable {
     }
 
     /// Bump when the encoding or the parser's output changes, so old caches are ignored.
-    static let formatVersion = 5
+    static let formatVersion = 6
 
     /// The files are saved in this many parts, so that loading decodes them on every core.
     static let segmentCount = 8
@@ -192,6 +192,8 @@ public struct EntryCache: Sendable {
             writer.write(image.alt)
             writer.write(optional: image.caption)
             writer.write(image.origin == .body)
+            writer.write(image.line)
+            writer.write(image.column)
         }
         writer.write(entry.body.html)
         writer.write(entry.body.pictures.count)
@@ -225,9 +227,10 @@ public struct EntryCache: Sendable {
         var images: [EntryImage] = []
         for _ in 0..<imageCount {
             guard let number = reader.int(), let imagePath = reader.string(), let fileExtension = reader.string(),
-                  let alt = reader.string(), let caption = reader.optionalString(), let fromBody = reader.bool() else { return nil }
+                  let alt = reader.string(), let caption = reader.optionalString(), let fromBody = reader.bool(),
+                  let line = reader.int(), let column = reader.int() else { return nil }
             images.append(EntryImage(number: number, entryID: id, sourcePath: imagePath, fileExtension: fileExtension,
-                                     alt: alt, caption: caption, origin: fromBody ? .body : .frontMatter))
+                                     alt: alt, caption: caption, origin: fromBody ? .body : .frontMatter, line: line, column: column))
         }
         guard let body = readBody(&reader), let isDraft = reader.bool(), case .map(let extra)? = readMetadata(&reader) else { return nil }
         let entry = Entry(id: id, slug: slug, sourcePath: sourcePath, title: title, instant: Date(timeIntervalSince1970: instant),

@@ -30,7 +30,7 @@ public struct EntryParser: Sendable {
         "path": "src", "file": "src", "url": "src", "image": "src",
         "alt_text": "alt", "description": "caption",
     ]
-    public static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "avif", "svg"]
+    public static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "avif", "heic", "heif", "svg"]
 
     public let config: DiaryConfig
     public let catalog: EmotionCatalog
@@ -159,7 +159,8 @@ private struct EntryReading {
         for reference in frontMatterImages {
             images.append(EntryImage(number: images.count + 1, entryID: id, sourcePath: reference.file,
                                      fileExtension: reference.fileExtension, alt: reference.alt,
-                                     caption: reference.caption, origin: .frontMatter))
+                                     caption: reference.caption, origin: .frontMatter,
+                                     line: reference.location.line, column: reference.location.column))
         }
         readBodyImages(document, body: split.body, bodyFirstLine: split.bodyFirstLine, entryID: id, into: &images)
 
@@ -272,6 +273,7 @@ private struct EntryReading {
         var fileExtension: String
         var alt: String
         var caption: String?
+        var location: SourceLocation
     }
 
     private mutating func readFrontMatterImages(_ frontMatter: YAMLMapping) -> [ImageReference] {
@@ -311,7 +313,8 @@ private struct EntryReading {
             guard let source else { continue }
             if let file = resolveLocalImage(source, at: frontMatter.location(of: item), remoteIsError: true),
                !references.contains(where: { $0.file == file }) {
-                references.append(ImageReference(file: file, fileExtension: Self.fileExtension(of: file), alt: alt, caption: caption))
+                references.append(ImageReference(file: file, fileExtension: Self.fileExtension(of: file), alt: alt, caption: caption,
+                                                 location: frontMatter.location(of: item)))
             }
         }
         return references
@@ -335,7 +338,7 @@ private struct EntryReading {
             let existing = images.first { $0.sourcePath == file }
             let entryImage = existing ?? EntryImage(number: images.count + 1, entryID: entryID, sourcePath: file,
                                                     fileExtension: Self.fileExtension(of: file), alt: image.alt,
-                                                    caption: nil, origin: .body)
+                                                    caption: nil, origin: .body, line: location.line, column: location.column)
             if existing == nil { images.append(entryImage) }
             document.setURL(PictureMarkers.marker(for: entryImage.number), of: image)
         }

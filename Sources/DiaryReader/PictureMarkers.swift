@@ -19,8 +19,8 @@ enum PictureMarkers {
 
     /// `html` without its markers (each `src` left empty), and where each marked picture is.
     static func cut(_ html: String) -> (html: String, pictures: [EntryBody.Picture]) {
-        var html = html
-        return html.withUTF8 { bytes in
+        var text = html
+        let cut = text.withUTF8 { bytes -> (html: [UInt8], pictures: [EntryBody.Picture])? in
             var output: [UInt8] = []
             var pictures: [EntryBody.Picture] = []
             var copied = 0
@@ -46,10 +46,11 @@ enum PictureMarkers {
                                                   source: sourceInOutput))
                 copied = numberEnd
             }
-            guard !pictures.isEmpty else { return (String(decoding: bytes, as: UTF8.self), []) }
+            guard !pictures.isEmpty else { return nil }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
-            return (String(decoding: output, as: UTF8.self), pictures)
+            return (output, pictures)
         }
+        guard let cut else { return (html, []) }
+        return (String(decoding: cut.html, as: UTF8.self), cut.pictures)
     }
-
 }

@@ -11,7 +11,7 @@ import Foundation
 /// missing, damaged, foreign or from another version reads as nil: the build that wanted it
 /// does more work, never a wrong one.
 ///
-/// What is known about Content/ (parsed entries, picture sizes) is kept once for the diary;
+/// What is known about Content/ (parsed entries, processed pictures in `pictures/`) is kept once for the diary;
 /// what is known about an output folder (what was written there, page signatures, the search
 /// index's state) is kept per output folder, so building into another `--output` does not
 /// disturb the first one.
@@ -20,15 +20,13 @@ struct BuildCache {
 
     /// Bump when any file's layout or the pages' shape changes: a Daybook with another version
     /// ignores the whole cache and builds everything once.
-    static let formatVersion = 3
+    static let formatVersion = 4
 
     private static let magic = "daybook-cache"
 
     enum File: String, CaseIterable {
         /// The entry cache: every entry file's last reading.
         case entries = "entries.bin"
-        /// The pixel sizes read from pictures.
-        case pictureSizes = "picture-sizes.bin"
         /// What the last build wrote into the output folder, with a fingerprint of each file.
         case manifest = "manifest.bin"
         /// A signature of each page's inputs.
@@ -44,7 +42,7 @@ struct BuildCache {
         /// Whether the file describes one output folder rather than the diary.
         var isPerOutput: Bool {
             switch self {
-            case .entries, .pictureSizes: return false
+            case .entries: return false
             case .manifest, .pageSignatures, .inputs, .searchState, .entrySources: return true
             }
         }
@@ -61,6 +59,9 @@ struct BuildCache {
         hasher.combine(output.standardizedFileURL.path)
         outputFolder = folder + "/outputs/" + String(hasher.value, radix: 16)
     }
+
+    /// `<diary>/.daybook/pictures`: the processed pictures (`PictureCache`), shared by every output folder.
+    var pictureFolder: String { folder + "/pictures" }
 
     func path(of file: File) -> String {
         (file.isPerOutput ? outputFolder : folder) + "/" + file.rawValue

@@ -22,7 +22,6 @@ public final class BuildSession: @unchecked Sendable {
     /// What the output folder holds: output path → fingerprint.
     var manifest: [String: String]?
     var state: BuildState?
-    var pictureSizes: ImageSizeCache?
     /// The theme as last loaded and compiled, with the fingerprint of what it was loaded from.
     var theme: (key: UInt64, theme: Theme, library: TemplateLibrary, problems: [Diagnostic])?
     /// The last build's entry versions, so unchanged entries are not hashed again.
@@ -48,7 +47,6 @@ public final class BuildSession: @unchecked Sendable {
         themeListing = nil
         manifest = nil
         state = nil
-        pictureSizes = nil
         theme = nil
         entryVersions = EntryVersions()
         pendingSave = nil

@@ -5,6 +5,7 @@ public enum BuildStep: Int, CaseIterable, Sendable, CustomStringConvertible {
     case readEntries
     case loadTheme
     case index
+    case processPictures
     case planPages
     case render
     case write
@@ -18,6 +19,7 @@ public enum BuildStep: Int, CaseIterable, Sendable, CustomStringConvertible {
         case .readEntries: return "Read entries"
         case .loadTheme: return "Load the theme"
         case .index: return "Index days, emotions, tags and pictures"
+        case .processPictures: return "Process pictures"
         case .planPages: return "Plan pages"
         case .render: return "Render pages"
         case .write: return "Write files"

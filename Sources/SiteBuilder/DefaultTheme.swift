@@ -1251,7 +1251,7 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
   {%- for image in images %}
   <li style="--emotion: {{ image.emotion.color | default: "currentColor" }}">
     <a href="{{ image.entry_url }}">
-      <img src="{{ image.url }}" alt="{{ image.alt }}"{% if image.width %} width="{{ image.width }}"{% endif %}{% if image.height %} height="{{ image.height }}"{% endif %} loading="lazy">
+      <img src="{{ image.thumbnail.url }}" srcset="{{ image.srcset }}" sizes="(max-width: 30rem) 50vw, 10rem" alt="{{ image.alt }}" width="{{ image.thumbnail.width }}" height="{{ image.thumbnail.height }}" loading="lazy">
       <span class="gallery-caption"><span class="gallery-title">{{ image.entry_title }}</span> <time datetime="{{ image.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{{ image.date | date: "yyyy-MM-dd" }}</time></span>
     </a>
   </li>
@@ -1541,7 +1541,7 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
     {%- endif %}
   </div>
   {%- if card.cover %}
-  <a class="card-cover" href="{{ card.url }}" tabindex="-1" aria-hidden="true"><img src="{{ card.cover.url }}" alt=""{% if card.cover.width %} width="{{ card.cover.width }}"{% endif %}{% if card.cover.height %} height="{{ card.cover.height }}"{% endif %} loading="lazy"></a>
+  <a class="card-cover" href="{{ card.url }}" tabindex="-1" aria-hidden="true"><img src="{{ card.cover.thumbnail.url }}" srcset="{{ card.cover.srcset }}" sizes="5.5rem" alt="" width="{{ card.cover.thumbnail.width }}" height="{{ card.cover.thumbnail.height }}" loading="lazy"></a>
   {%- endif %}
 </article>
 """# + "\n",
@@ -1559,13 +1559,13 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
   <div class="prose">
 {{ entry.body | raw }}
   </div>
-  {%- if entry.images %}
+  {%- if entry.figures %}
   <div class="photos">
     {%- if page.kind == "entry" %}
     <h2 class="section-title">{{ site.strings.photos }}</h2>
     {%- endif %}
     <div class="photo-grid">
-      {%- for image in entry.images %}
+      {%- for image in entry.figures %}
       {% include "partials/figure.html" %}
       {%- endfor %}
     </div>
@@ -1596,9 +1596,9 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 {%- endif %}
 """# + "\n",
         "partials/figure.html": #"""
-{#- One image as a figure. Needs `image`; on the entry page the figure carries the image's anchor. -#}
+{#- One image as a figure: a thumbnail linking to the display version. Needs `image`; on the entry page the figure carries the image's anchor. -#}
 <figure class="photo"{% if page.kind == "entry" %} id="{{ image.anchor }}"{% endif %}>
-  <a href="{{ image.url }}"><img src="{{ image.url }}" alt="{{ image.alt }}"{% if image.width %} width="{{ image.width }}"{% endif %}{% if image.height %} height="{{ image.height }}"{% endif %} loading="lazy"></a>
+  <a href="{{ image.url }}"><img src="{{ image.thumbnail.url }}" srcset="{{ image.srcset }}" sizes="(max-width: 30rem) 100vw, 21rem" alt="{{ image.alt }}" width="{{ image.thumbnail.width }}" height="{{ image.thumbnail.height }}" loading="lazy"></a>
   {%- if image.caption %}
   <figcaption>{{ image.caption }}</figcaption>
   {%- endif %}

@@ -4,20 +4,22 @@ import Foundation
 import Templating
 
 /// Builds the template values of an entry's fields (`ShownEntry`), from the site-wide values of
-/// emotions and tags and the pictures' sizes.
+/// emotions and tags and the published pictures.
 struct EntryValues: EntryFields {
     let urls: URLMap
     let emotionValues: [String: TemplateValue]
     let tagValues: [String: TemplateValue]
-    /// Per picture id: its size, when its header could be read.
-    let imageSizes: [String: ImageSize]
+    /// The published pictures, by picture id.
+    let pictures: PublishedPictures
     var map: [String: TemplateValue] = [:]
+    /// Whether the body's pictures get their anchors as ids: only where the entry is alone on its page.
+    var anchorsBodyPictures = false
 
-    init(urls: URLMap, emotionValues: [String: TemplateValue], tagValues: [String: TemplateValue], imageSizes: [String: ImageSize]) {
+    init(urls: URLMap, emotionValues: [String: TemplateValue], tagValues: [String: TemplateValue], pictures: PublishedPictures) {
         self.urls = urls
         self.emotionValues = emotionValues
         self.tagValues = tagValues
-        self.imageSizes = imageSizes
+        self.pictures = pictures
         map.reserveCapacity(16)
     }
 
@@ -29,7 +31,7 @@ struct EntryValues: EntryFields {
 
     mutating func url(_ key: String, _ place: URLMap.Place) { map[key] = .string(urls.url(of: place)) }
 
-    mutating func excerpt(_ key: String, of text: [UInt8]) { map[key] = .string(Excerpt.of(String(decoding: text, as: UTF8.self))) }
+    mutating func excerpt(_ key: String, of text: [UInt8]) { map[key] = .string(Excerpt.of(utf8: text)) }
 
     mutating func emotion(_ key: String, _ id: String) { map[key] = emotionValues[id] ?? .null }
 
@@ -37,23 +39,31 @@ struct EntryValues: EntryFields {
 
     mutating func tags(_ key: String, _ names: [String]) { map[key] = .list(names.map { tagValues[Slug.make(from: $0)] ?? .null }) }
 
-    mutating func pictures(_ key: String, cover coverKey: String, of entry: Entry) {
+    mutating func pictures(_ key: String, cover coverKey: String, figures figuresKey: String, of entry: Entry) {
         let entryURL = urls.url(of: .entry(entry))
+        let inBody = Set(entry.body.pictures.map(\.number))
         let images: [TemplateValue] = entry.images.map { image in
-            let size = imageSizes[image.id]
-            return .map([
-                "number": .int(image.number), "anchor": .string(image.anchor), "url": .string(urls.url(of: .picture(image))),
+            var values: [String: TemplateValue] = [
+                "number": .int(image.number), "anchor": .string(image.anchor),
                 "alt": .string(image.alt), "caption": image.caption.map(TemplateValue.string) ?? .null,
-                "width": size.map { .int($0.width) } ?? .null, "height": size.map { .int($0.height) } ?? .null,
-                "entry_url": .string(entryURL + "#" + image.anchor),
-            ])
+                "entry_url": .string(entryURL + "#" + image.anchor), "in_body": .bool(inBody.contains(image.number)),
+            ]
+            values.merge(pictures.values(of: image, urls: urls) ?? [:]) { own, _ in own }
+            return .map(values)
         }
         map[key] = .list(images)
         map[coverKey] = images.first ?? .null
+        map[figuresKey] = .list(zip(entry.images, images).filter { !inBody.contains($0.0.number) }.map(\.1))
     }
 
     mutating func body(_ key: String, of entry: Entry) {
-        map[key] = .html(urls.bodyHTML(of: entry))
+        let (pictures, urls) = (pictures, urls)
+        // A picture the body shows twice is anchored at its first place.
+        var anchored: Set<Int> = anchorsBodyPictures ? [] : Set(entry.images.map(\.number))
+        map[key] = .html(urls.bodyHTML(of: entry) { image in
+            let (place, attributes) = pictures.bodyPicture(image, urls: urls)
+            return (place, anchored.insert(image.number).inserted ? " id=\"\(image.anchor)\"" + attributes : attributes)
+        })
     }
 
     mutating func metadata(_ key: String, _ values: [String: MetadataValue]) { map[key] = Self.value(of: .map(values)) }

@@ -6,17 +6,17 @@ import Foundation
 /// from what is hashed here and from site-wide values (`base_url`, emotions, tags), which
 /// `PageSignatures` hashes apart. Cheaper than building the values: no template value, no URL.
 struct EntryVersion: EntryFields {
-    /// Per picture id: its size, when its header could be read.
-    let imageSizes: [String: ImageSize]
+    /// The published pictures, by picture id.
+    let pictures: PublishedPictures
     var hasher = StableHasher()
 
-    init(imageSizes: [String: ImageSize]) {
-        self.imageSizes = imageSizes
+    init(pictures: PublishedPictures) {
+        self.pictures = pictures
     }
 
     /// The version of everything pages show of `entry`, in full or as a card.
-    static func of(_ entry: Entry, imageSizes: [String: ImageSize]) -> UInt64 {
-        var version = EntryVersion(imageSizes: imageSizes)
+    static func of(_ entry: Entry, pictures: PublishedPictures) -> UInt64 {
+        var version = EntryVersion(pictures: pictures)
         ShownEntry.card(entry, into: &version)
         ShownEntry.fullEntry(entry, into: &version)
         return version.hasher.value
@@ -70,10 +70,13 @@ struct EntryVersion: EntryFields {
         emotions(key, names)
     }
 
-    mutating func pictures(_ key: String, cover coverKey: String, of entry: Entry) {
+    mutating func pictures(_ key: String, cover coverKey: String, figures figuresKey: String, of entry: Entry) {
         hasher.combine(key)
         hasher.combine(coverKey)
+        hasher.combine(figuresKey)
         hasher.combine(entry.images.count)
+        // Which pictures the body shows decides each one's `in_body`.
+        for picture in entry.body.pictures { hasher.combine(picture.number) }
         for image in entry.images {
             hasher.combine(image.id)
             hasher.combine(image.number)
@@ -82,9 +85,7 @@ struct EntryVersion: EntryFields {
             hasher.combine(image.alt)
             hasher.combine(image.caption != nil)
             hasher.combine(image.caption ?? "")
-            let size = imageSizes[image.id]
-            hasher.combine(size?.width ?? -1)
-            hasher.combine(size?.height ?? -1)
+            pictures.combine(image.id, into: &hasher)
         }
     }
 
@@ -98,7 +99,7 @@ struct EntryVersion: EntryFields {
             hasher.combine(picture.source)
         }
         // The pictures' addresses come from their files' names, hashed with the pictures.
-        pictures("body pictures", cover: "", of: entry)
+        pictures("body pictures", cover: "", figures: "", of: entry)
     }
 
     mutating func metadata(_ key: String, _ values: [String: MetadataValue]) {

@@ -71,10 +71,10 @@ struct OutputWriter {
         // Many entries copy the same picture: each source is looked at once.
         var copySources: [String: String] = [:]
         for file in files {
-            if case .copy(let source) = file.content, copySources[source] == nil { copySources[source] = Self.fingerprint(of: file.content) }
+            if case .copy(let source, _) = file.content, copySources[source] == nil { copySources[source] = Self.fingerprint(of: file.content) }
         }
         let fingerprints = ParallelMap.map(files, chunkSize: 64) { file -> String in
-            if case .copy(let source) = file.content { return copySources[source]! }
+            if case .copy(let source, _) = file.content { return copySources[source]! }
             return Self.fingerprint(of: file.content)
         }
 
@@ -116,7 +116,7 @@ struct OutputWriter {
             do {
                 switch file.content {
                 case .bytes(let bytes): try AtomicFile.write(bytes, to: path)
-                case .copy(let source): try AtomicFile.copy(from: source, to: path)
+                case .copy(let source, _): try AtomicFile.copy(from: source, to: path)
                 }
                 return .success(true)
             } catch {
@@ -171,15 +171,15 @@ struct OutputWriter {
         return String(path[..<slash])
     }
 
-    /// Identifies content: a 64-bit hash and the size of bytes, or the size and
-    /// modification time of a copied file.
+    /// Identifies content: a 64-bit hash and the size of bytes, or the size and identity of a
+    /// copied file.
     static func fingerprint(of content: OutputFile.Content) -> String {
         switch content {
         case .bytes(let bytes):
             return "b:\(bytes.count):\(String(StableHasher.hash(bytes), radix: 16))"
-        case .copy(let source):
+        case .copy(let source, let identity):
             guard let status = FileStatus.of(source) else { return "c:missing" }
-            return "c:\(status.size):\(status.modified):\(source)"
+            return "c:\(status.size):\(identity)"
         }
     }
 }

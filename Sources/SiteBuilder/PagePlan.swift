@@ -57,7 +57,7 @@ struct PagePlan {
                                  key: dayKeys(0..<min(recent.upperBound + 1, index.days.count)) + "|" + daysWithEntries) { values in
             let index = values.index
             return [
-                "latest": index.latestEntry.map(values.fullEntry) ?? .null,
+                "latest": index.latestEntry.map { values.fullEntry($0) } ?? .null,
                 "recent_days": .list(index.recentDays.map { values.day($0) }),
                 "on_this_day": .map(["days": .string(daysWithEntries), "files_url": .string(values.urls.url(of: .onThisDayFolder))]),
             ]
@@ -78,7 +78,7 @@ struct PagePlan {
             let neighbours = [index.previous(of: position), index.next(of: position)].compactMap { $0 }
             pages.append(PlannedPage(.entry(entry), template: "entry.html", kind: "entry", title: entry.title,
                                      entries: [position] + neighbours) { values in
-                ["entry": values.fullEntry(position)]
+                ["entry": values.fullEntry(position, anchored: true)]
             })
         }
         for position in index.days.indices {

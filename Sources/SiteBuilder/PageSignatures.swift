@@ -18,7 +18,7 @@ struct PageSignatures {
     let entryVersions: [UInt64]
 
     /// `known` holds versions worked out by an earlier build in this process, by entry identity:
-    /// an entry taken unchanged from the cache, with pictures of unchanged sizes, keeps its version.
+    /// an entry taken unchanged from the cache, with the same published pictures, keeps its version.
     init(index: SiteIndex, values: SiteValues, library: TemplateLibrary, sources: [String: String], configKey: String,
          known: EntryVersions = EntryVersions()) {
         self.index = index
@@ -26,15 +26,15 @@ struct PageSignatures {
         self.library = library
         self.sources = sources
         self.configKey = configKey
-        let imageSizes = values.imageSizes
+        let pictures = values.pictures
         entryVersions = ParallelMap.map(index.entries, chunkSize: 256) { entry in
-            known.version(of: entry, imageSizes: imageSizes) ?? EntryVersion.of(entry, imageSizes: imageSizes)
+            known.version(of: entry, pictures: pictures) ?? EntryVersion.of(entry, pictures: pictures)
         }
     }
 
     /// The versions of this build's entries, for the next build in this process.
     var versionsByIdentity: EntryVersions {
-        EntryVersions(index.entries, versions: entryVersions, imageSizes: values.imageSizes)
+        EntryVersions(index.entries, versions: entryVersions, pictures: values.pictures)
     }
 
     func signatures(of pages: [PlannedPage]) -> [UInt64] {
@@ -101,22 +101,29 @@ struct PageSignatures {
     }
 }
 
-/// Entry versions by entry identity (`Entry.identity`), with the picture sizes each was worked
-/// out with. Holds the entries, so no other entry can take an identity while it is kept.
+/// Entry versions by entry identity (`Entry.identity`), with a fingerprint of the published
+/// pictures each was worked out with. Holds the entries, so no other entry can take an identity
+/// while it is kept.
 struct EntryVersions: Sendable {
-    private var known: [ObjectIdentifier: (entry: Entry, sizes: [ImageSize?], version: UInt64)] = [:]
+    private var known: [ObjectIdentifier: (entry: Entry, pictures: UInt64, version: UInt64)] = [:]
 
     init() {}
 
-    init(_ entries: [Entry], versions: [UInt64], imageSizes: [String: ImageSize]) {
+    init(_ entries: [Entry], versions: [UInt64], pictures: PublishedPictures) {
         known.reserveCapacity(entries.count)
         for (entry, version) in zip(entries, versions) {
-            known[entry.identity] = (entry, entry.images.map { imageSizes[$0.id] }, version)
+            known[entry.identity] = (entry, Self.fingerprint(of: entry, pictures: pictures), version)
         }
     }
 
-    func version(of entry: Entry, imageSizes: [String: ImageSize]) -> UInt64? {
-        guard let found = known[entry.identity], found.sizes == entry.images.map({ imageSizes[$0.id] }) else { return nil }
+    func version(of entry: Entry, pictures: PublishedPictures) -> UInt64? {
+        guard let found = known[entry.identity], found.pictures == Self.fingerprint(of: entry, pictures: pictures) else { return nil }
         return found.version
+    }
+
+    private static func fingerprint(of entry: Entry, pictures: PublishedPictures) -> UInt64 {
+        var hasher = StableHasher()
+        for image in entry.images { pictures.combine(image.id, into: &hasher) }
+        return hasher.value
     }
 }

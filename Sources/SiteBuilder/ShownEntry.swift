@@ -17,7 +17,7 @@ enum ShownEntry {
         fields.emotions("emotions", entry.emotionIDs)
         fields.tags("tags", entry.tags)
         fields.excerpt("excerpt", of: entry.body.textUTF8)
-        fields.pictures("images", cover: "cover", of: entry)
+        fields.pictures("images", cover: "cover", figures: "figures", of: entry)
         fields.flag("draft", entry.isDraft)
     }
 
@@ -44,8 +44,9 @@ protocol EntryFields {
     mutating func emotions(_ key: String, _ ids: [String])
     /// Tags, by name, as the site-wide tag values show them.
     mutating func tags(_ key: String, _ names: [String])
-    /// The entry's pictures, and the first of them as its cover.
-    mutating func pictures(_ key: String, cover coverKey: String, of entry: Entry)
+    /// The entry's pictures, the first of them as its cover, and those its body does not show as
+    /// figures (a picture both in `images:` and in the body is shown once, in the body).
+    mutating func pictures(_ key: String, cover coverKey: String, figures figuresKey: String, of entry: Entry)
     /// The entry's body as HTML, its pictures at their addresses.
     mutating func body(_ key: String, of entry: Entry)
     /// Front-matter values Daybook has no field for.

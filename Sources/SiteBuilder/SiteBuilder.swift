@@ -4,6 +4,7 @@ import DiaryModel
 import DiaryReader
 import DiarySearch
 import Foundation
+import Pictures
 import Templating
 
 /// `daybook build`: reads the diary, renders every page in memory, and only then writes the
@@ -36,6 +37,8 @@ public struct SiteBuilder {
         public var pageCount = 0
         /// How many entry files were parsed rather than taken from the last build's cache.
         public var parsedCount = 0
+        /// How many pictures were decoded and processed rather than found in the picture cache.
+        public var processedPictureCount = 0
         /// Files written, new or changed, in the order they were written.
         public var writtenPaths: [String] = []
         /// Those of `writtenPaths` the output folder did not have.
@@ -194,12 +197,24 @@ public struct SiteBuilder {
         }
         guard !report.hasErrors else { return report }
 
-        var imageSizeCache = options.clean ? ImageSizeCache() : kept?.pictureSizes ?? ImageSizeCache.load(from: cache)
-        let (index, shared, stats) = try pipeline.run(.index) { () -> (SiteIndex, SiteValues, DiaryStats) in
+        let (index, stats) = try pipeline.run(.index) { () -> (SiteIndex, DiaryStats) in
             let index = SiteIndex(diary: reading.diary)
-            let imageSizes = readImageSizes(index.entries.flatMap(\.images), cache: &imageSizeCache, files: contentFiles)
-            return (index, SiteValues(index: index, imageSizes: imageSizes, cardsFor: []), DiaryStats(index: index))
+            return (index, DiaryStats(index: index))
         }
+
+        // Every picture is processed (or found in the cache) before any page is planned: a picture
+        // that cannot be published fails the build with the output untouched.
+        // A dry run writes nothing in the diary: it processes into a scratch cache, deleted after.
+        let pictureFolder = options.dryRun ? NSTemporaryDirectory() + "daybook-pictures-" + UUID().uuidString : cache.pictureFolder
+        defer { if options.dryRun { try? FileManager.default.removeItem(atPath: pictureFolder) } }
+        let pictureLibrary = PictureLibrary(cacheFolder: pictureFolder)
+        let shared = try pipeline.run(.processPictures) { () -> SiteValues? in
+            let (pictures, problems) = PublishedPictures.prepare(index.entries, root: root.path, library: pictureLibrary)
+            report.diagnostics += problems
+            report.processedPictureCount = pictureLibrary.processor.decodeCount
+            return problems.isEmpty ? SiteValues(index: index, pictures: pictures, cardsFor: []) : nil
+        }
+        guard let shared else { return report }
 
         let (pages, signer, signatures, stale) = try pipeline.run(.planPages) {
             () -> ([PlannedPage], PageSignatures, [UInt64], [Int]) in
@@ -216,7 +231,7 @@ public struct SiteBuilder {
 
         var pageFiles = try pipeline.run(.render, "Render \(BuildPipeline.count(stale.count)) of \(BuildPipeline.count(pages.count)) pages") {
             () -> [OutputFile]? in
-            let values = SiteValues(index: index, imageSizes: shared.imageSizes, cardsFor: Set(stale.flatMap { pages[$0].entries }))
+            let values = SiteValues(index: index, pictures: shared.pictures, cardsFor: Set(stale.flatMap { pages[$0].entries }))
             switch render(stale.map { pages[$0] }, values: values, library: library, theme: theme) {
             case .success(let files): return files
             case .failure(let problems):
@@ -232,13 +247,7 @@ public struct SiteBuilder {
         var writer = try pipeline.run(.write) { () -> OutputWriter in
             var files = pageFiles!
             pageFiles = nil
-            var copied = Set<String>()
-            // Joined as text: URL.appendingPathComponent asks the disk whether each path is a folder.
-            let rootPath = root.path
-            for image in index.entries.flatMap(\.images) {
-                let path = URLMap.file(of: .picture(image))
-                if copied.insert(path).inserted { files.append(OutputFile(path: path, content: .copy(of: rootPath + "/" + image.sourcePath))) }
-            }
+            files += shared.pictures.outputFiles()
             for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
                 files.append(OutputFile(path: path, content: .bytes([UInt8](data))))
             }
@@ -282,6 +291,8 @@ public struct SiteBuilder {
             report.unchangedCount = outcome.unchanged
             report.deletedPaths = outcome.deleted
             guard !options.dryRun else { return }
+            // Every picture of the diary as built was prepared: the cache keeps only those.
+            pictureLibrary.removeUnused()
 
             var state = BuildState()
             state.entryCache = reading.cache
@@ -295,11 +306,9 @@ public struct SiteBuilder {
             let cacheWorthSaving = previous.entryCache?.readingKey != reading.cache.readingKey || reading.parsedCount > 32
             let manifest = outcome.manifest
             let sources = index.entries.map { ($0.id, $0.sourcePath) }
-            let pictureSizes = imageSizeCache
             let save = {
                 try Manifest.save(manifest, to: cache)
                 try state.save(to: cache, saveEntries: cacheWorthSaving)
-                try pictureSizes.save(to: cache)
                 var sourcesFile = BinaryWriter()
                 sourcesFile.write(sources.count)
                 for (id, path) in sources {
@@ -316,7 +325,6 @@ public struct SiteBuilder {
             session.themeListing = change.listing.theme
             session.manifest = manifest
             session.state = state
-            session.pictureSizes = pictureSizes
             session.entryVersions = signer.versionsByIdentity
             session.pendingSave = save
         }
@@ -429,16 +437,6 @@ public struct SiteBuilder {
         hasher.combine(TimeZone.current.identifier)
         hasher.combine(configFile.bytes ?? [])
         return String(hasher.value, radix: 16)
-    }
-
-    /// Sizes of the pictures, by picture id, from the first bytes of each distinct file that
-    /// changed since `cache` read it.
-    private func readImageSizes(_ images: [EntryImage], cache: inout ImageSizeCache, files: ContentFiles?) -> [String: ImageSize] {
-        let sources = Array(Set(images.map(\.sourcePath))).sorted()
-        let bySource = cache.sizes(of: sources, root: root, statuses: files?.statuses ?? [:])
-        var byImage: [String: ImageSize] = [:]
-        for image in images { byImage[image.id] = bySource[image.sourcePath] }
-        return byImage
     }
 
     /// The page templates every site needs.

@@ -8,8 +8,8 @@ import Templating
 struct SiteValues: Sendable {
     let index: SiteIndex
     let urls: URLMap
-    /// Per picture id: its size, when its header could be read.
-    let imageSizes: [String: ImageSize]
+    /// The published pictures, by picture id.
+    let pictures: PublishedPictures
     /// The site's words in the diary's language, with daybook.yml's `strings:` applied.
     let strings: [String: String]
 
@@ -20,9 +20,9 @@ struct SiteValues: Sendable {
     private let cardMaps: [Int: [String: TemplateValue]]
 
     /// Builds the shared values; cards ahead of time for the entries in `cardsFor` (all when nil).
-    init(index: SiteIndex, imageSizes: [String: ImageSize], cardsFor: Set<Int>? = nil) {
+    init(index: SiteIndex, pictures: PublishedPictures, cardsFor: Set<Int>? = nil) {
         self.index = index
-        self.imageSizes = imageSizes
+        self.pictures = pictures
         let urls = URLMap(baseURL: index.config.baseURL)
         self.urls = urls
         let strings = SiteStrings.table(for: index.config.localeIdentifier, overrides: index.config.strings)
@@ -50,7 +50,7 @@ struct SiteValues: Sendable {
 
         let wanted = cardsFor.map { Array($0).sorted() } ?? Array(index.entries.indices)
         let maps = ParallelMap.map(wanted, chunkSize: 256) { position in
-            Self.cardMap(for: index.entries[position], urls: urls, emotions: emotionValues, tags: tagValues, sizes: imageSizes)
+            Self.cardMap(for: index.entries[position], urls: urls, emotions: emotionValues, tags: tagValues, pictures: pictures)
         }
         cardMaps = Dictionary(uniqueKeysWithValues: zip(wanted, maps))
 
@@ -78,8 +78,8 @@ struct SiteValues: Sendable {
     // MARK: - Entries
 
     private static func cardMap(for entry: Entry, urls: URLMap, emotions: [String: TemplateValue],
-                                tags: [String: TemplateValue], sizes: [String: ImageSize]) -> [String: TemplateValue] {
-        var values = EntryValues(urls: urls, emotionValues: emotions, tagValues: tags, imageSizes: sizes)
+                                tags: [String: TemplateValue], pictures: PublishedPictures) -> [String: TemplateValue] {
+        var values = EntryValues(urls: urls, emotionValues: emotions, tagValues: tags, pictures: pictures)
         ShownEntry.card(entry, into: &values)
         return values.map
     }
@@ -90,12 +90,15 @@ struct SiteValues: Sendable {
     }
 
     private func cardMap(_ position: Int) -> [String: TemplateValue] {
-        cardMaps[position] ?? Self.cardMap(for: index.entries[position], urls: urls, emotions: emotionValues, tags: tagValues, sizes: imageSizes)
+        cardMaps[position] ?? Self.cardMap(for: index.entries[position], urls: urls, emotions: emotionValues, tags: tagValues, pictures: pictures)
     }
 
     /// An entry with its body, extra front matter and neighbours (Templates/README.md: full entry).
-    func fullEntry(_ position: Int) -> TemplateValue {
-        var values = EntryValues(urls: urls, emotionValues: emotionValues, tagValues: tagValues, imageSizes: imageSizes)
+    /// On its own page (`anchored`) the body's pictures carry their anchors (`image-<n>`), which a
+    /// page of several entries cannot repeat.
+    func fullEntry(_ position: Int, anchored: Bool = false) -> TemplateValue {
+        var values = EntryValues(urls: urls, emotionValues: emotionValues, tagValues: tagValues, pictures: pictures)
+        values.anchorsBodyPictures = anchored
         values.map = cardMap(position)
         ShownEntry.fullEntry(index.entries[position], into: &values)
         values.map["previous"] = index.previous(of: position).map(card) ?? .null

@@ -124,4 +124,18 @@ final class CommandTests: XCTestCase {
         _ = try writer.create(.init(title: "c", emotion: "sad", date: "2025-10-21 10:00"))
         XCTAssertEqual(DiaryCheck.run(root: root, strict: false).summary, "3 entries, 2 days, 2 emotions: 0 errors, 0 warnings")
     }
+
+    func testCheckReportsAPictureItCannotDecodeAtTheLineThatNamesIt() throws {
+        let root = temporaryFolder(self)
+        let entry = try EntryFileWriter(root: root).create(.init(title: "a", emotion: "happy", date: "2025-10-20 09:00"))
+        let folder = root.appendingPathComponent(entry).deletingLastPathComponent()
+        try Data("not a picture at all".utf8).write(to: folder.appendingPathComponent("broken.jpg"))
+        let url = root.appendingPathComponent(entry)
+        try (try String(contentsOf: url, encoding: .utf8) + "\n![x](broken.jpg)\n").write(to: url, atomically: true, encoding: .utf8)
+        let report = DiaryCheck.run(root: root, strict: false)
+        XCTAssertEqual(report.diagnostics.map(\.location.path), [entry])
+        XCTAssertTrue(report.diagnostics.first?.message.contains("broken.jpg' cannot be published: not a picture daybook can read") == true,
+                      "\(report.diagnostics)")
+        XCTAssertTrue(report.hasErrors)
+    }
 }

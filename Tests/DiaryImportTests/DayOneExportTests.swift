@@ -54,7 +54,7 @@ final class DayOneExportTests: XCTestCase {
         let first = try sampleEntries()[0]
         XCTAssertFalse(first.body.contains("video"), first.body)
         XCTAssertTrue(first.body.hasSuffix("벤치에 앉아 한참 있었다.\n\n"), first.body)
-        XCTAssertEqual(first.notes, ["a .heic photo left out: Daybook publishes avif, gif, jpeg, jpg, png, svg, webp",
+        XCTAssertEqual(first.notes, ["a .tiff photo left out: Daybook publishes avif, gif, heic, heif, jpeg, jpg, png, svg, webp",
                                      "a video left out: Daybook keeps pictures only"])
     }
 

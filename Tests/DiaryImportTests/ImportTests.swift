@@ -178,7 +178,7 @@ final class ImportTests: XCTestCase {
         let report = try diary.run(.dayOne, Samples.dayOne, dryRun: true)
         XCTAssertEqual(report.lines, [
             "would import 2024-10-20 00:40 \"가을 산책\" as Content/2024/10/20/0040-가을-산책.md (2 pictures)",
-            "  note: a .heic photo left out: Daybook publishes avif, gif, jpeg, jpg, png, svg, webp",
+            "  note: a .tiff photo left out: Daybook publishes avif, gif, heic, heif, jpeg, jpg, png, svg, webp",
             "  note: a video left out: Daybook keeps pictures only",
             "would import 2024-10-19 21:15 \"Late call with home\" as Content/2024/10/19/2115-late-call-with-home.md (1 picture)",
             "skipped 2024-10-21 10:05 \"Rainy Monday\": no emotion: no tag names one of the diary's emotions; pass --emotion to give one",

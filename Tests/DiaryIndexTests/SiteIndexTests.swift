@@ -103,4 +103,16 @@ final class SiteIndexTests: XCTestCase {
         XCTAssertEqual(Excerpt.of("Short enough.", limit: 20), "Short enough.")
         XCTAssertEqual(Excerpt.of("마음이 편안했다. 오늘은 정말로 좋은 날이었다.", limit: 12), "마음이 편안했다…")
     }
+
+    func testAnExcerptOfALongTextReadsOnlyItsOpening() {
+        let korean = String(repeating: "오늘은 정말로 좋은 날이었다. ", count: 40)
+        XCTAssertGreaterThan(korean.utf8.count, Excerpt.sourceBytes)
+        XCTAssertEqual(Excerpt.of(utf8: Array(korean.utf8)), Excerpt.of(korean))
+        XCTAssertEqual(Excerpt.source(ofUTF8: Array(String(repeating: "가", count: 400).utf8)).count, 1023, "cut where a character starts")
+        let family = String(repeating: "👨‍👩‍👧 ", count: 100)
+        let excerpt = Excerpt.of(utf8: Array(family.utf8))
+        XCTAssertTrue(excerpt.hasSuffix("👨‍👩‍👧…"), excerpt)
+        XCTAssertLessThan(excerpt.count, 200)
+        XCTAssertEqual(Excerpt.of(utf8: Array("Short.".utf8)), "Short.")
+    }
 }

@@ -32,7 +32,7 @@ final class CorpusReadingTests: XCTestCase {
             checked += 1
         }
         XCTAssertEqual(checked, 1095)
-        let html = parallel.diary.entries.map(URLMap(baseURL: "/").bodyHTML(of:)).joined()
+        let html = parallel.diary.entries.map { URLMap(baseURL: "/").bodyHTML(of: $0, picture: sourceNamed) }.joined()
         for construct in ["<del>", "<a href=\"https://example.com/diary/", "<a href=\"http://www.example.org/notes", "<table>",
                           "<blockquote>", "<input type=\"checkbox\"", "<code>", "class=\"footnotes\"", "<img src=\"/images/"] {
             XCTAssertTrue(html.contains(construct), "the corpus should exercise \(construct)")

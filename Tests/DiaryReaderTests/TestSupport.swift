@@ -1,3 +1,4 @@
+import DiaryIndex
 import DiaryModel
 @testable import DiaryReader
 import Foundation
@@ -58,3 +59,8 @@ func singleEntry(_ text: String, path: String = "Content/2025/10/20/0930-walk.md
 
 /// A tiny valid PNG's bytes are not needed: the reader only checks that the file exists.
 let pictureBytes = "not really a picture"
+
+/// A body's picture at the address of a display version named with its source's extension.
+func sourceNamed(_ image: EntryImage) -> (place: URLMap.Place, attributes: String) {
+    (.picture(id: image.id, width: nil, fileExtension: image.fileExtension), "")
+}

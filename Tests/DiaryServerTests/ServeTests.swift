@@ -83,7 +83,8 @@ final class ServeTests: XCTestCase {
                 XCTAssertEqual(response.header("Cache-Control"), "no-store", target)
             }
             let image = try fetch("/diary/images/\(png)", port: port)
-            XCTAssertEqual(image.body, [UInt8](Data(base64Encoded: TemporaryDiary.onePixelPNG)!), "binary files are served byte for byte")
+            let published = try Data(contentsOf: diary.output.appendingPathComponent("images/\(png)"))
+            XCTAssertEqual(image.body, [UInt8](published), "binary files are served byte for byte")
             let head = try fetch("/diary/robots.txt", port: port, method: "HEAD")
             XCTAssertEqual(head.status, 200)
             XCTAssertEqual(head.header("Content-Length"), "26")

@@ -100,14 +100,15 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertTrue(try String(contentsOf: page, encoding: .utf8).contains("The rockets were teal"))
     }
 
-    func testAPictureReplacedByOneOfAnotherSizeIsMeasuredAgain() throws {
+    func testAPictureReplacedByOneOfAnotherSizeIsProcessedAgainAndAnUnchangedOneIsNot() throws {
         let root = try copyOfFixture("seoul-diary", test: self)
         let page = root.appendingPathComponent("Output/2025/03/01/0900-plum-blossoms/index.html")
         try buildSite(root)
         XCTAssertTrue(try String(contentsOf: page, encoding: .utf8).contains(#"width="40" height="30""#))
         try SolidPNG.make(width: 64, height: 48, red: 200, green: 90, blue: 120)
             .write(to: root.appendingPathComponent("Content/pictures/plum.png"))
-        try buildSite(root)
+        let second = try buildSite(root)
+        XCTAssertEqual(second.processedPictureCount, 1, "only the changed picture is decoded")
         let html = try String(contentsOf: page, encoding: .utf8)
         XCTAssertTrue(html.contains(#"width="64" height="48""#))
         XCTAssertFalse(html.contains(#"width="40" height="30""#))
@@ -191,7 +192,7 @@ final class IncrementalBuildTests: XCTestCase {
             XCTAssertFalse(String(decoding: data, as: UTF8.self).contains("/diary/"), "\(path) still links to the old base_url")
         }
         XCTAssertTrue(String(decoding: files["2025/07/05/tired/index.html"] ?? Data(), as: UTF8.self)
-            .contains(#"<img src="/journal/images/2025-07-05-tired_image_1.png" alt="The lake at dawn" />"#))
+            .contains(#"<img src="/journal/images/2025-07-05-tired_image_1.png" id="image-1" width="32" height="16" srcset="/journal/images/2025-07-05-tired_image_1.png 32w""#))
         XCTAssertEqual(try brokenLinks(in: output, baseURL: "/journal/").map(\.description), [])
         try assertSameSiteAsAFullBuild(root, after: "changing base_url")
     }

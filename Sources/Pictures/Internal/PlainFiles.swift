@@ -1,3 +1,4 @@
+import DiaryFiles
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -6,10 +7,8 @@ import Darwin
 #endif
 
 #if canImport(Glibc)
-private let systemRead = Glibc.read
 private let systemWrite = Glibc.write
 #else
-private let systemRead = Darwin.read
 private let systemWrite = Darwin.write
 #endif
 
@@ -29,32 +28,12 @@ enum PlainFiles {
         var info = stat()
         guard stat(path, &info) == 0 else { throw failure("cannot read picture") }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw PictureError(.unavailable("cannot read picture: not a file")) }
-        #if canImport(Darwin)
-        let modified = Int(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int(info.st_mtimespec.tv_nsec)
-        #else
-        let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
-        #endif
-        return Identity(size: Int(info.st_size), modified: modified, inode: UInt64(info.st_ino))
+        return Identity(size: Int(info.st_size), modified: FileStatus.modificationTime(info), inode: UInt64(info.st_ino))
     }
 
     /// The whole file, or nil when it cannot be read (`errno` tells why).
     static func read(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
-        var failed = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, count in
-            while count < buffer.count {
-                let done = systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
-                if done < 0 && errno == EINTR { continue }
-                if done < 0 { failed = true }
-                if done <= 0 { break }
-                count += done
-            }
-        }
-        return failed ? nil : bytes
+        LocalFiles.readBytes(path)
     }
 
     /// Writes a new file (replacing any); throws the system's reason.

@@ -1,0 +1,104 @@
+import DiaryIndex
+import DiaryModel
+import Pictures
+import Templating
+
+/// The site's pictures as they are published (SPEC §9): each entry picture's display version and
+/// thumbnails, processed through the picture cache, and what pages say of them.
+///
+/// Cards, day pages and the gallery name thumbnails only; the entry page links each figure to the
+/// display version. A picture narrower than the narrowest thumbnail has none: its display version is
+/// already that small and serves instead.
+struct PublishedPictures: Sendable {
+    /// By `EntryImage.id`.
+    let byImage: [String: CachedPicture]
+
+    init(byImage: [String: CachedPicture] = [:]) {
+        self.byImage = byImage
+    }
+
+    /// Processes (or finds in the cache) every picture of `entries`, each distinct file once, and
+    /// reports a picture that cannot be published at the line of the entry that names it.
+    static func prepare(_ entries: [Entry], root: String, library: PictureLibrary) -> (PublishedPictures, [Diagnostic]) {
+        let sources = Array(Set(entries.lazy.flatMap(\.images).map(\.sourcePath))).sorted()
+        let results = Dictionary(uniqueKeysWithValues: zip(sources, library.prepare(sources.map { root + "/" + $0 })))
+        var byImage: [String: CachedPicture] = [:]
+        var diagnostics: [Diagnostic] = []
+        for entry in entries {
+            for image in entry.images {
+                switch results[image.sourcePath]! {
+                case .success(let picture): byImage[image.id] = picture
+                case .failure(let error): diagnostics.append(PictureCheck.diagnostic(error, image: image, in: entry))
+                }
+            }
+        }
+        return (PublishedPictures(byImage: byImage), diagnostics)
+    }
+
+    /// The files to write: each picture's display version and thumbnails, copied from the cache.
+    func outputFiles() -> [OutputFile] {
+        byImage.keys.sorted().flatMap { id in
+            let picture = byImage[id]!
+            let copy = { (file: CachedPicture.File) in
+                OutputFile.Content.copy(of: file.path, identity: "\(picture.key)/\(file.path.split(separator: "/").last ?? "")")
+            }
+            return [OutputFile(path: URLMap.file(of: Self.place(id, picture.display, width: nil)), content: copy(picture.display))]
+                + picture.thumbnails.map { OutputFile(path: URLMap.file(of: Self.place(id, $0, width: $0.width)), content: copy($0)) }
+        }
+    }
+
+    /// What pages show of a picture: the display version's URL and size (`url`, `width`, `height`),
+    /// the thumbnail a small image shows (`thumbnail`: `url`, `width`, `height`) and every thumbnail
+    /// as a `srcset`. Nil for a picture that was not published.
+    func values(of image: EntryImage, urls: URLMap) -> [String: TemplateValue]? {
+        guard let picture = byImage[image.id] else { return nil }
+        let thumbnail = Self.thumbnails(of: picture)[0]
+        return [
+            "url": .string(urls.url(of: Self.place(image.id, picture.display, width: nil))),
+            "width": .int(picture.display.width), "height": .int(picture.display.height),
+            "thumbnail": .map([
+                "url": .string(urls.url(of: Self.place(image.id, thumbnail, width: picture.thumbnails.isEmpty ? nil : thumbnail.width))),
+                "width": .int(thumbnail.width), "height": .int(thumbnail.height),
+            ]),
+            "srcset": .string(srcset(image.id, picture, urls: urls)),
+        ]
+    }
+
+    /// The `src` and attributes of a picture in an entry's body: its widest thumbnail, its size,
+    /// every thumbnail as candidates for the body's column, loaded when scrolled to.
+    func bodyPicture(_ image: EntryImage, urls: URLMap) -> (place: URLMap.Place, attributes: String) {
+        guard let picture = byImage[image.id] else { return (.picture(id: image.id, width: nil, fileExtension: image.fileExtension), "") }
+        let shown = Self.thumbnails(of: picture).last!
+        let place = Self.place(image.id, shown, width: picture.thumbnails.isEmpty ? nil : shown.width)
+        let attributes = " width=\"\(shown.width)\" height=\"\(shown.height)\" srcset=\"\(srcset(image.id, picture, urls: urls))\""
+            + " sizes=\"(max-width: 44rem) 100vw, 44rem\" loading=\"lazy\""
+        return (place, attributes)
+    }
+
+    /// What page signatures hash of a picture: everything `values(of:urls:)` shows but the base URL.
+    func combine(_ id: String, into hasher: inout StableHasher) {
+        guard let picture = byImage[id] else { return hasher.combine(-1) }
+        for file in picture.files {
+            hasher.combine(file.width)
+            hasher.combine(file.height)
+            hasher.combine(file.fileExtension)
+        }
+    }
+
+    private func srcset(_ id: String, _ picture: CachedPicture, urls: URLMap) -> String {
+        Self.thumbnails(of: picture).map { file in
+            let url = urls.url(of: Self.place(id, file, width: picture.thumbnails.isEmpty ? nil : file.width))
+            // A URL in a srcset ends at a space or a comma: those are escaped (a base_url may hold them).
+            return url.replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: ",", with: "%2C") + " \(file.width)w"
+        }.joined(separator: ", ")
+    }
+
+    /// The files small images choose from: the thumbnails, or the display version when there are none.
+    private static func thumbnails(of picture: CachedPicture) -> [CachedPicture.File] {
+        picture.thumbnails.isEmpty ? [picture.display] : picture.thumbnails
+    }
+
+    private static func place(_ id: String, _ file: CachedPicture.File, width: Int?) -> URLMap.Place {
+        .picture(id: id, width: width, fileExtension: file.fileExtension)
+    }
+}
