@@ -12,6 +12,8 @@ public struct DiaryConfig: Sendable {
     public var pageSize: Int
     /// Configured emotions in their configured order.
     public var emotions: [Emotion]
+    /// Publish the site encrypted (`encrypt: true`), as `daybook build --encrypt` does.
+    public var encrypt = false
 
     public init(title: String = "My Daybook", timeZone: TimeZone = .current, localeIdentifier: String = "en_US",
                 baseURL: String = "/", pageSize: Int = 30, emotions: [Emotion] = Emotion.defaults) {
