@@ -811,20 +811,12 @@ def measure_size(size, run_root):
     # Rebuilds of the warm site: nothing changed, and one entry edited (then restored), alternating.
     files = entry_files(os.path.join(corpus, "Content"))
     edited = files[len(files) // 2]
-    with open(edited, "rb") as f:
-        original = f.read()
     r["edited"] = os.path.relpath(edited, corpus)
     noop, edit, noop_written, edit_written, noop_rss, edit_rss = [], [], [], [], [], []
     rebuild_args = [DAYBOOK, "build", "-C", corpus, "--output", warm]
     commands_used.setdefault("daybook rebuild (no-op, one edit)", shell_quote(rebuild_args))
     rebuilds = 2 if size >= 100_000 else REBUILD_RUNS
-
-    def restore(*_):
-        with open(edited, "wb") as f:
-            f.write(original)
-
-    previous_handler = signal.signal(signal.SIGTERM, lambda *a: (restore(), sys.exit(143)))
-    try:
+    with edited_entry(edited) as entry:
         timed(rebuild_args)  # settles anything the warm build left (none expected)
         for i in range(rebuilds):
             n = timed(rebuild_args)
@@ -832,15 +824,14 @@ def measure_size(size, run_root):
             noop_rss.append(n.rss_kb)
             noop_written.append(daybook_summary(n))
             time.sleep(1.1)  # a later modification time than the last build, whatever its clock granularity
-            with open(edited, "wb") as f:
-                f.write(original + f"\nEdited for the benchmark, round {i + 1}.\n".encode() if i % 2 == 0 else original)
+            if i % 2 == 0:
+                entry.save(f"Edited for the benchmark, round {i + 1}.")
+            else:
+                entry.restore()
             e = timed(rebuild_args)
             edit.append(e.wall)
             edit_rss.append(e.rss_kb)
             edit_written.append(daybook_summary(e))
-    finally:
-        restore()
-        signal.signal(signal.SIGTERM, previous_handler)
     r["noop"], r["noop_rss"], r["noop_written"] = noop, noop_rss, noop_written
     r["edit"], r["edit_rss"], r["edit_written"] = edit, edit_rss, edit_written
     if any(w is None or w[0] != 0 for w in noop_written):
@@ -852,7 +843,7 @@ def measure_size(size, run_root):
         with_hugo = size < 100_000 or ENV.get("BENCH_LARGE_HUGO", "1") != "0"
         r["serve"] = measure_serve(size, corpus, project, run_root, os.path.relpath(edited, os.path.join(corpus, "Content")), with_hugo)
     if ENV.get("BENCH_PROFILE", "1") != "0" and size == REBUILD_PROFILE_SIZE:
-        r["rebuild_profile"], r["rebuild_profile_error"] = profile_rebuild(corpus, warm, edited)
+        r["rebuild_profile"], r["rebuild_profile_error"] = profile_serve_rebuild(corpus, run_root, edited)
     return r
 
 
@@ -893,8 +884,9 @@ class DevServer:
         with self._lock:
             return [line for at, line in self.lines if begin <= at <= end]
 
-    def wait_for_line(self, pattern, timeout):
-        """(time, match) of the first output line matching `pattern`, or None: timed out, or the server ended."""
+    def wait_for_line(self, pattern, timeout, since=0.0):
+        """(time, match) of the first output line from `since` on matching `pattern`, or None: timed out, or the
+        server ended."""
         deadline = time.perf_counter() + timeout
         checked = 0
         while True:
@@ -903,7 +895,7 @@ class DevServer:
                 fresh = self.lines[checked:]
             checked += len(fresh)
             for at, line in fresh:
-                m = re.search(pattern, line)
+                m = re.search(pattern, line) if at >= since else None
                 if m:
                     return at, m
             if not running or time.perf_counter() > deadline:
@@ -1207,31 +1199,95 @@ def profile(run_root):
                      os.path.join(WORK, "callgrind.out"), 3600)
 
 
-def profile_rebuild(corpus, warm, edited):
-    """callgrind on one rebuild of the warm site after a line is appended to one entry: the work of one
-    `daybook serve` rebuild (serve runs the same build in its process, reading the same cache from disk)."""
-    if not shutil.which("valgrind"):
+def edited_entry(edited):
+    """A context for one entry's edits: restores its bytes on leaving and on SIGTERM."""
+    class Edits:
+        def __enter__(self):
+            with open(edited, "rb") as f:
+                self.original = f.read()
+            self.previous = signal.signal(signal.SIGTERM, lambda *a: (self.restore(), sys.exit(143)))
+            return self
+
+        def save(self, line):
+            with open(edited, "wb") as f:
+                f.write(self.original + f"\n\n{line}\n".encode())
+
+        def restore(self):
+            with open(edited, "wb") as f:
+                f.write(self.original)
+
+        def __exit__(self, *_):
+            self.restore()
+            signal.signal(signal.SIGTERM, self.previous)
+
+    return Edits()
+
+
+SERVE_BUILT = r"^(Built|Build failed)"
+
+
+def profile_serve_rebuild(corpus, run_root, edited):
+    """callgrind on one rebuild inside `daybook serve`: the server runs under callgrind with instrumentation
+    off; one save is left unprofiled (so the profiled one is a later save, as most are), then instrumentation
+    is turned on (`callgrind_control -i on`) for the next save's rebuild and off again once it printed its line."""
+    if not (shutil.which("valgrind") and shutil.which("callgrind_control")):
         return None, "valgrind is not installed"
     binary = nodebug_binary()
-    args = [binary, "build", "-q", "-C", corpus, "--output", warm]
-    with open(edited, "rb") as f:
-        original = f.read()
+    out_file = os.path.join(WORK, "callgrind-serve.out")
+    args = ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out_file}",
+            binary, "serve", "-C", corpus, "--output", fresh_dir(run_root, "daybook-serve-callgrind"), "--port", str(free_port())]
+    commands_used["profile: one serve rebuild"] = (shell_quote(args) + "\ncallgrind_control -i on PID; (save the entry); "
+                                                   "callgrind_control -i off PID (after its `Built` line); kill -TERM PID"
+                                                   f"\ncallgrind_annotate --inclusive=yes {out_file} | swift demangle --simplified")
+    log(f"profiling one `daybook serve` rebuild after a one-entry edit ({os.path.relpath(edited, corpus)}) with callgrind")
 
-    def restore(*_):
-        with open(edited, "wb") as f:
-            f.write(original)
+    def control(*flags):
+        subprocess.run(["callgrind_control", *flags, str(server.proc.pid)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
 
-    previous_handler = signal.signal(signal.SIGTERM, lambda *a: (restore(), sys.exit(143)))
+    server = DevServer(args)
+    begin = time.perf_counter()
     try:
-        timed([DAYBOOK] + args[1:])  # nothing left to do before the edit
-        time.sleep(1.1)  # a later modification time than the last build
-        with open(edited, "wb") as f:
-            f.write(original + b"\nEdited for the profile.\n")
-        log(f"profiling one rebuild after a one-entry edit ({os.path.relpath(edited, corpus)}) with callgrind")
-        return callgrind("profile: one-entry-edit rebuild", args, os.path.join(WORK, "callgrind-rebuild.out"), 3600)
+        with edited_entry(edited) as entry:
+            if not server.wait_for_line(r"^Serving ", 3600):
+                return None, f"`daybook serve` under callgrind was not serving after an hour (its last lines: {server.tail()})"
+            lines = []
+            for n in (1, 2, 3):  # unprofiled, profiled, the restore (unprofiled)
+                time.sleep(1.1)  # a later modification time than the last build
+                if n == 2:
+                    control("-i", "on")
+                saved = time.perf_counter()
+                if n < 3:
+                    entry.save(f"Saved for the profile, {n}.")
+                else:
+                    entry.restore()
+                got = server.wait_for_line(SERVE_BUILT, 1800, since=saved)
+                if n == 2:
+                    control("-i", "off")
+                if not got:
+                    return None, f"a rebuild under callgrind took more than 30 minutes (its last lines: {server.tail()})"
+                lines.append(got[1].string)
     finally:
-        restore()
-        signal.signal(signal.SIGTERM, previous_handler)
+        server.stop(timeout=300)  # callgrind writes its file as the process ends
+    seconds = time.perf_counter() - begin
+    if not os.path.exists(out_file):
+        return None, f"callgrind wrote no profile (its last lines: {server.tail()})"
+    total, rows = annotate(out_file, False, 10)
+    _, inclusive = annotate(out_file, True, 20, only_object=os.path.basename(binary))
+    return {"total": total, "rows": rows, "inclusive": inclusive, "seconds": seconds, "file": out_file, "rebuild_line": lines[1],
+            "cli": profile_cli_rebuild(corpus, run_root, edited, binary)}, None
+
+
+def profile_cli_rebuild(corpus, run_root, edited, binary):
+    """The instructions of `daybook build` for the same kind of edit, on a warm site: what the serve rebuild is
+    compared with. None when callgrind fails."""
+    target = fresh_dir(run_root, "daybook-cli-callgrind")
+    args = [binary, "build", "-q", "-C", corpus, "--output", target]
+    timed([DAYBOOK] + args[1:])  # the site and its cache, warm
+    with edited_entry(edited) as entry:
+        time.sleep(1.1)
+        entry.save("Saved for the profile, from the command line.")
+        prof, _ = callgrind("profile: one-entry-edit rebuild (command line)", args, os.path.join(WORK, "callgrind-cli-rebuild.out"), 3600)
+    return {"total": prof["total"], "seconds": prof["seconds"], "file": prof["file"]} if prof else None
 
 
 def template_bench():
@@ -1656,12 +1712,18 @@ def report(results, prof, prof_error, tmpl, info, total_seconds):
     L.append(f"## Profile: one serve rebuild ({rebuild_size:,} entries, one entry edited; callgrind)")
     L.append("")
     if rebuild and rebuild["rebuild_profile"]:
-        L.append(f"`daybook build` of the warm {rebuild_size:,}-entry site after one line was appended to `{rebuild['edited']}`: the")
-        L.append("build `daybook serve` runs on each save (in its own process, reading the same build cache from disk; it keeps")
-        L.append("nothing in memory between builds), without the watcher's 40 ms debounce and the HTTP side. Profiled with callgrind")
+        prof_rebuild = rebuild["rebuild_profile"]
+        L.append(f"`daybook serve` on the {rebuild_size:,}-entry diary, run under callgrind with instrumentation off; one save to")
+        L.append(f"`{rebuild['edited']}` unprofiled, then instrumentation on (`callgrind_control -i on`) for the next save's rebuild only,")
+        L.append(f"until it printed `{prof_rebuild['rebuild_line']}` (times under valgrind). Profiled with callgrind")
         L.append(f"(valgrind), not perf: {profiler_note()}.")
+        cli = prof_rebuild.get("cli")
+        if cli:
+            L.append(f"For comparison, `daybook build` of the same kind of edit on a warm site (command line, {fmt_s(cli['seconds'])} under")
+            L.append(f"valgrind): {cli['total']:,} instructions in all, so the serve rebuild costs {prof_rebuild['total'] / cli['total']:.1f}× as many")
+            L.append(f"(`callgrind_annotate {cli['file']}`).")
         L.append("")
-        profile_tables(L, rebuild["rebuild_profile"], inclusive_first=True)
+        profile_tables(L, prof_rebuild, inclusive_first=True)
     else:
         L.append("Not profiled: " + (rebuild["rebuild_profile_error"] if rebuild else
                                      "skipped (BENCH_PROFILE=0)" if ENV.get("BENCH_PROFILE", "1") == "0" else "no size below 109,500 in this run") + ".")
