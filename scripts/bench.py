@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Daybook's speed figures, side by side with Hugo and with the floor; writes BENCHMARKS.md.
 
+Full builds, no-op and one-entry-edit rebuilds, and `daybook serve` against `hugo server` (from saving an
+entry to the served day page showing it), with callgrind profiles of a full build and of one serve rebuild.
+
 Run by `make bench` (which builds the release binaries and installs hugo, valgrind and time first);
 it also runs on its own after `make run` builds Daybook, as long as `.build/release/daybook-corpus`
 and `.build/release/template-bench` exist (`make bench` builds them).
@@ -15,7 +18,7 @@ Python 3 standard library only. Settings from the environment:
   BENCH_DIR=/tmp/daybook-bench   corpora, Hugo copies and run folders (never in the repository)
   BENCH_BIN=.build/release       where daybook, daybook-corpus and template-bench are
   BENCH_OUTPUT=BENCHMARKS.md     the report
-  BENCH_PROFILE=0        skip the callgrind profiles (a full build, and one rebuild after a one-entry edit)
+  BENCH_PROFILE=0        skip the callgrind profiles (a full build, and one `daybook serve` rebuild after a save)
   BENCH_SERVE=0          skip the serve benchmark (a save, then polling the served day page until it shows it)
   BENCH_SERVE_SAVES=20   saves per server and size in the serve benchmark
   BENCH_LARGE_HUGO=0     no Hugo at 109,500 entries (neither `hugo` builds nor `hugo server`: about 13 GB each)
@@ -812,7 +815,7 @@ def measure_size(size, run_root):
     files = entry_files(os.path.join(corpus, "Content"))
     edited = files[len(files) // 2]
     r["edited"] = os.path.relpath(edited, corpus)
-    noop, edit, noop_written, edit_written, noop_rss, edit_rss = [], [], [], [], [], []
+    noop, edit, noop_written, edit_written, noop_rss, edit_rss, edit_cpu = [], [], [], [], [], [], []
     rebuild_args = [DAYBOOK, "build", "-C", corpus, "--output", warm]
     commands_used.setdefault("daybook rebuild (no-op, one edit)", shell_quote(rebuild_args))
     rebuilds = 2 if size >= 100_000 else REBUILD_RUNS
@@ -830,10 +833,11 @@ def measure_size(size, run_root):
                 entry.restore()
             e = timed(rebuild_args)
             edit.append(e.wall)
+            edit_cpu.append(e.user + e.system)
             edit_rss.append(e.rss_kb)
             edit_written.append(daybook_summary(e))
     r["noop"], r["noop_rss"], r["noop_written"] = noop, noop_rss, noop_written
-    r["edit"], r["edit_rss"], r["edit_written"] = edit, edit_rss, edit_written
+    r["edit"], r["edit_rss"], r["edit_written"], r["edit_cpu"] = edit, edit_rss, edit_written, edit_cpu
     if any(w is None or w[0] != 0 for w in noop_written):
         r["notes"].append(f"a no-op rebuild wrote files: {noop_written}")
     log(f"  no-op rebuild median {median(noop) * 1000:.0f} ms (written {noop_written}); "
@@ -912,6 +916,15 @@ class DevServer:
         except OSError:
             pass
         return 0
+
+    def cpu_seconds(self):
+        """User and system CPU time the process has used so far (0 once it has ended)."""
+        try:
+            with open(f"/proc/{self.proc.pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError, ValueError):
+            return 0.0
 
     def tail(self, count=8):
         with self._lock:
@@ -1038,6 +1051,7 @@ def measure_serve(size, corpus, project, run_root, entry_rel, with_hugo):
 
         nonce = f"{os.getpid():x}{int(time.time()) % 1_000_000:x}"
         series_began = time.perf_counter()
+        cpu_before = {key: server.cpu_seconds() for key, _, server, _ in active}
         last_token = {}
         for i in range(SERVE_SAVES):
             said = []
@@ -1066,6 +1080,7 @@ def measure_serve(size, corpus, project, run_root, entry_rel, with_hugo):
             poller.close()
         for key, side, server, poller in active:
             side["peak_rss_kb"] = server.peak_rss_kb()
+            side["cpu_per_save"] = (server.cpu_seconds() - cpu_before[key]) / max(1, len(side["latencies"]))
             lines = server.lines_between(series_began, series_ended)
             pattern = r"^Built .* in (\d+(?:\.\d+)?)s\b" if key == "daybook" else r"Total in (\d+(?:\.\d+)?) ms"
             scale = 1.0 if key == "daybook" else 0.001
@@ -1414,8 +1429,8 @@ def serve_section(L, results):
     L.append(f"connection, {SERVE_POLL_SECONDS * 1000:.0f} ms apart. Median and p95 (nearest rank: of {later} saves, {which}) are of the saves after")
     L.append("the first; a save not served within the time limit counts as infinitely slow.")
     L.append("")
-    L.append("| entries | server | start-up (first build) | first save | median | p95 | range | rebuilds it reported (median; first → last) | peak RSS |")
-    L.append("|---|---|---|---|---|---|---|---|---|")
+    L.append("| entries | server | start-up (first build) | first save | median | p95 | range | rebuilds it reported (median; first → last) | CPU per save | peak RSS |")
+    L.append("|---|---|---|---|---|---|---|---|---|---|")
     for r, key, name, side in serve_sides(results):
         later = [x for x in side["latencies"][1:] if x is not None]
         cells = [f"{r['size']:,}", name, f"{side['startup']:.1f} s" if side["startup"] is not None else "–"]
@@ -1426,6 +1441,7 @@ def serve_section(L, results):
             cells += ["–"] * 4
         rebuilds = side.get("rebuilds") or []
         cells.append(f"{len(rebuilds)}: {fmt_s(median(rebuilds))} ({fmt_s(rebuilds[0])} → {fmt_s(rebuilds[-1])})" if rebuilds else "–")
+        cells.append(fmt_s(side["cpu_per_save"]) if side.get("cpu_per_save") else "–")
         cells.append(fmt_mb(side["peak_rss_kb"]) if side.get("peak_rss_kb") else "–")
         L.append("| " + " | ".join(cells) + " |")
     L.append("")
@@ -1464,7 +1480,9 @@ def serve_section(L, results):
     L.append("- `hugo server` (Debian's Hugo, defaults: pages in memory, fast render mode, so after a change it renders the pages")
     L.append("  a browser has asked for first, here the polled day page) on the Hugo copy and layouts described under Method;")
     L.append("  its day page `/YYYY/MM/DD/` lists the day's entries in full, so it shows the new line too.")
-    L.append("- Peak RSS: the server process's VmHWM at the end, the first build included.")
+    L.append("- CPU per save: the server process's user and system time over the saves, divided by the saves: its rebuilds and")
+    L.append("  its answers to the polls (compare with the one-entry-edit rebuild's CPU in the table above). Peak RSS: the server")
+    L.append("  process's VmHWM at the end, the first build included.")
     L.append("")
 
 
@@ -1618,6 +1636,7 @@ def report(results, prof, prof_error, tmpl, info, total_seconds):
     row("no-op rebuild", lambda r: f"{fmt_s(median(r['noop']))} ({spread([x * 1000 for x in r['noop']])} ms, {len(r['noop'])} runs)")
     row("no-op rebuild peak RSS", lambda r: fmt_mb(median(r["noop_rss"])))
     row("one-entry-edit rebuild", lambda r: f"{fmt_s(median(r['edit']))} ({spread([x * 1000 for x in r['edit']])} ms, {len(r['edit'])} runs)")
+    row("one-entry-edit rebuild CPU (user+sys)", lambda r: fmt_s(median(need(r["edit_cpu"]))))
     row("one-entry-edit rebuild peak RSS", lambda r: fmt_mb(median(r["edit_rss"])))
     row("… files written by it", lambda r: ", ".join(sorted({str(w[0]) if w else "?" for w in r["edit_written"]})))
     L.append("")
