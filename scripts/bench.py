@@ -995,13 +995,14 @@ def measure_serve(size, corpus, project, run_root, entry_rel, with_hugo):
     start_timeout = 2400 if large else 600
     save_timeout = 180 if large else 30
     hugo_cache = os.path.join(WORK, "hugo-cache")
-    specs = [("daybook", os.path.join(corpus, "Content", entry_rel), r"^Serving .* at (http://\S+)",
+    # Per server: the file saved, its line once serving, the line ending a rebuild (with its seconds), its command.
+    specs = [("daybook", os.path.join(corpus, "Content", entry_rel), r"^Serving .* at (http://\S+)", (r"^Built .* in (\d+(?:\.\d+)?)s\b", 1.0),
               lambda port: [DAYBOOK, "serve", "-C", corpus, "--output", fresh_dir(run_root, f"daybook-serve-{size}"), "--port", str(port)])]
     if with_hugo:
-        specs.append(("hugo", os.path.join(project, "content", entry_rel), r"Web Server is available at (\S+)",
+        specs.append(("hugo", os.path.join(project, "content", entry_rel), r"Web Server is available at (\S+)", (r"Total in (\d+(?:\.\d+)?) ms", 0.001),
                       lambda port: ["hugo", "server", "-s", project, "--port", str(port), "--bind", "127.0.0.1", "--cacheDir", hugo_cache]))
     result = {"entry": entry_rel, "day": day, "saves": SERVE_SAVES, "save_timeout": save_timeout, "sides": {}}
-    originals, servers, active = {}, [], []
+    originals, servers, active, rebuild_line = {}, [], [], {}
 
     def restore():
         for path, data in originals.items():
@@ -1016,7 +1017,7 @@ def measure_serve(size, corpus, project, run_root, entry_rel, with_hugo):
 
     previous_handler = signal.signal(signal.SIGTERM, on_term)
     try:
-        for key, path, ready, make_args in specs:
+        for key, path, ready, rebuilt, make_args in specs:
             with open(path, "rb") as f:
                 originals[path] = f.read()
             port = free_port()
@@ -1026,6 +1027,7 @@ def measure_serve(size, corpus, project, run_root, entry_rel, with_hugo):
             server = DevServer(args)
             servers.append(server)
             side = {"file": path, "latencies": [], "startup": None, "error": None, "rebuilds": [], "rebuild_lines": []}
+            rebuild_line[key] = rebuilt
             result["sides"][key] = side
             got = server.wait_for_line(ready, start_timeout)
             if not got:
@@ -1064,6 +1066,8 @@ def measure_serve(size, corpus, project, run_root, entry_rel, with_hugo):
                     f.write(data)
                 seen = poller.wait_for(token.encode(), True, begin + save_timeout)
                 side["latencies"].append(None if seen is None else seen - begin)
+                # Hugo serves the changed page before its rebuild ends: the next save, to either server, waits for the end.
+                server.wait_for_line(rebuild_line[key][0], save_timeout, since=begin)
                 said.append(f"{key} " + (f"{(seen - begin) * 1000:.0f} ms" if seen else "not served"))
                 misses = side["latencies"][-2:] if i > 0 else side["latencies"]
                 if all(x is None for x in misses):
@@ -1082,8 +1086,7 @@ def measure_serve(size, corpus, project, run_root, entry_rel, with_hugo):
             side["peak_rss_kb"] = server.peak_rss_kb()
             side["cpu_per_save"] = (server.cpu_seconds() - cpu_before[key]) / max(1, len(side["latencies"]))
             lines = server.lines_between(series_began, series_ended)
-            pattern = r"^Built .* in (\d+(?:\.\d+)?)s\b" if key == "daybook" else r"Total in (\d+(?:\.\d+)?) ms"
-            scale = 1.0 if key == "daybook" else 0.001
+            pattern, scale = rebuild_line[key]
             side["rebuild_lines"] = [line for line in lines if re.search(pattern, line)]
             side["rebuilds"] = [float(re.search(pattern, line).group(1)) * scale for line in side["rebuild_lines"]]
             side["other_lines"] = [line for line in lines if not re.search(pattern, line)][:20]
@@ -1420,14 +1423,16 @@ def serve_section(L, results):
     saves = results[0]["serve"]["saves"]
     L.append("## Serve: from a save to the served page")
     L.append("")
-    L.append(f"Both development servers run at once, each on its own copy of the diary. One entry is saved {saves} times (a new line")
-    L.append("appended to the original each time), alternately in Daybook's diary and in Hugo's copy, each save 1 s after the")
-    L.append("last one was seen. The time is from the write to the first HTTP answer of the entry's day page (`/YYYY/MM/DD/`, the")
-    L.append("day's entries in full, on both sites) that contains the new line: plain GETs on loopback over one kept-alive")
+    L.append(f"Both development servers run at once, each on its own copy of the diary. One entry is saved {saves} times (a new")
+    L.append("line appended to the original each time), alternately in Daybook's diary and in Hugo's copy, each save 1 s after")
+    L.append("the last one was seen and its server's rebuild ended (Hugo serves the changed page before its rebuild ends, and a")
+    L.append("rebuild still running would slow the other server's save). The time is from the write to the first HTTP answer")
+    L.append("of the entry's day page (`/YYYY/MM/DD/`, the day's entries in full, on both sites) that contains the new line:")
+    L.append(f"plain GETs on loopback over one kept-alive connection, {SERVE_POLL_SECONDS * 1000:.0f} ms apart. Median and p95 are of the saves")
     later, rank = saves - 1, math.ceil((saves - 1) * 0.95)
     which = "the slowest" if rank == later else f"number {rank} from the fastest"
-    L.append(f"connection, {SERVE_POLL_SECONDS * 1000:.0f} ms apart. Median and p95 (nearest rank: of {later} saves, {which}) are of the saves after")
-    L.append("the first; a save not served within the time limit counts as infinitely slow.")
+    L.append(f"after the first (p95 by nearest rank: of {later} saves, {which}); a save not served within the time limit counts")
+    L.append("as infinitely slow.")
     L.append("")
     L.append("| entries | server | start-up (first build) | first save | median | p95 | range | rebuilds it reported (median; first → last) | CPU per save | peak RSS |")
     L.append("|---|---|---|---|---|---|---|---|---|---|")
