@@ -16,8 +16,9 @@ test: system-packages
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-## Speed figures: Daybook against Hugo and the floor, written to BENCHMARKS.md (about 30 minutes; corpora
-## are kept in /tmp/daybook-bench). Installs hugo, valgrind, time and cmark-gfm with apt-get when missing.
+## Speed figures: Daybook against Hugo and the floor, builds and `serve` (save → served page), written to
+## BENCHMARKS.md (an hour or so; corpora are kept in /tmp/daybook-bench). Installs hugo, valgrind, time and
+## cmark-gfm with apt-get when missing.
 ## BENCH_QUICK=1 make bench: 1,095 and 10,950 entries only, fewer runs. More settings: scripts/bench.py.
 bench: system-packages
 	@if command -v dpkg-query >/dev/null 2>&1; then \

@@ -49,8 +49,8 @@ let package = Package(
         // A template engine that knows nothing about diaries.
         .target(name: "Templating"),
         // The build: a pipeline of named steps from the diary to the site, the build cache in the
-        // diary's .daybook/, and the writer that changes the output folder safely.
-        .target(name: "SiteBuilder", dependencies: ["DiaryModel", "DiaryFiles", "DiaryReader", "DiaryIndex", "DiarySearch", "Pictures", "Templating"]),
+        // diary's .daybook/, and the writer that changes the output folder safely (encrypting it on request).
+        .target(name: "SiteBuilder", dependencies: ["DiaryModel", "DiaryFiles", "DiaryReader", "DiaryIndex", "DiarySearch", "Pictures", "Templating", "SiteEncryption"]),
         // Entries from other apps' exports (Day One, jrnl, Daylio), and the text and never-overwriting
         // placement of a new entry file that `daybook new` shares. ZIPFoundation reads Day One's zip.
         .target(
@@ -72,7 +72,7 @@ let package = Package(
         .target(name: "DiaryCorpus", dependencies: ["DiaryModel"]),
         .executableTarget(
             name: "daybook",
-            dependencies: ["DiaryCommands", "DiaryImport", "SiteBuilder", "DiaryServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["DiaryCommands", "DiaryImport", "SiteBuilder", "SiteEncryption", "DiaryServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "daybook-corpus",
@@ -90,6 +90,6 @@ let package = Package(
         .testTarget(name: "DiaryIndexTests", dependencies: ["DiaryIndex", "DiaryReader"]),
         .testTarget(name: "DiarySearchTests", dependencies: ["DiarySearch", "DiaryIndex", "DiaryModel", "DiaryReader", "DiaryCorpus"]),
         .testTarget(name: "SiteEncryptionTests", dependencies: ["SiteEncryption", "CLibCrypto", "DiaryCorpus"]),
-        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "DiaryReader", "DiaryCorpus"], exclude: ["Fixtures"]),
+        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "SiteEncryption", "DiaryReader", "DiaryCorpus"], exclude: ["Fixtures"]),
     ]
 )

@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Daybook's speed figures, side by side with Hugo and with the floor; writes BENCHMARKS.md.
 
+Full builds, no-op and one-entry-edit rebuilds, and `daybook serve` against `hugo server` (from saving an
+entry to the served day page showing it), with callgrind profiles of a full build and of one serve rebuild.
+
 Run by `make bench` (which builds the release binaries and installs hugo, valgrind and time first);
 it also runs on its own after `make run` builds Daybook, as long as `.build/release/daybook-corpus`
 and `.build/release/template-bench` exist (`make bench` builds them).
@@ -15,24 +18,32 @@ Python 3 standard library only. Settings from the environment:
   BENCH_DIR=/tmp/daybook-bench   corpora, Hugo copies and run folders (never in the repository)
   BENCH_BIN=.build/release       where daybook, daybook-corpus and template-bench are
   BENCH_OUTPUT=BENCHMARKS.md     the report
-  BENCH_PROFILE=0        skip the callgrind profile
+  BENCH_PROFILE=0        skip the callgrind profiles (a full build, and one `daybook serve` rebuild after a save)
+  BENCH_SERVE=0          skip the serve benchmark (a save, then polling the served day page until it shows it)
+  BENCH_SERVE_SAVES=20   saves per server and size in the serve benchmark
+  BENCH_LARGE_HUGO=0     no Hugo at 109,500 entries (neither `hugo` builds nor `hugo server`: about 13 GB each)
   BENCH_TEMPLATE=0       skip template-bench
   BENCH_KEEP=1           keep the built sites (otherwise each size's outputs are deleted after it)
 """
 
 import datetime
 import hashlib
+import http.client
 import json
+import math
 import os
 import platform
 import re
 import shutil
 import signal
+import socket
 import statistics
 import subprocess
 import sys
+import threading
 import time
 import unicodedata
+import urllib.parse
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ENV = os.environ
@@ -148,12 +159,10 @@ def settle(reason):
     time.sleep(SETTLE)
 
 
-def tree_size(root, skip_hidden=False):
+def tree_size(root):
     """(html pages, files, bytes) under root."""
     pages = files = total = 0
     for folder, dirs, names in os.walk(root):
-        if skip_hidden:
-            dirs[:] = [d for d in dirs if not d.startswith(".")]
         for name in names:
             files += 1
             if name.endswith(".html"):
@@ -215,6 +224,16 @@ def ensure_corpus(size):
     with open(marker, "w") as f:
         f.write(shell_quote(args) + "\n" + summary + "\n")
     return path
+
+
+def build_cache_dir(corpus):
+    """Daybook's build cache: the diary's `.daybook/` (the shared entry cache, and a folder per output folder)."""
+    return os.path.join(corpus, ".daybook")
+
+
+def forget_build_cache(corpus):
+    """Removes the diary's build cache (a few files: quick), so the next `daybook build` is a real first build."""
+    remove_tree(build_cache_dir(corpus))
 
 
 def entry_files(content):
@@ -713,12 +732,15 @@ def measure_size(size, run_root):
     # Warm-up, not timed: page cache, per-step times (-v), and the Daybook site the rebuilds start from.
     log(f"{size:,} entries: warm-up builds (not timed)")
     warm = fresh_dir(run_root, f"daybook-warm-{size}")
+    forget_build_cache(corpus)  # a first build too, so that its step times are a full build's
     first = daybook_full(warm, verbose=True)
     r["daybook_summary_line"] = first.stdout.strip().splitlines()[-1] if first.stdout.strip() else ""
     r["steps"] = [(float(m.group(1)), m.group(2)) for m in (STEP_LINE.match(l) for l in first.stderr.splitlines()) if m]
     r["steps_total"] = first.wall
     r["daybook_pages"], r["daybook_files"], r["daybook_bytes"] = tree_size(warm)
-    r["daybook_site_pages"], r["daybook_site_files"], r["daybook_site_bytes"] = tree_size(warm, skip_hidden=True)
+    _, r["cache_files"], r["cache_bytes"] = tree_size(build_cache_dir(corpus))
+    if os.path.exists(os.path.join(warm, ".daybook")):
+        r["notes"].append("the output folder holds a `.daybook/` folder (the build cache belongs in the diary's)")
     r["search"] = measure_search(warm, size)
     site_files = site_file_list(warm)
     if "H" in plan and size < 100_000:
@@ -727,35 +749,45 @@ def measure_size(size, run_root):
     if "B" in plan:
         hugo_full(fresh_dir(run_root, f"hugo-bare-warm-{size}"), bare, "hugo bare full build")
 
+    # Every timed Daybook build starts without a build cache; the warm site's is set aside meanwhile
+    # (a rename) and put back for the rebuilds.
+    warm_cache = os.path.join(WORK, f"warm-cache-{size}")
+    remove_tree(warm_cache)
+    os.rename(build_cache_dir(corpus), warm_cache)
     settle(f"{size:,} entries")
     r["load_before"] = os.getloadavg()
     log(f"{size:,} entries: timed builds in this order: {' '.join(plan)} (D Daybook, H Hugo, B Hugo bare, F floor)")
     values, rss_values, runs_by_kind = [], [], {"D": [], "H": [], "B": [], "F": []}
     first_hugo = first_bare = None
-    for i, kind in enumerate(plan):
-        if kind == "D":
-            x = daybook_full(fresh_dir(run_root, f"daybook-{size}"))
-            values.append(x.wall)
-            msg = f"Daybook {x.wall:.2f} s, {x.rss_kb / 1024:.0f} MB"
-        elif kind == "H":
-            target = fresh_dir(run_root, f"hugo-{size}")
-            x = hugo_full(target)
-            first_hugo = first_hugo or target
-            values.append(x.wall)
-            msg = f"Hugo {x.wall:.2f} s, {x.rss_kb / 1024:.0f} MB"
-        elif kind == "B":
-            target = fresh_dir(run_root, f"hugo-bare-{size}")
-            x = hugo_full(target, bare, "hugo bare full build")
-            first_bare = first_bare or target
-            values.append(x.wall)
-            msg = f"Hugo bare {x.wall:.2f} s, {x.rss_kb / 1024:.0f} MB"
-        else:
-            x = floor_run(corpus, chunks, warm, site_files, fresh_dir(run_root, f"floor-{size}"))
-            values.append(sum(x))
-            msg = f"floor {sum(x):.2f} s (read {x[0]:.2f}, cmark-gfm {x[1]:.2f}, write {x[2]:.2f})"
-        runs_by_kind[kind].append(x)
-        rss_values.append(x.rss_kb if kind in "DH" else 0)
-        log(f"  {i + 1}/{len(plan)} {msg}")
+    try:
+        for i, kind in enumerate(plan):
+            if kind == "D":
+                forget_build_cache(corpus)  # the last timed build's: each is a real first build
+                x = daybook_full(fresh_dir(run_root, f"daybook-{size}"))
+                values.append(x.wall)
+                msg = f"Daybook {x.wall:.2f} s, {x.rss_kb / 1024:.0f} MB"
+            elif kind == "H":
+                target = fresh_dir(run_root, f"hugo-{size}")
+                x = hugo_full(target)
+                first_hugo = first_hugo or target
+                values.append(x.wall)
+                msg = f"Hugo {x.wall:.2f} s, {x.rss_kb / 1024:.0f} MB"
+            elif kind == "B":
+                target = fresh_dir(run_root, f"hugo-bare-{size}")
+                x = hugo_full(target, bare, "hugo bare full build")
+                first_bare = first_bare or target
+                values.append(x.wall)
+                msg = f"Hugo bare {x.wall:.2f} s, {x.rss_kb / 1024:.0f} MB"
+            else:
+                x = floor_run(corpus, chunks, warm, site_files, fresh_dir(run_root, f"floor-{size}"))
+                values.append(sum(x))
+                msg = f"floor {sum(x):.2f} s (read {x[0]:.2f}, cmark-gfm {x[1]:.2f}, write {x[2]:.2f})"
+            runs_by_kind[kind].append(x)
+            rss_values.append(x.rss_kb if kind in "DH" else 0)
+            log(f"  {i + 1}/{len(plan)} {msg}")
+    finally:
+        forget_build_cache(corpus)
+        os.rename(warm_cache, build_cache_dir(corpus))
     del site_files
     D, H, B, F = (runs_by_kind[k] for k in "DHBF")
     r["daybook_full"] = [x.wall for x in D]
@@ -782,20 +814,12 @@ def measure_size(size, run_root):
     # Rebuilds of the warm site: nothing changed, and one entry edited (then restored), alternating.
     files = entry_files(os.path.join(corpus, "Content"))
     edited = files[len(files) // 2]
-    with open(edited, "rb") as f:
-        original = f.read()
     r["edited"] = os.path.relpath(edited, corpus)
-    noop, edit, noop_written, edit_written, noop_rss, edit_rss = [], [], [], [], [], []
+    noop, edit, noop_written, edit_written, noop_rss, edit_rss, edit_cpu = [], [], [], [], [], [], []
     rebuild_args = [DAYBOOK, "build", "-C", corpus, "--output", warm]
     commands_used.setdefault("daybook rebuild (no-op, one edit)", shell_quote(rebuild_args))
     rebuilds = 2 if size >= 100_000 else REBUILD_RUNS
-
-    def restore(*_):
-        with open(edited, "wb") as f:
-            f.write(original)
-
-    previous_handler = signal.signal(signal.SIGTERM, lambda *a: (restore(), sys.exit(143)))
-    try:
+    with edited_entry(edited) as entry:
         timed(rebuild_args)  # settles anything the warm build left (none expected)
         for i in range(rebuilds):
             n = timed(rebuild_args)
@@ -803,22 +827,301 @@ def measure_size(size, run_root):
             noop_rss.append(n.rss_kb)
             noop_written.append(daybook_summary(n))
             time.sleep(1.1)  # a later modification time than the last build, whatever its clock granularity
-            with open(edited, "wb") as f:
-                f.write(original + f"\nEdited for the benchmark, round {i + 1}.\n".encode() if i % 2 == 0 else original)
+            if i % 2 == 0:
+                entry.save(f"Edited for the benchmark, round {i + 1}.")
+            else:
+                entry.restore()
             e = timed(rebuild_args)
             edit.append(e.wall)
+            edit_cpu.append(e.user + e.system)
             edit_rss.append(e.rss_kb)
             edit_written.append(daybook_summary(e))
-    finally:
-        restore()
-        signal.signal(signal.SIGTERM, previous_handler)
     r["noop"], r["noop_rss"], r["noop_written"] = noop, noop_rss, noop_written
-    r["edit"], r["edit_rss"], r["edit_written"] = edit, edit_rss, edit_written
+    r["edit"], r["edit_rss"], r["edit_written"], r["edit_cpu"] = edit, edit_rss, edit_written, edit_cpu
     if any(w is None or w[0] != 0 for w in noop_written):
         r["notes"].append(f"a no-op rebuild wrote files: {noop_written}")
     log(f"  no-op rebuild median {median(noop) * 1000:.0f} ms (written {noop_written}); "
         f"one-edit rebuild median {median(edit) * 1000:.0f} ms (written {edit_written})")
+
+    if ENV.get("BENCH_SERVE", "1") != "0":
+        with_hugo = size < 100_000 or ENV.get("BENCH_LARGE_HUGO", "1") != "0"
+        r["serve"] = measure_serve(size, corpus, project, run_root, os.path.relpath(edited, os.path.join(corpus, "Content")), with_hugo)
+    if ENV.get("BENCH_PROFILE", "1") != "0" and size == REBUILD_PROFILE_SIZE:
+        r["rebuild_profile"], r["rebuild_profile_error"] = profile_serve_rebuild(corpus, run_root, edited)
     return r
+
+
+# MARK: - Serve: from a save to the served page
+
+
+SERVE_SAVES = max(1, int(ENV.get("BENCH_SERVE_SAVES", "20")))
+SERVE_POLL_SECONDS = 0.005  # between an answer and the next request: light on the 2 cores the rebuild needs
+SAVE_GAP_SECONDS = 1.0  # quiet time after a save is served, before the next save
+
+
+def free_port():
+    """A loopback port nobody listens on now (the server binds it a moment later)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class DevServer:
+    """A development server (`daybook serve`, `hugo server`) in its own process; a thread collects its
+    output lines with the time each came."""
+
+    def __init__(self, args):
+        self.began = time.perf_counter()
+        self.lines = []  # (perf_counter time, line)
+        self._lock = threading.Lock()
+        self.proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self):
+        for raw in iter(self.proc.stdout.readline, b""):
+            parts = raw.decode("utf-8", "replace").replace("\r", "\n").split("\n")
+            with self._lock:
+                self.lines.extend((time.perf_counter(), part.strip()) for part in parts if part.strip())
+
+    def lines_between(self, begin, end=float("inf")):
+        with self._lock:
+            return [line for at, line in self.lines if begin <= at <= end]
+
+    def wait_for_line(self, pattern, timeout, since=0.0):
+        """(time, match) of the first output line from `since` on matching `pattern`, or None: timed out, or the
+        server ended."""
+        deadline = time.perf_counter() + timeout
+        checked = 0
+        while True:
+            running = self._reader.is_alive()
+            with self._lock:
+                fresh = self.lines[checked:]
+            checked += len(fresh)
+            for at, line in fresh:
+                m = re.search(pattern, line) if at >= since else None
+                if m:
+                    return at, m
+            if not running or time.perf_counter() > deadline:
+                return None
+            time.sleep(0.05)
+
+    def peak_rss_kb(self):
+        """The process's peak resident set so far (VmHWM), or 0 once it has ended."""
+        try:
+            with open(f"/proc/{self.proc.pid}/status") as f:
+                for line in f:
+                    if line.startswith("VmHWM:"):
+                        return int(line.split()[1])
+        except OSError:
+            pass
+        return 0
+
+    def cpu_seconds(self):
+        """User and system CPU time the process has used so far (0 once it has ended)."""
+        try:
+            with open(f"/proc/{self.proc.pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError, ValueError):
+            return 0.0
+
+    def tail(self, count=8):
+        with self._lock:
+            return " / ".join(line for _, line in self.lines[-count:])
+
+    def stop(self, timeout=20):
+        """SIGTERM (both servers stop cleanly on it), then SIGKILL when it lingers."""
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self._reader.join(timeout=5)
+
+
+class PagePoller:
+    """Plain HTTP GETs of one page on loopback, over one kept-alive connection (opened again when dropped)."""
+
+    def __init__(self, port, path):
+        self.port, self.path = port, path
+        self.conn = None
+
+    def get(self):
+        """(status, body), or (None, b"") when the server did not answer."""
+        try:
+            if self.conn is None:
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+            self.conn.request("GET", self.path)
+            response = self.conn.getresponse()
+            return response.status, response.read()
+        except (OSError, http.client.HTTPException):
+            self.close()
+            return None, b""
+
+    def wait_for(self, needle, present, deadline):
+        """Polls until a 200 answer contains `needle` (or, with present=False, no longer does): the time that
+        answer was read (perf_counter), or None at the deadline."""
+        while True:
+            status, body = self.get()
+            now = time.perf_counter()
+            if status == 200 and (needle in body) == present:
+                return now
+            if now >= deadline:
+                return None
+            time.sleep(SERVE_POLL_SECONDS)
+
+    def close(self):
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+
+def percentile(values, share):
+    """Nearest rank: the smallest value with at least `share` (0–1) of the values at or below it."""
+    ordered = sorted(values)
+    return ordered[max(1, math.ceil(len(ordered) * share)) - 1] if ordered else float("nan")
+
+
+def measure_serve(size, corpus, project, run_root, entry_rel, with_hugo):
+    """`daybook serve` and `hugo server` side by side: each started on its copy of the diary; then one entry
+    saved SERVE_SAVES times (a new line appended each time), alternating between the two, 1 s apart; each
+    time, the entry's day page polled over HTTP until it shows the new line. The entry is restored afterwards
+    (also on SIGTERM) and both servers stopped."""
+    day = "/" + "/".join(entry_rel.split(os.sep)[:3]) + "/"
+    large = size >= 100_000
+    start_timeout = 2400 if large else 600
+    save_timeout = 180 if large else 30
+    hugo_cache = os.path.join(WORK, "hugo-cache")
+    # Per server: the file saved, its line once serving, the line ending a rebuild (with its seconds), its command.
+    specs = [("daybook", os.path.join(corpus, "Content", entry_rel), r"^Serving .* at (http://\S+)", (r"^Built .* in (\d+(?:\.\d+)?)s\b", 1.0),
+              lambda port: [DAYBOOK, "serve", "-C", corpus, "--output", fresh_dir(run_root, f"daybook-serve-{size}"), "--port", str(port)])]
+    if with_hugo:
+        specs.append(("hugo", os.path.join(project, "content", entry_rel), r"Web Server is available at (\S+)", (r"Total in (\d+(?:\.\d+)?) ms", 0.001),
+                      lambda port: ["hugo", "server", "-s", project, "--port", str(port), "--bind", "127.0.0.1", "--cacheDir", hugo_cache]))
+    result = {"entry": entry_rel, "day": day, "saves": SERVE_SAVES, "save_timeout": save_timeout, "sides": {}}
+    originals, servers, active, rebuild_line = {}, [], [], {}
+
+    def restore():
+        for path, data in originals.items():
+            with open(path, "wb") as f:
+                f.write(data)
+
+    def on_term(*_):
+        restore()
+        for server in servers:
+            server.stop(timeout=5)
+        sys.exit(143)
+
+    previous_handler = signal.signal(signal.SIGTERM, on_term)
+    try:
+        for key, path, ready, rebuilt, make_args in specs:
+            with open(path, "rb") as f:
+                originals[path] = f.read()
+            port = free_port()
+            args = make_args(port)
+            commands_used.setdefault(f"serve: {key}", shell_quote(args))
+            log(f"{size:,} entries: starting {shell_quote(args)}")
+            server = DevServer(args)
+            servers.append(server)
+            side = {"file": path, "latencies": [], "startup": None, "error": None, "rebuilds": [], "rebuild_lines": []}
+            rebuild_line[key] = rebuilt
+            result["sides"][key] = side
+            got = server.wait_for_line(ready, start_timeout)
+            if not got:
+                side["error"] = (f"not serving after {start_timeout} s" if server.proc.poll() is None
+                                 else f"ended with status {server.proc.returncode}") + f" (its last lines: {server.tail()})"
+                log(f"  {key}: {side['error']}")
+                server.stop()
+                continue
+            at, match = got
+            side["startup"] = at - server.began
+            side["first_build"] = next((l for l in reversed(server.lines_between(server.began, at)) if l.startswith("Built")), "")
+            path_prefix = urllib.parse.urlparse(match.group(1)).path.rstrip("/")
+            poller = PagePoller(port, path_prefix + day)
+            side["url"] = f"http://127.0.0.1:{port}{path_prefix}{day}"
+            status, _ = poller.get()
+            if status != 200:
+                side["error"] = f"its day page {side['url']} answered {status or 'nothing'}"
+                log(f"  {key}: {side['error']}")
+                server.stop()
+                continue
+            log(f"  {key} serving after {side['startup']:.1f} s; polling {side['url']}")
+            active.append((key, side, server, poller))
+
+        nonce = f"{os.getpid():x}{int(time.time()) % 1_000_000:x}"
+        series_began = time.perf_counter()
+        cpu_before = {key: server.cpu_seconds() for key, _, server, _ in active}
+        last_token = {}
+        for i in range(SERVE_SAVES):
+            said = []
+            for key, side, server, poller in list(active):
+                token = f"benchsave{nonce}n{i + 1}{key}"
+                last_token[key] = token
+                data = originals[side["file"]] + f"\n\nSaved for the benchmark: {token}.\n".encode()
+                begin = time.perf_counter()
+                with open(side["file"], "wb") as f:
+                    f.write(data)
+                seen = poller.wait_for(token.encode(), True, begin + save_timeout)
+                side["latencies"].append(None if seen is None else seen - begin)
+                # Hugo serves the changed page before its rebuild ends: the next save, to either server, waits for the end.
+                server.wait_for_line(rebuild_line[key][0], save_timeout, since=begin)
+                said.append(f"{key} " + (f"{(seen - begin) * 1000:.0f} ms" if seen else "not served"))
+                misses = side["latencies"][-2:] if i > 0 else side["latencies"]
+                if all(x is None for x in misses):
+                    side["error"] = f"save {i + 1} was not served within {save_timeout} s (its last lines: {server.tail()})"
+                    log(f"  {key}: {side['error']}; no more saves to it")
+                    active.remove((key, side, server, poller))
+                time.sleep(SAVE_GAP_SECONDS)
+            log(f"  save {i + 1}/{SERVE_SAVES}: " + ", ".join(said))
+        series_ended = time.perf_counter()
+        restore()
+        for key, side, server, poller in active:
+            # Let the rebuild of the restore finish before the server is stopped.
+            poller.wait_for(last_token[key].encode(), False, time.perf_counter() + save_timeout)
+            poller.close()
+        for key, side, server, poller in active:
+            side["peak_rss_kb"] = server.peak_rss_kb()
+            side["cpu_per_save"] = (server.cpu_seconds() - cpu_before[key]) / max(1, len(side["latencies"]))
+            lines = server.lines_between(series_began, series_ended)
+            pattern, scale = rebuild_line[key]
+            side["rebuild_lines"] = [line for line in lines if re.search(pattern, line)]
+            side["rebuilds"] = [float(re.search(pattern, line).group(1)) * scale for line in side["rebuild_lines"]]
+            side["other_lines"] = [line for line in lines if not re.search(pattern, line)][:20]
+    finally:
+        restore()
+        for server in servers:
+            server.stop()
+        signal.signal(signal.SIGTERM, previous_handler)
+    for key, side in result["sides"].items():
+        served = [x for x in side["latencies"] if x is not None]
+        if served:
+            log(f"  {key}: first save {fmt_latency(side['latencies'][0])}, then median {fmt_latency(serve_median(side))}, "
+                f"p95 {fmt_latency(serve_p95(side))}; {len(side['rebuilds'])} rebuilds reported")
+    return result
+
+
+def serve_later(side):
+    """The saves after the first, a save that was never served counting as infinitely slow."""
+    return [float("inf") if x is None else x for x in side["latencies"][1:]]
+
+
+def serve_median(side):
+    return median(serve_later(side))
+
+
+def serve_p95(side):
+    return percentile(serve_later(side), 0.95)
+
+
+def fmt_latency(seconds):
+    if seconds is None or seconds == float("inf"):
+        return "not served"
+    if seconds != seconds:
+        return "–"
+    return fmt_s(seconds)
 
 
 # MARK: - Profile, template bench, machine
@@ -860,31 +1163,149 @@ def annotate(out_file, inclusive, limit, only_object=None):
     return total, rows
 
 
-def profile(run_root):
-    """callgrind on a full build of the 1,095-entry corpus: the top 10 functions by own cost."""
-    if not shutil.which("valgrind"):
-        return None, "valgrind is not installed"
-    corpus = ensure_corpus(1095)
-    out_file = os.path.join(WORK, "callgrind.out")
-    target = fresh_dir(run_root, "daybook-callgrind")
-    # Valgrind 3.19 cannot read the DWARF 5 debug info of Swift 6 binaries ("Possibly corrupted
-    # debuginfo file. I can't recover."): profile a copy without debug info (function symbols kept).
+# The size whose one-entry-edit rebuild is profiled: the serve goal's, or the largest below 100,000 in the run.
+REBUILD_PROFILE_SIZE = 10950 if 10950 in SIZES else max([s for s in SIZES if s < 100_000], default=None)
+
+
+def nodebug_binary():
+    """A copy of daybook without debug info (function symbols kept): valgrind 3.19 cannot read the DWARF 5
+    debug info of Swift 6 binaries ("Possibly corrupted debuginfo file. I can't recover.")."""
     binary = os.path.join(WORK, "daybook-nodebug")
-    shutil.copy(DAYBOOK, binary)
-    if shutil.which("strip"):
-        subprocess.run(["strip", "--strip-debug", binary])
-    args = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}", binary, "build", "-q", "-C", corpus, "--output", target]
-    commands_used["profile"] = (f"cp {shell_quote([DAYBOOK])} {binary} && strip --strip-debug {binary}\n" + shell_quote(args)
-                                + f"\ncallgrind_annotate --inclusive=no {out_file} | swift demangle --simplified")
-    log("profiling a full build of the 1,095-entry corpus with callgrind")
+    if os.path.exists(binary):
+        os.remove(binary)
+    subprocess.run(["strip", "--strip-debug", "-o", binary, DAYBOOK], check=True)
+    commands_used.setdefault("profile: the binary", f"strip --strip-debug -o {binary} {shell_quote([DAYBOOK])}")
+    return binary
+
+
+def callgrind(label, args, out_file, timeout):
+    """Runs `args` (the nodebug binary's) under callgrind: the profile's figures, or (None, why not)."""
+    full = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}"] + args
+    commands_used[label] = shell_quote(full) + f"\ncallgrind_annotate --inclusive=no {out_file} | swift demangle --simplified"
     begin = time.perf_counter()
-    proc = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        proc = subprocess.run(full, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None, f"callgrind took more than {timeout} s"
     seconds = time.perf_counter() - begin
     if proc.returncode != 0:
         return None, "callgrind failed: " + proc.stderr.decode("utf-8", "replace")[-500:]
     total, rows = annotate(out_file, False, 10)
-    _, inclusive = annotate(out_file, True, 12, only_object=os.path.basename(binary))
+    _, inclusive = annotate(out_file, True, 15, only_object=os.path.basename(args[0]))
     return {"total": total, "rows": rows, "inclusive": inclusive, "seconds": seconds, "file": out_file}, None
+
+
+def profiler_note():
+    """Why the profiles are callgrind's: whether perf can count instructions on this machine."""
+    if not shutil.which("perf"):
+        return "perf is not installed"
+    out = output_of(["perf", "stat", "-e", "instructions", "true"])
+    if "not supported" in out or "instructions" not in out:
+        return "`perf stat -e instructions true` says the instructions counter is not supported here (no hardware counters in this VM)"
+    return "perf can count instructions here, but callgrind's counts are exact and repeatable on a shared machine"
+
+
+def profile(run_root):
+    """callgrind on a full build of the 1,095-entry corpus (no build cache): the top functions by own cost."""
+    if not shutil.which("valgrind"):
+        return None, "valgrind is not installed"
+    corpus = ensure_corpus(1095)
+    forget_build_cache(corpus)  # a real first build
+    target = fresh_dir(run_root, "daybook-callgrind")
+    log("profiling a full build of the 1,095-entry corpus with callgrind")
+    return callgrind("profile: full build", [nodebug_binary(), "build", "-q", "-C", corpus, "--output", target],
+                     os.path.join(WORK, "callgrind.out"), 3600)
+
+
+def edited_entry(edited):
+    """A context for one entry's edits: restores its bytes on leaving and on SIGTERM."""
+    class Edits:
+        def __enter__(self):
+            with open(edited, "rb") as f:
+                self.original = f.read()
+            self.previous = signal.signal(signal.SIGTERM, lambda *a: (self.restore(), sys.exit(143)))
+            return self
+
+        def save(self, line):
+            with open(edited, "wb") as f:
+                f.write(self.original + f"\n\n{line}\n".encode())
+
+        def restore(self):
+            with open(edited, "wb") as f:
+                f.write(self.original)
+
+        def __exit__(self, *_):
+            self.restore()
+            signal.signal(signal.SIGTERM, self.previous)
+
+    return Edits()
+
+
+SERVE_BUILT = r"^(Built|Build failed)"
+
+
+def profile_serve_rebuild(corpus, run_root, edited):
+    """callgrind on one rebuild inside `daybook serve`: the server runs under callgrind with instrumentation
+    off; one save is left unprofiled (so the profiled one is a later save, as most are), then instrumentation
+    is turned on (`callgrind_control -i on`) for the next save's rebuild and off again once it printed its line."""
+    if not (shutil.which("valgrind") and shutil.which("callgrind_control")):
+        return None, "valgrind is not installed"
+    binary = nodebug_binary()
+    out_file = os.path.join(WORK, "callgrind-serve.out")
+    args = ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out_file}",
+            binary, "serve", "-C", corpus, "--output", fresh_dir(run_root, "daybook-serve-callgrind"), "--port", str(free_port())]
+    commands_used["profile: one serve rebuild"] = (shell_quote(args) + "\ncallgrind_control -i on PID; (save the entry); "
+                                                   "callgrind_control -i off PID (after its `Built` line); kill -TERM PID"
+                                                   f"\ncallgrind_annotate --inclusive=yes {out_file} | swift demangle --simplified")
+    log(f"profiling one `daybook serve` rebuild after a one-entry edit ({os.path.relpath(edited, corpus)}) with callgrind")
+
+    def control(*flags):
+        subprocess.run(["callgrind_control", *flags, str(server.proc.pid)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
+
+    server = DevServer(args)
+    begin = time.perf_counter()
+    try:
+        with edited_entry(edited) as entry:
+            if not server.wait_for_line(r"^Serving ", 3600):
+                return None, f"`daybook serve` under callgrind was not serving after an hour (its last lines: {server.tail()})"
+            lines = []
+            for n in (1, 2, 3):  # unprofiled, profiled, the restore (unprofiled)
+                time.sleep(1.1)  # a later modification time than the last build
+                if n == 2:
+                    control("-i", "on")
+                saved = time.perf_counter()
+                if n < 3:
+                    entry.save(f"Saved for the profile, {n}.")
+                else:
+                    entry.restore()
+                got = server.wait_for_line(SERVE_BUILT, 1800, since=saved)
+                if n == 2:
+                    control("-i", "off")
+                if not got:
+                    return None, f"a rebuild under callgrind took more than 30 minutes (its last lines: {server.tail()})"
+                lines.append(got[1].string)
+    finally:
+        server.stop(timeout=300)  # callgrind writes its file as the process ends
+    seconds = time.perf_counter() - begin
+    if not os.path.exists(out_file):
+        return None, f"callgrind wrote no profile (its last lines: {server.tail()})"
+    total, rows = annotate(out_file, False, 10)
+    _, inclusive = annotate(out_file, True, 20, only_object=os.path.basename(binary))
+    return {"total": total, "rows": rows, "inclusive": inclusive, "seconds": seconds, "file": out_file, "rebuild_line": lines[1],
+            "cli": profile_cli_rebuild(corpus, run_root, edited, binary)}, None
+
+
+def profile_cli_rebuild(corpus, run_root, edited, binary):
+    """The instructions of `daybook build` for the same kind of edit, on a warm site: what the serve rebuild is
+    compared with. None when callgrind fails."""
+    target = fresh_dir(run_root, "daybook-cli-callgrind")
+    args = [binary, "build", "-q", "-C", corpus, "--output", target]
+    timed([DAYBOOK] + args[1:])  # the site and its cache, warm
+    with edited_entry(edited) as entry:
+        time.sleep(1.1)
+        entry.save("Saved for the profile, from the command line.")
+        prof, _ = callgrind("profile: one-entry-edit rebuild (command line)", args, os.path.join(WORK, "callgrind-cli-rebuild.out"), 3600)
+    return {"total": prof["total"], "seconds": prof["seconds"], "file": prof["file"]} if prof else None
 
 
 def template_bench():
@@ -947,6 +1368,129 @@ def fmt_bytes(n):
     return f"{n / 1e6:.1f} MB" if n >= 1e6 else f"{n / 1e3:.1f} KB"
 
 
+def table_cell(text, limit=140):
+    text = text.replace("|", "\\|")
+    return text[:limit - 3] + "…" if len(text) > limit else text
+
+
+def profile_tables(L, prof, inclusive_first=False):
+    """A callgrind profile's top functions by own cost (all objects) and by inclusive cost (Daybook's own)."""
+    def exclusive():
+        L.append(f"Top 10 functions by own (exclusive) cost, instructions; {prof['total']:,} in all (took {prof['seconds']:.0f} s under")
+        L.append(f"valgrind). Full data: `callgrind_annotate {prof['file']}`.")
+        L.append("")
+        L.append("| # | Ir | share | function | object |")
+        L.append("|---|---|---|---|---|")
+        for i, (ir, pct, func, obj) in enumerate(prof["rows"], 1):
+            L.append(f"| {i} | {ir:,} | {pct:.1f}% | `{table_cell(func)}` | {obj} |")
+        L.append("")
+
+    def inclusive(lead):
+        L.append(lead)
+        L.append("")
+        L.append("| Ir (inclusive) | share | function |")
+        L.append("|---|---|---|")
+        for ir, pct, func, obj in prof["inclusive"]:
+            L.append(f"| {ir:,} | {pct:.1f}% | `{table_cell(func)}` |")
+        L.append("")
+
+    if inclusive_first:
+        inclusive(f"Top functions by inclusive cost (callees counted), Daybook's own functions only; {prof['total']:,} instructions in all:")
+        exclusive()
+    else:
+        exclusive()
+        inclusive("The same profile by inclusive cost (callees counted), Daybook's own functions only, for where the time comes from:")
+    while L and L[-1] == "":
+        L.pop()
+
+
+SERVERS = (("daybook", "`daybook serve`"), ("hugo", "`hugo server`"))
+
+
+def serve_sides(results):
+    """(result, key, server name, side) of every server measured, size by size."""
+    for r in results:
+        for key, name in SERVERS:
+            side = r["serve"]["sides"].get(key)
+            if side:
+                yield r, key, name, side
+
+
+def serve_section(L, results):
+    """The serve benchmark: per size and server, the save → served times."""
+    if not results:
+        return
+    saves = results[0]["serve"]["saves"]
+    L.append("## Serve: from a save to the served page")
+    L.append("")
+    L.append(f"Both development servers run at once, each on its own copy of the diary. One entry is saved {saves} times (a new")
+    L.append("line appended to the original each time), alternately in Daybook's diary and in Hugo's copy, each save 1 s after")
+    L.append("the last one was seen and its server's rebuild ended (Hugo serves the changed page before its rebuild ends, and a")
+    L.append("rebuild still running would slow the other server's save). The time is from the write to the first HTTP answer")
+    L.append("of the entry's day page (`/YYYY/MM/DD/`, the day's entries in full, on both sites) that contains the new line:")
+    later, rank = saves - 1, math.ceil((saves - 1) * 0.95)
+    which = "the slowest" if rank == later else f"number {rank} from the fastest"
+    L.append(f"plain GETs on loopback over one kept-alive connection, {SERVE_POLL_SECONDS * 1000:.0f} ms apart. Median and p95 are of")
+    L.append(f"the saves after the first (p95 by nearest rank: of {later} saves, {which}); a save not served within the time")
+    L.append("limit counts as infinitely slow.")
+    L.append("")
+    L.append("| entries | server | start-up (first build) | first save | median | p95 | range | rebuilds it reported (median; first → last) | CPU per save | peak RSS |")
+    L.append("|---|---|---|---|---|---|---|---|---|---|")
+    for r, key, name, side in serve_sides(results):
+        later = [x for x in side["latencies"][1:] if x is not None]
+        cells = [f"{r['size']:,}", name, f"{side['startup']:.1f} s" if side["startup"] is not None else "–"]
+        if side["latencies"]:
+            cells += [fmt_latency(side["latencies"][0]), fmt_latency(serve_median(side)), fmt_latency(serve_p95(side)),
+                      f"{min(later) * 1000:.0f}–{max(later) * 1000:.0f} ms" if later else "–"]
+        else:
+            cells += ["–"] * 4
+        rebuilds = side.get("rebuilds") or []
+        cells.append(f"{len(rebuilds)}: {fmt_s(median(rebuilds))} ({fmt_s(rebuilds[0])} → {fmt_s(rebuilds[-1])})" if rebuilds else "–")
+        cells.append(fmt_s(side["cpu_per_save"]) if side.get("cpu_per_save") else "–")
+        cells.append(fmt_mb(side["peak_rss_kb"]) if side.get("peak_rss_kb") else "–")
+        L.append("| " + " | ".join(cells) + " |")
+    L.append("")
+    L.append("Each save in order, ms (– not served in time), and the rebuild times the servers printed meanwhile (Daybook's")
+    L.append("summary line, Hugo's `Total in … ms`):")
+    L.append("")
+    for r, key, name, side in serve_sides(results):
+        if side["latencies"]:
+            L.append(f"- {r['size']:,}, {name}: saves " + " ".join("–" if x is None else f"{x * 1000:.0f}" for x in side["latencies"])
+                     + "; rebuilds " + (" ".join(f"{x * 1000:.0f}" for x in side.get("rebuilds") or []) or "none printed"))
+    L.append("")
+    L.append("Servers' lines:")
+    L.append("")
+    for r in results:
+        s = r["serve"]
+        L.append(f"- {r['size']:,} entries, entry `{s['entry']}`, page `{s['day']}`:")
+        for key, name in SERVERS:
+            side = s["sides"].get(key)
+            if not side:
+                continue
+            if side["error"]:
+                L.append(f"  - {name}: **{table_cell(side['error'], 400)}**")
+            lines = side.get("rebuild_lines") or []
+            if side.get("first_build"):
+                L.append(f"  - {name}, first build: `{table_cell(side['first_build'], 200)}`")
+            if lines:
+                L.append(f"  - {name}, first and last rebuild: `{table_cell(lines[0], 200)}`; `{table_cell(lines[-1], 200)}`")
+            # Hugo's other lines only say that a file changed; Daybook's would be diagnostics.
+            other = side.get("other_lines") if key == "daybook" else None
+            if other:
+                L.append(f"  - {name}, other lines meanwhile: " + "; ".join(f"`{table_cell(l, 160)}`" for l in other[:5]))
+    L.append("")
+    L.append("- `daybook serve` builds into a new output folder, so its first build writes the whole site; the diary's shared")
+    L.append("  entry cache (`.daybook/entries.bin`) is warm from the builds before, as it would be for a writer. It watches the")
+    L.append("  diary with inotify and rebuilds 40 ms after the last change.")
+    L.append("- `hugo server` (Debian's Hugo, defaults: pages in memory, fast render mode, so after a change it renders the pages")
+    L.append("  a browser has asked for first, here the polled day page) on the Hugo copy and layouts described under Method;")
+    L.append("  its day page `/YYYY/MM/DD/` lists the day's entries in full, so it shows the new line too.")
+    L.append("- CPU per save: the server process's user and system time over the saves, divided by the saves: its rebuilds and")
+    L.append("  its answers to the polls (compare with the one-entry-edit rebuild's CPU in the table above). Peak RSS: the server")
+    L.append("  process's VmHWM at the end, the first build included.")
+    L.append("")
+
+
 def report(results, prof, prof_error, tmpl, info, total_seconds):
     commit = output_of(["git", "-C", REPO, "rev-parse", "--short=12", "HEAD"])
     dirty = output_of(["git", "-C", REPO, "status", "--porcelain", "--untracked-files=no", "--", "Sources", "Templates", "Package.swift"])
@@ -972,7 +1516,9 @@ def report(results, prof, prof_error, tmpl, info, total_seconds):
 
     # Goals
     by = {r["size"]: r for r in results}
-    L.append("## Goals (10,950 entries, 2 cores)")
+    L.append("## Goals (2 cores, measured by this benchmark)")
+    L.append("")
+    L.append("Issue 16, \"save → see it\": serve reloads in under 100 ms at 10,950 entries, and rebuilds stay fast at 109,500.")
     L.append("")
     L.append("| goal | measured | met |")
     L.append("|---|---|---|")
@@ -980,6 +1526,52 @@ def report(results, prof, prof_error, tmpl, info, total_seconds):
     def goal(name, value, ok):
         L.append(f"| {name} | {value} | {'yes' if ok else '**no**'} |")
 
+    def unmeasured(name):
+        L.append(f"| {name} | not measured in this run | – |")
+
+    def serve_goal(size, name, limit_median, limit_p95=None):
+        side = ((by.get(size) or {}).get("serve") or {}).get("sides", {}).get("daybook")
+        if not side:
+            return unmeasured(name)
+        if len(side["latencies"]) < 2:
+            return goal(name, side["error"] or "fewer than 2 saves", False)
+        med, p95 = serve_median(side), serve_p95(side)
+        hugo = by[size]["serve"]["sides"].get("hugo")
+        versus = f"; `hugo server`: {fmt_latency(serve_median(hugo))} median" if hugo and len(hugo["latencies"]) > 1 else ""
+        goal(name, f"{fmt_latency(med)} median, {fmt_latency(p95)} p95 (saves 2–{len(side['latencies'])}); "
+                   f"the first save {fmt_latency(side['latencies'][0])}{versus}",
+             med <= limit_median and (limit_p95 is None or p95 <= limit_p95))
+
+    serve_goal(10950, "serve: write → served page has the change, 10,950 entries: ≤ 100 ms median, ≤ 200 ms p95", 0.1, 0.2)
+    if 10950 in by:
+        r = by[10950]
+        goal("CLI one-entry edit, 10,950: ≤ 150 ms", fmt_s(median(r["edit"])), median(r["edit"]) <= 0.15)
+        goal("CLI no-op, 10,950: ≤ 50 ms", fmt_s(median(r["noop"])), median(r["noop"]) <= 0.05)
+    else:
+        unmeasured("CLI one-entry edit, 10,950: ≤ 150 ms")
+        unmeasured("CLI no-op, 10,950: ≤ 50 ms")
+    serve_goal(109500, "serve: write → served, 109,500: ≤ 300 ms median", 0.3)
+    if 109500 in by:
+        r = by[109500]
+        goal("CLI one edit / no-op, 109,500: ≤ 1 s / ≤ 300 ms", f"{fmt_s(median(r['edit']))} / {fmt_s(median(r['noop']))}",
+             median(r["edit"]) <= 1 and median(r["noop"]) <= 0.3)
+        goal("full build peak RSS, 109,500: ≤ 1.2 GB", f"{median(r['daybook_rss']) * 1024 / 1e9:.2f} GB ({fmt_mb(median(r['daybook_rss']))})",
+             median(r["daybook_rss"]) * 1024 <= 1.2e9)
+    else:
+        unmeasured("CLI one edit / no-op, 109,500: ≤ 1 s / ≤ 300 ms")
+        unmeasured("full build peak RSS, 109,500: ≤ 1.2 GB")
+    if 10950 in by and by[10950]["ratio_floor"]:
+        r = by[10950]
+        rf = median(r["ratio_floor"])
+        goal("full build vs the floor (read + cmark-gfm + write the same files), 10,950: ≤ 1.1×",
+             f"{median(r['daybook_full']):.2f} s vs floor {median(r['floor']):.2f} s: {rf:.2f}×", rf <= 1.1)
+    else:
+        unmeasured("full build vs the floor (read + cmark-gfm + write the same files), 10,950: ≤ 1.1×")
+    L.append("")
+    L.append("Earlier goals (10,950 entries unless said):")
+    L.append("")
+    L.append("| goal | measured | met |")
+    L.append("|---|---|---|")
     if 10950 in by:
         r = by[10950]
         rh = median(r["ratio_hugo"])
@@ -1000,7 +1592,7 @@ def report(results, prof, prof_error, tmpl, info, total_seconds):
         L.append(f"| (RSS growth, no goal) | {fmt_mb(median(by[10950]['daybook_rss']))} → {fmt_mb(median(by[109500]['daybook_rss']))}: "
                  f"{ra:.0f} → {rb:.0f} KB per entry | – |")
     else:
-        L.append("| time per entry at 109,500 ≤ 1.5× that at 10,950 | not measured in this run | – |")
+        unmeasured("time per entry at 109,500 ≤ 1.5× that at 10,950")
     L.append("")
 
     # Main table
@@ -1034,7 +1626,7 @@ def report(results, prof, prof_error, tmpl, info, total_seconds):
     row("Daybook CPU (user+sys)", lambda r: f"{median(r['daybook_cpu']):.2f} s")
     row("Daybook peak RSS", lambda r: fmt_mb(median(r["daybook_rss"])))
     row("Daybook pages (HTML) / files / bytes", lambda r: f"{r['daybook_pages']:,} / {r['daybook_files']:,} / {fmt_bytes(r['daybook_bytes'])}")
-    row("… of which the site (without .daybook/ state)", lambda r: f"{r['daybook_site_files']:,} files / {fmt_bytes(r['daybook_site_bytes'])}")
+    row("Daybook build cache (the diary's `.daybook/`, not in the site)", lambda r: f"{r['cache_files']:,} files / {fmt_bytes(r['cache_bytes'])}")
     row("**Hugo full build** (equivalent site)", lambda r: f"**{median(need(r['hugo_full'])):.2f} s** ({spread(r['hugo_full'])})")
     row("Hugo CPU (user+sys)", lambda r: f"{median(need(r['hugo_cpu'])):.2f} s")
     row("Hugo peak RSS", lambda r: fmt_mb(median(need(r["hugo_rss"]))))
@@ -1049,11 +1641,14 @@ def report(results, prof, prof_error, tmpl, info, total_seconds):
     row("no-op rebuild", lambda r: f"{fmt_s(median(r['noop']))} ({spread([x * 1000 for x in r['noop']])} ms, {len(r['noop'])} runs)")
     row("no-op rebuild peak RSS", lambda r: fmt_mb(median(r["noop_rss"])))
     row("one-entry-edit rebuild", lambda r: f"{fmt_s(median(r['edit']))} ({spread([x * 1000 for x in r['edit']])} ms, {len(r['edit'])} runs)")
+    row("one-entry-edit rebuild CPU (user+sys)", lambda r: fmt_s(median(need(r["edit_cpu"]))))
     row("one-entry-edit rebuild peak RSS", lambda r: fmt_mb(median(r["edit_rss"])))
     row("… files written by it", lambda r: ", ".join(sorted({str(w[0]) if w else "?" for w in r["edit_written"]})))
     L.append("")
     L.append("Daybook's summary line (warm-up build): " + "; ".join(f"{r['size']:,}: `{r['daybook_summary_line']}`" for r in results))
     L.append("")
+
+    serve_section(L, [r for r in results if r.get("serve")])
 
     # Scaling
     L.append("## Scaling")
@@ -1128,32 +1723,34 @@ def report(results, prof, prof_error, tmpl, info, total_seconds):
         L.append(f"| {r['size']:,} | {fmt_bytes(r.get('hugo_index_bytes', 0))} |")
     L.append("")
 
-    # Profile
+    # Profiles
     L.append("## Profile: full build of the 1,095-entry corpus (callgrind)")
     L.append("")
     if prof:
-        L.append(f"Top 10 functions by own (exclusive) cost, instructions; {prof['total']:,} in all (took {prof['seconds']:.0f} s under")
-        L.append(f"valgrind). Full data: `callgrind_annotate {prof['file']}`.")
-        L.append("")
-        L.append("| # | Ir | share | function | object |")
-        L.append("|---|---|---|---|---|")
-        for i, (ir, pct, func, obj) in enumerate(prof["rows"], 1):
-            func = func.replace("|", "\\|")
-            if len(func) > 140:
-                func = func[:137] + "…"
-            L.append(f"| {i} | {ir:,} | {pct:.1f}% | `{func}` | {obj} |")
-        L.append("")
-        L.append("The same profile by inclusive cost (callees counted), Daybook's own functions only, for where the time comes from:")
-        L.append("")
-        L.append("| Ir (inclusive) | share | function |")
-        L.append("|---|---|---|")
-        for ir, pct, func, obj in prof["inclusive"]:
-            func = func.replace("|", "\\|")
-            if len(func) > 140:
-                func = func[:137] + "…"
-            L.append(f"| {ir:,} | {pct:.1f}% | `{func}` |")
+        profile_tables(L, prof)
     else:
         L.append(f"Not profiled: {prof_error}.")
+    L.append("")
+    rebuild = next((r for r in results if "rebuild_profile" in r), None)
+    rebuild_size = rebuild["size"] if rebuild else REBUILD_PROFILE_SIZE or 10950
+    L.append(f"## Profile: one serve rebuild ({rebuild_size:,} entries, one entry edited; callgrind)")
+    L.append("")
+    if rebuild and rebuild["rebuild_profile"]:
+        prof_rebuild = rebuild["rebuild_profile"]
+        L.append(f"`daybook serve` on the {rebuild_size:,}-entry diary, run under callgrind with instrumentation off; one save to")
+        L.append(f"`{rebuild['edited']}` unprofiled, then instrumentation on (`callgrind_control -i on`) for the next save's rebuild only,")
+        L.append(f"until it printed `{prof_rebuild['rebuild_line']}` (times under valgrind). Profiled with callgrind")
+        L.append(f"(valgrind), not perf: {profiler_note()}.")
+        cli = prof_rebuild.get("cli")
+        if cli:
+            L.append(f"For comparison, `daybook build` of the same kind of edit on a warm site (command line, {fmt_s(cli['seconds'])} under")
+            L.append(f"valgrind): {cli['total']:,} instructions in all, so the serve rebuild costs {prof_rebuild['total'] / cli['total']:.1f}× as many")
+            L.append(f"(`callgrind_annotate {cli['file']}`).")
+        L.append("")
+        profile_tables(L, prof_rebuild, inclusive_first=True)
+    else:
+        L.append("Not profiled: " + (rebuild["rebuild_profile_error"] if rebuild else
+                                     "skipped (BENCH_PROFILE=0)" if ENV.get("BENCH_PROFILE", "1") == "0" else "no size below 109,500 in this run") + ".")
     L.append("")
 
     # Template bench
@@ -1179,17 +1776,21 @@ def report(results, prof, prof_error, tmpl, info, total_seconds):
     L.append("")
     L.append("`/usr/bin/time -v` wraps every timed command (peak RSS: its \"Maximum resident set size\", of the largest process);")
     L.append("wall times are taken around it by the script. `NEW_DIR`s are new, never-used folders under")
-    L.append(f"`{WORK}/runs/`; nothing is deleted while timing (each size's sites are moved aside and deleted in the background")
-    L.append(f"once the report is written); every size starts timing {SETTLE:.0f} s after a `sync`.")
+    L.append(f"`{WORK}/runs/`; nothing is deleted while timing but the diary's build cache before each Daybook full build (a")
+    L.append("few files; each size's sites are moved aside and deleted in the background once the report is written); every size")
+    L.append(f"starts timing {SETTLE:.0f} s after a `sync`.")
     L.append("")
     L.append("## Method and what is compared")
     L.append("")
     L.append("- **Corpora:** the project's generator (`daybook-corpus`): 1,095 entries = 1,095 days × 1; 10,950 = 1,095 days × 10;")
     L.append("  109,500 = 10,950 days × 10. Kept in `" + WORK + "/corpus-N`, reused when present.")
-    L.append("- **Warm caches:** one untimed build of each tool first (page cache); Daybook's, with `-v`, gives the per-step times")
-    L.append("  and is the site the rebuilds start from. At 109,500 entries Hugo takes about 5 minutes and 13 GB, so the order there")
+    L.append("- **Warm caches:** one untimed build of each tool first (page cache); Daybook's, with `-v` and without a build cache, gives")
+    L.append("  the per-step times and is the site the rebuilds start from (its build cache is set aside during the timed builds and")
+    L.append("  put back for the rebuilds). At 109,500 entries Hugo takes about 5 minutes and 13 GB, so the order there")
     L.append("  is D F H D F (one Hugo build between two Daybook builds, no Hugo warm-up) and there are 2 rebuilds of each kind.")
-    L.append("- **Daybook full build:** `daybook build` into a new folder. **No-op rebuild:** the same command again on that site.")
+    L.append("- **Daybook full build:** `daybook build` into a new folder, with the diary's build cache (`.daybook/`: the shared entry")
+    L.append("  cache and one folder per output folder, a few files) removed just before, so that each is a real first build.")
+    L.append("  **No-op rebuild:** the same command again on the warm site.")
     L.append("  **One-edit rebuild:** a line appended to one entry in the middle of the diary (then taken out again on the next edit),")
     L.append("  alternating with no-op rebuilds; the corpus is restored afterwards.")
     L.append("- **Hugo:** Debian's `hugo`, site in `Benchmarks/hugo/` (config, layouts): one page per entry, day pages listing that day's")
@@ -1211,10 +1812,11 @@ def report(results, prof, prof_error, tmpl, info, total_seconds):
     L.append("  36 pictures once; Daybook copies each entry's pictures as `/images/<entry id>_image_<n>.png`, so it writes more files).")
     L.append("- **Known differences** (Hugo does a little less): entries titled by their first `# heading` keep the heading in the body")
     L.append("  and are titled by date in Hugo; day pages have no previous/next-day links; the gallery lists entries with pictures")
-    L.append("  (15 entries a page) rather than single pictures; Daybook also writes its incremental-build state (`.daybook/`).")
+    L.append("  (15 entries a page) rather than single pictures. Daybook also writes its build cache, in the diary's `.daybook/`")
+    L.append("  (outside the site; its size is in the table).")
     L.append(f"- **Floor:** `cat` of every file under Content/ to /dev/null; cmark-gfm's CLI (`-e {' -e '.join(CMARK_EXTENSIONS)}`)")
     L.append(f"  on every entry body (front matter cut off beforehand), split in {CORES} files converted by {CORES} processes at once;")
-    L.append("  then creating the same files with the same bytes as Daybook's output (including `.daybook/`) in a new folder")
+    L.append("  then creating the same files with the same bytes as Daybook's output (the site's files only) in a new folder")
     L.append("  (Python `os.open`/`os.write`, the bytes already in memory). The three are timed one after the other and added.")
     L.append("- **Noise:** these machines are shared (other engineers compile on the same 2 cores); ratios pair each build with")
     L.append("  the Daybook builds around it, so a slow minute affects both sides. Single figures move by ±30% from run to run.")

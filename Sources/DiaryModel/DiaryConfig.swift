@@ -17,6 +17,8 @@ public struct DiaryConfig: Sendable {
     public var strings: [String: String] = [:]
     /// Front-matter keys (`search.fields`) whose values are searchable text too, such as `weather`.
     public var searchFields: [String]
+    /// Publish the site encrypted (`encrypt: true`), as `daybook build --encrypt` does.
+    public var encrypt = false
 
     public init(title: String = "My Daybook", timeZone: TimeZone = .current, localeIdentifier: String = "en_US",
                 baseURL: String = "/", pageSize: Int = 30, emotions: [Emotion] = Emotion.defaults, searchFields: [String] = []) {

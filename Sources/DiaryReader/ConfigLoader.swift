@@ -7,14 +7,14 @@ import Yams
 public enum ConfigLoader {
     public static let fileName = "daybook.yml"
 
-    static let knownKeys = ["title", "timezone", "locale", "base_url", "page_size", "emotions", "search", "strings"]
+    static let knownKeys = ["title", "timezone", "locale", "base_url", "page_size", "emotions", "search", "strings", "encrypt"]
     static let emotionKeys = ["id", "label", "emoji", "color", "aliases"]
     /// Words other site generators use for a key Daybook knows (Jekyll's `paginate`, Hugo's `languageCode`).
     static let keyMeanings = [
         "tz": "timezone", "zone": "timezone", "language": "locale", "lang": "locale", "languagecode": "locale",
         "url": "base_url", "base": "base_url", "baseurl": "base_url", "root": "base_url",
         "paginate": "page_size", "per_page": "page_size", "pagination": "page_size",
-        "moods": "emotions", "feelings": "emotions", "name": "title", "site_title": "title",
+        "encrypted": "encrypt", "encryption": "encrypt", "moods": "emotions", "feelings": "emotions", "name": "title", "site_title": "title",
     ]
     static let emotionKeyMeanings = ["name": "label", "title": "label", "icon": "emoji", "colour": "color", "alias": "aliases", "names": "aliases"]
 
@@ -67,6 +67,8 @@ public enum ConfigLoader {
                 } else {
                     diagnostics.append(.error(at: at, "page_size must be 1 or more, found \(size)"))
                 }
+            case "encrypt":
+                if let encrypt = take(mapping.bool(field)) { config.encrypt = encrypt }
             case "emotions":
                 let (emotions, problems) = readEmotions(field, in: mapping)
                 diagnostics += problems

@@ -38,12 +38,17 @@ struct BuildCache {
         /// Each published entry's Markdown file, by entry id: `daybook search` names them, the
         /// published index does not.
         case entrySources = "entry-sources.bin"
+        /// An encrypted site's salt and the password check of its keys (the same value the
+        /// unlock page publishes): never the password.
+        case encryption = "encryption.bin"
+        /// Of an encrypted output: each published path's address, under the keys it was made with.
+        case publishedAddresses = "published-addresses.bin"
 
         /// Whether the file describes one output folder rather than the diary.
         var isPerOutput: Bool {
             switch self {
-            case .entries: return false
-            case .manifest, .pageSignatures, .inputs, .searchState, .entrySources: return true
+            case .entries, .encryption: return false
+            case .manifest, .pageSignatures, .inputs, .searchState, .entrySources, .publishedAddresses: return true
             }
         }
     }

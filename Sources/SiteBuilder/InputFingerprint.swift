@@ -58,6 +58,8 @@ struct InputFingerprint: Equatable {
         hasher.combine(BuildCache.formatVersion)
         hasher.combine(options.includeDrafts)
         hasher.combine(options.strict)
+        // Another password or salt publishes other files: never "nothing changed".
+        hasher.combine(options.encryption?.passwordCheck ?? [])
         hasher.combine(output.path)
         hasher.combine(TimeZone.current.identifier)
         hasher.combine(configBytes ?? [])

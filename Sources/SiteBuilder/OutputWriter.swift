@@ -14,6 +14,9 @@ import Darwin
 /// let go of before the next one is made: a large diary's pages alone are hundreds of megabytes.
 ///
 /// A dry run decides the same but writes, deletes and saves nothing (`daybook build --dry-run`).
+///
+/// With `encryption`, a file given by its address is written encrypted under its published
+/// path; it is compared by the fingerprint of its plain bytes, so only a changed file is encrypted.
 struct OutputWriter {
     struct Outcome {
         /// Files written (or that a dry run would write), new or changed.
@@ -24,6 +27,8 @@ struct OutputWriter {
         var deleted: [String]
         /// What the folder holds now (output path → fingerprint), for the build cache.
         var manifest: [String: String]
+        /// Published path → address of the encrypted files among them.
+        var addresses: [String: String]
     }
 
     /// What the caller already knows of the last build's files: its manifest, and which of
@@ -35,11 +40,13 @@ struct OutputWriter {
 
     private let folder: OutputFolder
     private let dryRun: Bool
+    private let encryption: OutputEncryption?
     /// The last build's manifest, or every file in the folder when it is unknown.
     private let previous: [String: String]
     private let missing: Set<String>?
     /// This build's manifest so far.
     private var manifest: [String: String] = [:]
+    private var addresses: [String: String] = [:]
     private var written: [String] = []
     private var added: Set<String> = []
     private var unchanged = 0
@@ -48,9 +55,11 @@ struct OutputWriter {
 
     /// Makes the folder ready (`OutputFolder.prepare`; not in a dry run) and takes in what the
     /// last build wrote.
-    init(folder: OutputFolder, cache: BuildCache, clean: Bool, last: LastBuild? = nil, dryRun: Bool = false) throws {
+    init(folder: OutputFolder, cache: BuildCache, clean: Bool, last: LastBuild? = nil, dryRun: Bool = false,
+         encryption: OutputEncryption? = nil) throws {
         self.folder = folder
         self.dryRun = dryRun
+        self.encryption = encryption
         if !dryRun { try folder.prepare(clean: clean) }
         if clean {
             // Emptied by `prepare`; a dry run shows every file there as replaced or deleted.
@@ -66,8 +75,12 @@ struct OutputWriter {
 
     /// Writes the files whose bytes differ from what the last build left; a file that cannot be
     /// written is retried by the next build, and the first such error is thrown by `finish`.
-    mutating func write(_ files: [OutputFile]) throws {
+    /// `inTheClear`: files published as they are even in an encrypted build (the unlock page).
+    mutating func write(_ files: [OutputFile], inTheClear: Bool = false) throws {
         let base = folder.url.path
+        let encryption = inTheClear ? nil : self.encryption
+        let paths = encryption.map { stage in ParallelMap.map(files, chunkSize: 64) { stage.publishedPath(of: $0.path) } }
+            ?? files.map(\.path)
         // Many entries copy the same picture: each source is looked at once.
         var copySources: [String: String] = [:]
         for file in files {
@@ -79,8 +92,8 @@ struct OutputWriter {
         }
 
         var folders = Set<String>()
-        for file in files {
-            var parent = Self.parent(of: file.path)
+        for path in paths {
+            var parent = Self.parent(of: path)
             while !parent.isEmpty, !createdFolders.contains(parent), folders.insert(parent).inserted {
                 parent = Self.parent(of: parent)
             }
@@ -110,13 +123,17 @@ struct OutputWriter {
         }
         let results = ParallelMap.map(Array(files.indices), chunkSize: 32) { position -> Result<Bool, Error> in
             let file = files[position]
-            let path = base + "/" + file.path
-            if previous[file.path] == fingerprints[position], exists(file.path) { return .success(false) }
+            let path = base + "/" + paths[position]
+            if previous[paths[position]] == fingerprints[position], exists(paths[position]) { return .success(false) }
             if dryRun { return .success(true) }
             do {
-                switch file.content {
-                case .bytes(let bytes): try AtomicFile.write(bytes, to: path)
-                case .copy(let source, _): try AtomicFile.copy(from: source, to: path)
+                switch (file.content, encryption) {
+                case (.bytes(let bytes), nil): try AtomicFile.write(bytes, to: path)
+                case (.copy(let source, _), nil): try AtomicFile.copy(from: source, to: path)
+                case (.bytes(let bytes), let stage?): try AtomicFile.write(stage.encrypt(bytes, at: file.path), to: path)
+                case (.copy(let source, _), let stage?):
+                    guard let bytes = LocalFiles.readBytes(source) else { throw FileWriteError(path: source, reason: "cannot be read") }
+                    try AtomicFile.write(stage.encrypt(bytes, at: file.path), to: path)
                 }
                 return .success(true)
             } catch {
@@ -124,28 +141,34 @@ struct OutputWriter {
             }
         }
         for (position, result) in results.enumerated() {
+            let path = paths[position]
+            if encryption != nil { addresses[path] = files[position].path }
             switch result {
             case .success(let didWrite):
                 if didWrite {
-                    written.append(files[position].path)
-                    if previous[files[position].path] == nil { added.insert(files[position].path) }
+                    written.append(path)
+                    if previous[path] == nil { added.insert(path) }
                 } else {
                     unchanged += 1
                 }
-                manifest[files[position].path] = fingerprints[position]
+                manifest[path] = fingerprints[position]
             case .failure(let error):
                 firstError = firstError ?? error
                 // Keep what the old manifest knew, so the next build retries this file.
-                if let old = previous[files[position].path] { manifest[files[position].path] = old }
+                if let old = previous[path] { manifest[path] = old }
             }
         }
     }
 
-    /// Keeps the files at `keeping` (not produced this time, unchanged since the last build),
-    /// and removes what the last build wrote and this one did not (a dry run only lists it).
+    /// Keeps the files at `keeping` (addresses of files not produced this time, unchanged since
+    /// the last build), and removes what the last build wrote and this one did not (a dry run
+    /// only lists it).
     mutating func finish(keeping: [String] = []) throws -> Outcome {
-        for path in keeping where manifest[path] == nil {
+        for address in keeping {
+            let path = encryption?.publishedPath(of: address) ?? address
+            guard manifest[path] == nil else { continue }
             manifest[path] = previous[path]
+            if encryption != nil { addresses[path] = address }
             unchanged += 1
         }
         let base = folder.url.path
@@ -162,7 +185,8 @@ struct OutputWriter {
         }
         // Thrown only now, after the removals; it belongs to the writing.
         if let firstError { throw BuildStepError(step: .write, underlying: firstError) }
-        return Outcome(written: written, added: added, unchanged: unchanged, deleted: deleted, manifest: manifest)
+        return Outcome(written: written, added: added, unchanged: unchanged, deleted: deleted, manifest: manifest,
+                       addresses: addresses)
     }
 
     /// The folder part of a relative path ("" at the top).

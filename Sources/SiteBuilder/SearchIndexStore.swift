@@ -12,6 +12,8 @@ import Foundation
 struct SearchIndexStore {
     let cache: BuildCache
     let folder: OutputFolder
+    /// The encryption the index files were written with, if any.
+    var encryption: OutputEncryption? = nil
 
     var exists: Bool { cache.status(of: .searchState) != nil }
 
@@ -32,10 +34,12 @@ struct SearchIndexStore {
         cache.remove(.searchState)
     }
 
-    /// An index file's bytes as the last build wrote them: nil when it is missing or its bytes
-    /// are not the ones the manifest records.
+    /// An index file's bytes as the last build wrote them (decrypted, in an encrypted site): nil
+    /// when it is missing or its bytes are not the ones the manifest records.
     func indexFile(_ sitePath: String, manifest: [String: String]) -> [UInt8]? {
-        guard let expected = manifest[sitePath], let bytes = LocalFiles.readBytes(folder.url.path + "/" + sitePath) else { return nil }
+        guard let expected = manifest[sitePath],
+              let stored = LocalFiles.readBytes(folder.url.path + "/" + (encryption?.publishedPath(of: sitePath) ?? sitePath)),
+              let bytes = encryption.map({ try? $0.encryptor.decrypt(stored, at: sitePath) }) ?? stored else { return nil }
         return OutputWriter.fingerprint(of: .bytes(bytes)) == expected ? bytes : nil
     }
 }

@@ -5,6 +5,7 @@ import DiaryReader
 import DiarySearch
 import Foundation
 import Pictures
+import SiteEncryption
 import Templating
 
 /// `daybook build`: reads the diary, renders every page in memory, and only then writes the
@@ -19,14 +20,17 @@ public struct SiteBuilder {
         public var strict = false
         /// Decide what would be written and deleted, and write nothing (`--dry-run`).
         public var dryRun = false
+        /// The keys to publish the site encrypted with (`--encrypt`, `encryptionKeys(from:)`); nil for a plain site.
+        public var encryption: SiteKeys?
 
         public init(output: URL? = nil, includeDrafts: Bool = false, clean: Bool = false, strict: Bool = false,
-                    dryRun: Bool = false) {
+                    dryRun: Bool = false, encryption: SiteKeys? = nil) {
             self.output = output
             self.includeDrafts = includeDrafts
             self.clean = clean
             self.strict = strict
             self.dryRun = dryRun
+            self.encryption = encryption
         }
     }
 
@@ -125,11 +129,12 @@ public struct SiteBuilder {
         try OutputFolder.validate(output, root: root)
         let folder = OutputFolder(url: output)
         let cache = BuildCache(root: root, output: output)
+        let encryption = options.encryption.map(OutputEncryption.init(keys:))
         var report = Report()
         report.isDryRun = options.dryRun
-        // A session's state serves only builds with the same options into the same folder.
+        // A session's state serves only plain builds with the same options into the same folder.
         let sessionKey = "\(output.path)|\(options.includeDrafts)|\(options.strict)"
-        let kept: BuildSession? = session?.key == sessionKey && !options.clean && !options.dryRun ? session : nil
+        let kept: BuildSession? = session?.key == sessionKey && !options.clean && !options.dryRun && encryption == nil ? session : nil
         if let session, kept == nil { session.reset() }
 
         // What the last build wrote, and which of it is gone: a nothing-changed build needs none
@@ -162,8 +167,13 @@ public struct SiteBuilder {
         }
 
         let manifest = change.knownManifest ?? change.savedManifest?.entries()
+        // The same two by the files' addresses in the plain site: they differ only in an
+        // encrypted build, where the output folder names files by published path.
+        let siteView = encryption.map { $0.siteView(of: manifest, missing: change.missing, cache: cache) }
+        let siteManifest = siteView.map(\.manifest) ?? manifest
+        let siteMissing = siteView?.missing ?? change.missing
         let contentFiles = change.listing.content.map(ContentFiles.init(listing:))
-        let configKey = Self.configKey(change.configFile)
+        let configKey = Self.configKey(change.configFile, encryption: options.encryption)
         let (previous, reading) = try pipeline.run(.readEntries) { () -> (BuildState, DiaryReadResult) in
             let previous = options.clean ? BuildState() : kept?.state ?? BuildState.load(from: cache)
             return (previous, DiaryReader(root: root).read(.init(includeDrafts: options.includeDrafts, strict: options.strict),
@@ -224,7 +234,7 @@ public struct SiteBuilder {
             let signatures = signer.signatures(of: pages)
             let stale = pages.indices.filter { position in
                 let path = pages[position].path
-                return previous.pageSignatures[path] != signatures[position] || manifest?[path] == nil || change.missing.contains(path)
+                return previous.pageSignatures[path] != signatures[position] || siteManifest?[path] == nil || siteMissing.contains(path)
             }
             return (pages, signer, signatures, stale)
         }
@@ -253,6 +263,7 @@ public struct SiteBuilder {
             }
             files.append(OutputFile(path: URLMap.file(of: .robots), content: .bytes(Array("User-agent: *\nDisallow: /\n".utf8))))
             if !options.dryRun {
+                cache.remove(.publishedAddresses)
                 // Until this build's record is saved, none: a build stopped midway (or a session
                 // that never saves) leaves the next one to look at every file in the folder.
                 BuildState.forgetInputs(in: cache)
@@ -260,8 +271,9 @@ public struct SiteBuilder {
             }
             var writer = try OutputWriter(folder: folder, cache: cache, clean: options.clean,
                                           last: manifest.map { .init(manifest: $0, missing: change.missing) },
-                                          dryRun: options.dryRun)
+                                          dryRun: options.dryRun, encryption: encryption)
             try writer.write(files)
+            if let encryption { try writer.write(encryption.publicFiles(baseURL: config.baseURL), inTheClear: true) }
             // The pages' bytes are on disk: let them go, and hand the memory back to the system,
             // before the search index takes its own (the peak is the larger of the two, not the sum).
             files = []
@@ -271,10 +283,10 @@ public struct SiteBuilder {
 
         // The search index depends on every entry: updated or rebuilt when any of them (or an emotion) changed.
         let search = try pipeline.run(.searchIndex, retitling: { retitle -> SearchIndexOutput in
-            let store = SearchIndexStore(cache: cache, folder: folder)
+            let store = SearchIndexStore(cache: cache, folder: folder, encryption: encryption)
             let search = Self.searchIndex(index: index, emotions: reading.diary.emotions, signer: signer,
-                                          lastSignature: previous.pageSignatures[Self.searchIndexKey], manifest: manifest,
-                                          missing: change.missing, store: store, retitle: retitle)
+                                          lastSignature: previous.pageSignatures[Self.searchIndexKey], manifest: siteManifest,
+                                          missing: siteMissing, store: store, retitle: retitle)
             if search.state != nil, !options.dryRun { store.forget() }
             try writer.write(search.files)
             MemoryRelease.returnFreedMemory()
@@ -305,9 +317,11 @@ public struct SiteBuilder {
             // cached file is never reused (its size or time differs), so small edits leave it be.
             let cacheWorthSaving = previous.entryCache?.readingKey != reading.cache.readingKey || reading.parsedCount > 32
             let manifest = outcome.manifest
+            let addresses = outcome.addresses
             let sources = index.entries.map { ($0.id, $0.sourcePath) }
             let save = {
                 try Manifest.save(manifest, to: cache)
+                try encryption?.saveAddresses(addresses, to: cache)
                 try state.save(to: cache, saveEntries: cacheWorthSaving)
                 var sourcesFile = BinaryWriter()
                 sourcesFile.write(sources.count)
@@ -316,7 +330,7 @@ public struct SiteBuilder {
                     sourcesFile.write(path)
                 }
                 try cache.write(.entrySources, sourcesFile.bytes)
-                if let searchState = search.state { try SearchIndexStore(cache: cache, folder: folder).save(searchState) }
+                if let searchState = search.state { try SearchIndexStore(cache: cache, folder: folder, encryption: encryption).save(searchState) }
             }
             guard let session else { return try save() }
             session.key = sessionKey
@@ -429,13 +443,15 @@ public struct SiteBuilder {
         return reader.isAtEnd ? paths : nil
     }
 
-    /// Identifies the configuration pages are built with: daybook.yml and the system timezone it
-    /// falls back to.
-    static func configKey(_ configFile: ConfigFile) -> String {
+    /// Identifies the configuration pages are built with: daybook.yml, the system timezone it
+    /// falls back to, and the keys of an encrypted site (switching encryption on, off or to
+    /// another password re-renders every page: the unlock page shares paths with the plain site).
+    static func configKey(_ configFile: ConfigFile, encryption: SiteKeys?) -> String {
         var hasher = StableHasher()
         hasher.combine(BuildCache.formatVersion)
         hasher.combine(TimeZone.current.identifier)
         hasher.combine(configFile.bytes ?? [])
+        hasher.combine(encryption?.passwordCheck ?? [])
         return String(hasher.value, radix: 16)
     }
 

@@ -3,6 +3,7 @@ import DiaryCommands
 import DiaryServer
 import Foundation
 import SiteBuilder
+import SiteEncryption
 
 /// The `daybook` command: argument parsing only; the work lives in DiaryCommands.
 struct Daybook: ParsableCommand {
@@ -164,6 +165,12 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "List what a build would add, change and delete in the output folder; write nothing.")
     var dryRun = false
 
+    @Flag(help: "Publish the site encrypted (also 'encrypt: true' in daybook.yml); the password comes from DAYBOOK_PASSWORD or a prompt.")
+    var encrypt = false
+
+    @Flag(help: "Encrypt with a new password (asked twice) and a new salt: every published file changes.")
+    var newPassword = false
+
     func validate() throws {
         if quiet && verbose { throw ValidationError("-q and -v cannot be used together") }
     }
@@ -171,8 +178,17 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         let root = location.root
         let builder = SiteBuilder(root: root)
-        let options = SiteBuilder.Options(output: output.map { URL(fileURLWithPath: $0, relativeTo: root).standardizedFileURL },
+        var options = SiteBuilder.Options(output: output.map { URL(fileURLWithPath: $0, relativeTo: root).standardizedFileURL },
                                           includeDrafts: drafts, clean: clean, strict: strict, dryRun: dryRun)
+        if encrypt || newPassword || builder.configuredToEncrypt {
+            do {
+                options.encryption = try builder.encryptionKeys(from: PasswordSource(), newPassword: newPassword)
+            } catch let error as SiteEncryptionError {
+                throw CommandError(error.description, isUsage: false)
+            } catch let error as BuildError {
+                throw CommandError(error.description, isUsage: false)
+            }
+        }
         let progress = Progress(enabled: !quiet)
         let report: SiteBuilder.Report
         do {
@@ -228,7 +244,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The address to listen on; 0.0.0.0 lets other machines see your diary.")
     var host = "127.0.0.1"
 
-    @Option(help: ArgumentHelp("The folder to build into and serve (default: Output/ in the diary).", valueName: "dir"))
+    @Option(help: ArgumentHelp("The folder to build into and serve (default: Output/ in the diary; for an encrypted diary, its plain preview in .daybook/preview/).", valueName: "dir"))
     var output: String?
 
     @Flag(help: "Include entries marked 'draft: true'.")
@@ -236,8 +252,11 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let root = location.root
-        let build = SiteBuilder.Options(output: output.map { URL(fileURLWithPath: $0, relativeTo: root).standardizedFileURL },
+        // An encrypted diary's Output/ holds what gets published: the unlocked site is built elsewhere.
+        let preview = output == nil && SiteBuilder(root: root).hasEncryptedSite ? SiteBuilder.previewFolder(root: root) : nil
+        let build = SiteBuilder.Options(output: preview ?? output.map { URL(fileURLWithPath: $0, relativeTo: root).standardizedFileURL },
                                         includeDrafts: drafts)
+        if let preview { StandardError.print("Serving the unlocked site, built in \(preview.path); Output/ stays encrypted") }
         let progress = Progress(enabled: true)
         let console = DiaryServer.Console(out: { Swift.print($0); fflush(stdout) }, err: { StandardError.print($0) },
                                           progress: { step in if let step { progress.show(step) } else { progress.finish() } })

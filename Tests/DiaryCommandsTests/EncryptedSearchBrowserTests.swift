@@ -1,8 +1,7 @@
 import Foundation
-import SiteEncryption
 import XCTest
 
-/// A site built by `daybook build` with the default theme, encrypted, and read in real Chromium:
+/// A site built by `daybook build --encrypt` with the default theme, read in real Chromium:
 /// its search page finds what `daybook search` finds, its results lead to their entries, and its
 /// gallery's pictures decode.
 final class EncryptedSearchBrowserTests: XCTestCase {
@@ -11,18 +10,15 @@ final class EncryptedSearchBrowserTests: XCTestCase {
         let root = temporaryFolder(self).appendingPathComponent("diary")
         try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tests/SiteBuilderTests/Fixtures/seoul-diary"), to: root)
         try? FileManager.default.removeItem(at: root.appendingPathComponent("Expected"))
-        let build = try runDaybook(["build", "-C", root.path])
-        XCTAssertEqual(build.status, 0, build.standardError)
-
         let password = "봄 일기 password"
-        let site = try filesOf(root.appendingPathComponent("Output"))
-        let published = SiteEncryptor(keys: try SiteKeys(password: password, salt: SiteKeys.randomSalt())).encryptSite(site, baseURL: "/")
-        let served = temporaryFolder(self)
-        for (path, bytes) in published {
-            let url = served.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: url)
-        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["DAYBOOK_PASSWORD"] = password
+        let build = try runDaybook(["build", "--encrypt", "-C", root.path], environment: environment)
+        XCTAssertEqual(build.status, 0, build.standardError)
+        let served = root.appendingPathComponent("Output")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: served.appendingPathComponent("unlock.js").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: served.appendingPathComponent("search/index.json").path),
+                       "nothing of the plain site is published")
         let server = try StaticServer(serving: served, readyPath: "/unlock.css")
         defer { server.stop() }
 
@@ -51,18 +47,5 @@ final class EncryptedSearchBrowserTests: XCTestCase {
         XCTAssertFalse(gallery.isEmpty)
         XCTAssertTrue(gallery.allSatisfy { $0 > 0 }, "every picture decodes: \(gallery)")
         XCTAssertEqual(answers["errors"] as? [String], [], "no JavaScript errors")
-    }
-
-    /// Path → bytes of every file under `folder`, hidden files (the output folder's mark) left out.
-    private func filesOf(_ folder: URL) throws -> [String: [UInt8]] {
-        var files: [String: [UInt8]] = [:]
-        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey],
-                                                        options: [.skipsHiddenFiles])
-        let prefix = folder.resolvingSymlinksInPath().path + "/"
-        while let url = enumerator?.nextObject() as? URL {
-            guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
-            files[String(url.resolvingSymlinksInPath().path.dropFirst(prefix.count))] = [UInt8](try Data(contentsOf: url))
-        }
-        return files
     }
 }

@@ -1,0 +1,213 @@
+import DiaryCorpus
+import DiaryModel
+import DiaryReader
+import Foundation
+@testable import SiteBuilder
+@testable import SiteEncryption
+import XCTest
+
+/// `daybook build --encrypt`: the output holds nothing of the diary in the clear, decrypts to
+/// exactly the plain site, and rebuilds incrementally like a plain one.
+final class EncryptedBuildTests: XCTestCase {
+    /// Keys with few PBKDF2 rounds: the rounds are SiteKeys' concern, not the build's.
+    private func keys(_ password: String = "봄 일기 password", salt: UInt8 = 7) throws -> SiteKeys {
+        try SiteKeys(password: password, salt: [UInt8](repeating: salt, count: SiteKeys.saltByteCount), iterations: 1000)
+    }
+
+    private func encrypted(_ keys: SiteKeys, output: URL? = nil) -> SiteBuilder.Options {
+        SiteBuilder.Options(output: output, encryption: keys)
+    }
+
+    func testAnEncryptedSiteDecryptsToExactlyThePlainSiteBesideTheUnlockPage() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        let keys = try keys()
+        try buildSite(root, options: encrypted(keys))
+        let plainOutput = root.appendingPathComponent("Plain")
+        try buildSite(root, options: .init(output: plainOutput))
+
+        let published = try filesBelow(root.appendingPathComponent("Output"))
+        let plain = try filesBelow(plainOutput)
+        let encryptor = SiteEncryptor(keys: keys)
+        let publicFiles = UnlockPage(keys: keys, baseURL: "/").files
+        XCTAssertEqual(Set(published.keys), Set(plain.keys.map(encryptor.publishedPath(of:))).union(publicFiles.keys))
+        for (address, bytes) in plain {
+            let file = try XCTUnwrap(published[encryptor.publishedPath(of: address)], address)
+            XCTAssertEqual(try encryptor.decrypt([UInt8](file), at: address), [UInt8](bytes), address)
+        }
+        for (path, bytes) in publicFiles { XCTAssertEqual(published[path].map { [UInt8]($0) }, bytes, path) }
+    }
+
+    func testAnEncryptedSiteShowsNoTextNameOrPictureOfTheDiary() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        try buildSite(root, options: encrypted(try keys()))
+        try assertNothingLeaks(from: root, keys: try keys(), hasDraft: true)
+    }
+
+    func testTheGeneratedDiaryOf1095EntriesLeaksNothingWhenEncrypted() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-encrypted-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: root) }
+        try CorpusGenerator(.init(days: 1095, entriesPerDay: 1)).write(to: root)
+        try buildSite(root, options: encrypted(try keys()))
+        try assertNothingLeaks(from: root, keys: try keys(), hasDraft: false)
+    }
+
+    func testEditingOneEntryRewritesOnlyWhatAPlainBuildRewritesAndMatchesAFullEncryptedBuild() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        let keys = try keys()
+        let plainOutput = root.appendingPathComponent("Plain")
+        try buildSite(root, options: encrypted(keys))
+        try buildSite(root, options: .init(output: plainOutput))
+
+        let entry = root.appendingPathComponent("Content/2025/03/01/2130-quiet-night.md")
+        try (String(contentsOf: entry, encoding: .utf8) + "\n밤에 비가 조금 왔다.\n").write(to: entry, atomically: true, encoding: .utf8)
+        let edited = try buildSite(root, options: encrypted(keys))
+        let plain = try buildSite(root, options: .init(output: plainOutput))
+
+        let encryptor = SiteEncryptor(keys: keys)
+        XCTAssertFalse(plain.writtenPaths.isEmpty)
+        XCTAssertTrue(plain.writtenPaths.contains("search/index.json") || plain.writtenPaths.contains { $0.hasPrefix("search/chunks/") })
+        XCTAssertEqual(Set(edited.writtenPaths), Set(plain.writtenPaths.map(encryptor.publishedPath(of:))))
+        XCTAssertEqual(edited.deletedPaths, [])
+        XCTAssertEqual(edited.searchIndex, plain.searchIndex)
+
+        let full = root.appendingPathComponent("Full")
+        try buildSite(root, options: encrypted(keys, output: full))
+        XCTAssertEqual(try filesBelow(root.appendingPathComponent("Output")), try filesBelow(full))
+        XCTAssertEqual(try buildSite(root, options: encrypted(keys)).writtenPaths, [], "nothing changed: nothing written")
+    }
+
+    func testSwitchingEncryptionOnAndOffLeavesNothingOfTheOtherSite() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        let keys = try keys()
+        let output = root.appendingPathComponent("Output")
+        try buildSite(root)
+        try buildSite(root, options: encrypted(keys))
+        try buildSite(root, options: encrypted(keys, output: root.appendingPathComponent("Encrypted")))
+        XCTAssertEqual(try filesBelow(output), try filesBelow(root.appendingPathComponent("Encrypted")))
+
+        try buildSite(root)
+        try buildSite(root, options: .init(output: root.appendingPathComponent("Plain")))
+        XCTAssertEqual(try filesBelow(output), try filesBelow(root.appendingPathComponent("Plain")))
+    }
+
+    func testAnotherPasswordRewritesEveryFileAndRemovesTheOldOnes() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        let first = try filesAfterBuilding(root, with: try keys("first password"))
+        let second = try filesAfterBuilding(root, with: try keys("second password"))
+        try buildSite(root, options: encrypted(try keys("second password"), output: root.appendingPathComponent("Fresh")))
+        XCTAssertEqual(second, try filesBelow(root.appendingPathComponent("Fresh")))
+        let encryptedPaths = Set(first.keys).filter { $0.hasPrefix("x/") }
+        XCTAssertFalse(encryptedPaths.isEmpty)
+        XCTAssertTrue(encryptedPaths.isDisjoint(with: second.keys), "no file of the first password is left")
+    }
+
+    func testTheSaltIsMadeOnceAndAnotherPasswordIsRefusedUnlessItIsNew() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        let builder = SiteBuilder(root: root)
+        var asked: [String] = []
+        func typing(_ password: String) -> PasswordSource {
+            PasswordSource(environment: [:], terminal: { prompt in
+                asked.append(prompt)
+                return password
+            })
+        }
+        let first = try builder.encryptionKeys(from: typing("sea and plums"))
+        XCTAssertEqual(asked.count, 2, "asked twice the first time")
+        let again = try builder.encryptionKeys(from: PasswordSource(environment: ["DAYBOOK_PASSWORD": "sea and plums"]))
+        XCTAssertEqual(again.salt, first.salt)
+        XCTAssertEqual(again.passwordCheck, first.passwordCheck)
+        XCTAssertThrowsError(try builder.encryptionKeys(from: PasswordSource(environment: ["DAYBOOK_PASSWORD": "sea and plum"]))) {
+            XCTAssertEqual($0 as? BuildError, .wrongPassword)
+        }
+        asked = []
+        let renewed = try builder.encryptionKeys(from: typing("a new password"), newPassword: true)
+        XCTAssertEqual(asked.count, 2)
+        XCTAssertNotEqual(renewed.salt, first.salt)
+        let cache = try Data(contentsOf: URL(fileURLWithPath: BuildCache(root: root, output: root).path(of: .encryption)))
+        XCTAssertNil(cache.range(of: Data("a new password".utf8)), "the password is never stored")
+    }
+
+    // MARK: - Helpers
+
+    private func filesAfterBuilding(_ root: URL, with keys: SiteKeys) throws -> [String: Data] {
+        try buildSite(root, options: encrypted(keys))
+        return try filesBelow(root.appendingPathComponent("Output"))
+    }
+
+    /// Fails when any Output path, or any Output file but the public ones, holds 6 bytes in a row
+    /// of any entry's title, body (drafts too), tag, emotion label or file name, or 32 bytes in a
+    /// row of any picture. Six bytes are at most six characters, so this is stricter than "a run of
+    /// six characters". The public files are checked to be exactly the unlock page's, which are
+    /// made of the keys' public values and fixed text (that shares common words with any diary).
+    private func assertNothingLeaks(from root: URL, keys: SiteKeys, hasDraft: Bool,
+                                    file: StaticString = #filePath, line: UInt = #line) throws {
+        let diary = DiaryReader(root: root).read(.init(includeDrafts: true)).diary
+        XCTAssertEqual(diary.entries.contains(where: \.isDraft), hasDraft, "the diary has a draft", file: file, line: line)
+        var texts: [String] = diary.config.emotions.map(\.label) + [diary.config.title]
+        var pictures: Set<String> = []
+        for entry in diary.entries {
+            texts += [entry.title, entry.body.text, entry.body.footnoteText, Self.fileName(entry.sourcePath)] + entry.tags
+            for image in entry.images {
+                texts += [Self.fileName(image.sourcePath), image.alt, image.caption ?? ""]
+                pictures.insert(image.sourcePath)
+            }
+        }
+        var words = Set<UInt64>()
+        for text in texts { for window in Self.windows(Array(text.utf8), length: 6) { words.insert(window) } }
+        var pictureRuns = Set<[UInt8]>()
+        var pictureStarts = Set<UInt64>()
+        for path in pictures {
+            let bytes = try [UInt8](Data(contentsOf: root.appendingPathComponent(path)))
+            XCTAssertGreaterThan(bytes.count, 32, path, file: file, line: line)
+            for start in 0...(bytes.count - 32) {
+                pictureRuns.insert(Array(bytes[start..<start + 32]))
+                pictureStarts.insert(Self.word(bytes, at: start, length: 8))
+            }
+        }
+
+        let output = try filesBelow(root.appendingPathComponent("Output"))
+        XCTAssertGreaterThan(output.count, 20, file: file, line: line)
+        let publicFiles = UnlockPage(keys: keys, baseURL: diary.config.baseURL).files
+        for (path, data) in output {
+            let bytes = [UInt8](data)
+            if let expected = publicFiles[path] {
+                XCTAssertEqual(bytes, expected, path, file: file, line: line)
+                continue
+            }
+            XCTAssertTrue(path.hasPrefix("x/") && path.hasSuffix(".bin"), path, file: file, line: line)
+            for (name, haystack) in [("path", Array(path.utf8)), ("content", bytes)] {
+                if let found = Self.windows(haystack, length: 6).first(where: words.contains) {
+                    XCTFail("\(path): its \(name) holds diary text \(Self.describe(found))", file: file, line: line)
+                }
+            }
+            guard bytes.count >= 32 else { continue }
+            for start in 0...(bytes.count - 32) where pictureStarts.contains(Self.word(bytes, at: start, length: 8)) {
+                if pictureRuns.contains(Array(bytes[start..<start + 32])) {
+                    XCTFail("\(path) holds 32 bytes of a picture at \(start)", file: file, line: line)
+                    break
+                }
+            }
+        }
+    }
+
+    private static func fileName(_ path: String) -> String {
+        String(path.split(separator: "/").last ?? "")
+    }
+
+    /// Every run of `length` (at most 8) bytes, each as a number.
+    private static func windows(_ bytes: [UInt8], length: Int) -> [UInt64] {
+        guard bytes.count >= length else { return [] }
+        return (0...(bytes.count - length)).map { word(bytes, at: $0, length: length) }
+    }
+
+    private static func word(_ bytes: [UInt8], at start: Int, length: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for byte in bytes[start..<start + length] { value = value << 8 | UInt64(byte) }
+        return value
+    }
+
+    private static func describe(_ word: UInt64) -> String {
+        let bytes = (0..<6).reversed().map { UInt8(truncatingIfNeeded: word >> (8 * UInt64($0))) }
+        return "'\(String(decoding: bytes, as: UTF8.self))'"
+    }
+}
