@@ -55,7 +55,7 @@ public struct SearchIndexBuilder: Sendable {
     /// Shards are sized to hold about this many bytes on average.
     public static let targetShardBytes = 8_000
     /// A key whose value is bigger than this has a file of its own (the biggest `maxHeavyKeys`
-    /// of them, so that the manifest that names them stays small).
+    /// of them, so that the manifest that names them stays small; `SearchIndexLimits.heavyKeys`).
     public static let heavyKeyBytes = 4_000
     /// At most this many keys are heavy.
     public static let maxHeavyKeys = 256
@@ -77,6 +77,8 @@ public struct SearchIndexBuilder: Sendable {
     public let emotions: [Emotion]
     /// The site's `base_url` (`/` or `/diary/`).
     public let baseURL: String
+    /// The thresholds the key files are laid out by: the defaults, except in tests.
+    var limits = SearchIndexLimits()
 
     /// - Parameters:
     ///   - entries: the entries to index, in diary order (as `Diary.entries`); drafts only if the build shows them.
@@ -113,8 +115,8 @@ public struct SearchIndexBuilder: Sendable {
 
         let values = KeyTable(tokensByEntry: documents.map(\.tokens)).encodedValues()
         var isHeavy = [Bool](repeating: false, count: values.count)
-        let big = values.indices.filter { values[$0].value.count > Self.heavyKeyBytes }
-        let (heavy, nearlyHeavy) = Self.heavyKeys(among: big.map { SearchIndexState.KeySize(key: values[$0].key, bytes: values[$0].value.count) })
+        let big = values.indices.filter { values[$0].value.count > limits.heavyKeyBytes }
+        let (heavy, nearlyHeavy) = limits.heavyKeys(among: big.map { SearchIndexState.KeySize(key: values[$0].key, bytes: values[$0].value.count) })
         let heavyNumbers = Dictionary(uniqueKeysWithValues: heavy.enumerated().map { ($0.element.key, $0.offset) })
         for position in big {
             guard let number = heavyNumbers[values[position].key] else { continue }
@@ -123,8 +125,8 @@ public struct SearchIndexBuilder: Sendable {
         }
 
         var lightBytes = 0
-        for (position, item) in values.enumerated() where !isHeavy[position] { lightBytes += Self.lightBytes(key: item.key, value: item.value) }
-        let shardCount = Self.shardCount(lightBytes: lightBytes)
+        for (position, item) in values.enumerated() where !isHeavy[position] { lightBytes += SearchIndexLimits.lightBytes(key: item.key, valueBytes: item.value.count) }
+        let shardCount = limits.shardCount(lightBytes: lightBytes)
         var shards = [[KeyFile.Item]](repeating: [], count: shardCount)
         for (position, item) in values.enumerated() where !isHeavy[position] {
             shards[SearchIndexLayout.shard(of: item.key, shardCount: shardCount)].append(item)
@@ -139,39 +141,17 @@ public struct SearchIndexBuilder: Sendable {
         let state = SearchIndexState(context: context, entryVersions: versions ?? Array(repeating: 0, count: entries.count),
                                      entryIdentities: entries.map(SearchIndexState.identity(of:)), recordBytes: recordSizes,
                                      extraText: extraText, extraEnds: extraEnds, chunkEntries: chunkEntries, shardCount: shardCount,
-                                     lightBytes: lightBytes, heavy: heavy, nearlyHeavy: nearlyHeavy)
+                                     limits: limits, lightBytes: lightBytes, heavy: heavy, nearlyHeavy: nearlyHeavy)
         return SearchIndex(files: files, state: state)
     }
 
-    // MARK: - Layout decisions (shared with `SearchIndexUpdate`, which must decide the same)
+    // MARK: - Chunk size (shared with `SearchIndexUpdate`, which must decide the same)
 
     /// How many consecutive entries share a chunk, from the sizes of all their records.
     static func chunkEntries(recordSizes: [Int]) -> Int {
         let total = recordSizes.reduce(0, +)
         return SearchIndexLayout.chunkEntries(averageRecordBytes: recordSizes.isEmpty ? 0 : total / recordSizes.count,
                                               targetBytes: targetChunkBytes)
-    }
-
-    /// Which of the keys with values bigger than `heavyKeyBytes` get files of their own: the
-    /// biggest `maxHeavyKeys` (ties broken by key), listed in UTF-8 order; the rest stay in shards.
-    static func heavyKeys(among big: [SearchIndexState.KeySize]) -> (heavy: [SearchIndexState.KeySize], nearlyHeavy: [SearchIndexState.KeySize]) {
-        let ranked = big.filter { $0.bytes > heavyKeyBytes }
-            .sorted { $0.bytes != $1.bytes ? $0.bytes > $1.bytes : UTF8Order.precedes($0.key, $1.key) }
-        let count = min(maxHeavyKeys, ranked.count)
-        return (ranked[..<count].sorted { UTF8Order.precedes($0.key, $1.key) }, Array(ranked[count...]))
-    }
-
-    /// What a key in a shard counts for when the shard count is picked.
-    static func lightBytes(key: String, value: [UInt8]) -> Int {
-        key.utf8.count + value.count + 4
-    }
-
-    /// The shard count for shards that hold `lightBytes` in all: a power of two, so that a shard
-    /// holds about `targetShardBytes`.
-    static func shardCount(lightBytes: Int) -> Int {
-        var shardCount = 1
-        while shardCount * targetShardBytes < lightBytes { shardCount *= 2 }
-        return shardCount
     }
 
     // MARK: - Files

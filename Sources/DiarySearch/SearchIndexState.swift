@@ -7,7 +7,7 @@ import DiaryModel
 /// damaged or of another format, which only means a full build.
 public struct SearchIndexState: Sendable {
     /// Bump whenever what is saved, or the index it describes, changes shape.
-    static let format = "daybook-search-state-1"
+    static let format = "daybook-search-state-2"
 
     /// The caller's hash of everything besides the entries that the index is made from
     /// (configuration, emotions, base URL): an update needs the same.
@@ -25,12 +25,14 @@ public struct SearchIndexState: Sendable {
     var extraEnds: [Int]
     var chunkEntries: Int
     var shardCount: Int
+    /// The thresholds the key files were laid out by: an update must lay them out by the same.
+    var limits: SearchIndexLimits
     /// What the shards hold in all, as `SearchIndexBuilder` counts it to pick the shard count.
     var lightBytes: Int
     /// The heavy keys in UTF-8 order (so key `n` is in `search/keys/<n>.json`) with their value sizes.
     var heavy: [KeySize]
-    /// Light keys whose value is bigger than `heavyKeyBytes` (there are such only when
-    /// `maxHeavyKeys` keys are heavy): the next in line to become heavy.
+    /// Light keys whose value is bigger than `limits.heavyKeyBytes` (there are such only when
+    /// `limits.maxHeavyKeys` keys are heavy): the next in line to become heavy.
     var nearlyHeavy: [KeySize]
 
     /// A key and the size of its value in bytes.
@@ -80,6 +82,7 @@ public struct SearchIndexState: Sendable {
         writer.write(rawBytes: extraText)
         writer.write(chunkEntries)
         writer.write(shardCount)
+        for limit in [limits.targetShardBytes, limits.heavyKeyBytes, limits.maxHeavyKeys] { writer.write(limit) }
         writer.write(lightBytes)
         for list in [heavy, nearlyHeavy] {
             writer.write(list.count)
@@ -107,7 +110,8 @@ public struct SearchIndexState: Sendable {
             columns.append(column)
         }
         guard let extraText = reader.rawBytes(), let chunkEntries = reader.int(), let shardCount = reader.int(),
-              let lightBytes = reader.int(), chunkEntries > 0, shardCount > 0 else { return nil }
+              let targetShardBytes = reader.int(), let heavyKeyBytes = reader.int(), let maxHeavyKeys = reader.int(),
+              let lightBytes = reader.int(), chunkEntries > 0, shardCount > 0, targetShardBytes > 0 else { return nil }
         var lists: [[KeySize]] = []
         for _ in 0..<2 {
             guard let listCount = reader.int(), listCount >= 0, listCount <= bytes.count else { return nil }
@@ -133,13 +137,15 @@ public struct SearchIndexState: Sendable {
         self.extraText = extraText
         self.chunkEntries = chunkEntries
         self.shardCount = shardCount
+        limits = SearchIndexLimits(targetShardBytes: targetShardBytes, heavyKeyBytes: heavyKeyBytes, maxHeavyKeys: maxHeavyKeys)
         self.lightBytes = lightBytes
         heavy = lists[0]
         nearlyHeavy = lists[1]
     }
 
     init(context: UInt64, entryVersions: [UInt64], entryIdentities: [UInt64], recordBytes: [Int], extraText: [UInt8],
-         extraEnds: [Int], chunkEntries: Int, shardCount: Int, lightBytes: Int, heavy: [KeySize], nearlyHeavy: [KeySize]) {
+         extraEnds: [Int], chunkEntries: Int, shardCount: Int, limits: SearchIndexLimits, lightBytes: Int, heavy: [KeySize],
+         nearlyHeavy: [KeySize]) {
         self.context = context
         self.entryVersions = entryVersions
         self.entryIdentities = entryIdentities
@@ -148,6 +154,7 @@ public struct SearchIndexState: Sendable {
         self.extraEnds = extraEnds
         self.chunkEntries = chunkEntries
         self.shardCount = shardCount
+        self.limits = limits
         self.lightBytes = lightBytes
         self.heavy = heavy
         self.nearlyHeavy = nearlyHeavy

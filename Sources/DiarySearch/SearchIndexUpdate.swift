@@ -8,14 +8,16 @@ import DiaryModel
 /// the extra text the state keeps. Its record changes its chunk; its tokens that came or went change their own
 /// entries, and so the value of every 3-character key they contain; its 1- and 2-character keys
 /// that came or went change those keys' entries. Only the files holding such keys are read,
-/// changed and written again. Entries added after the newest keep the others' numbers, so they
-/// are updated the same way, as entries that had no tokens.
+/// changed and written again (`KeyFilesUpdate`, which also moves keys into and out of files of
+/// their own when the heavy keys change, and deals the keys into new shards when their number
+/// changes). Entries added after the newest keep the others' numbers, so they are updated the
+/// same way, as entries that had no tokens.
 ///
-/// The update gives up (nil, and the caller builds the index in full) when a layout decision
-/// would come out differently (the chunk size, the shard count, which keys are heavy), when
-/// entries were removed, reordered or inserted before others, when the configuration or the
-/// emotions changed, when so many entries changed that a full build is as quick, and when a
-/// file it reads is missing or disagrees with the state.
+/// The update gives up (nil, and the caller builds the index in full) when the chunk size would
+/// change (every chunk file would), when entries were removed, reordered or inserted before
+/// others, when the configuration, the emotions or the layout's limits changed, when so many
+/// entries changed that a full build is as quick, and when a file it reads is missing or
+/// disagrees with the state.
 public struct SearchIndexUpdate {
     /// What the update gives.
     public struct Outcome: Sendable {
@@ -39,12 +41,6 @@ public struct SearchIndexUpdate {
         self.previous = previous
     }
 
-    /// One change to a list of entries: `entry` comes in or goes out.
-    private struct Change {
-        var entry: Int
-        var isIn: Bool
-    }
-
     /// The updated files, or nil when only a full build gives the right index.
     /// - Parameters:
     ///   - context: the caller's hash of the configuration, emotions and base URL (as given to `SearchIndexBuilder.index`).
@@ -56,7 +52,8 @@ public struct SearchIndexUpdate {
     public func update(context: UInt64, versions: [UInt64], loadFile: (String) -> [UInt8]?) -> Outcome? {
         let entries = builder.entries
         let oldCount = previous.entryVersions.count
-        guard context == previous.context, versions.count == entries.count, entries.count >= oldCount, !entries.isEmpty else { return nil }
+        guard context == previous.context, builder.limits == previous.limits, versions.count == entries.count, entries.count >= oldCount,
+              !entries.isEmpty else { return nil }
         let changed = entries.indices.filter { $0 >= oldCount || versions[$0] != previous.entryVersions[$0] }
         guard changed.count <= 64 || changed.count * 4 <= entries.count else { return nil }
         for number in changed where number < oldCount {
@@ -98,9 +95,13 @@ public struct SearchIndexUpdate {
             oldTokens.append(SearchDocument.indexedTokens(of: searchable))
         }
 
-        var changedFiles: [String: [UInt8]] = [:]
-        guard let keys = updateKeys(changed: changed, oldTokens: oldTokens, newTokens: documents.map(\.tokens), loadFile: loadFile) else { return nil }
-        changedFiles.merge(keys.files) { new, _ in new }
+        let keyChanges = KeyChanges(changed: changed, oldTokens: oldTokens, newTokens: documents.map(\.tokens))
+        let updatedKeys = withoutActuallyEscaping(loadFile) { loadFile in
+            var keyFiles = KeyFilesUpdate(previous: previous, loadFile: loadFile)
+            return try? keyFiles.apply(keyChanges)
+        }
+        guard let keys = updatedKeys else { return nil }
+        var changedFiles = keys.files
 
         for chunk in Set(changed.map { $0 / chunkEntries }).sorted() {
             let numbers = chunk * chunkEntries..<min(entries.count, (chunk + 1) * chunkEntries)
@@ -111,12 +112,12 @@ public struct SearchIndexUpdate {
             let bytes = SearchIndexBuilder.chunkFile(chunkRecords[...])
             if (oldChunks[chunk]?.bytes ?? loadFile(path)) != bytes { changedFiles[path] = bytes }
         }
-        let manifest = builder.manifest(chunkEntries: chunkEntries, shardCount: previous.shardCount, heavy: keys.heavy)
+        let manifest = builder.manifest(chunkEntries: chunkEntries, shardCount: keys.shardCount, heavy: keys.heavy)
         if loadFile(SearchIndexLayout.manifestPath) != manifest { changedFiles[SearchIndexLayout.manifestPath] = manifest }
 
         var paths = [SearchIndexLayout.manifestPath]
         paths += (0..<(entries.count + chunkEntries - 1) / chunkEntries).map(SearchIndexLayout.chunkPath)
-        paths += (0..<previous.shardCount).map(SearchIndexLayout.shardPath)
+        paths += (0..<keys.shardCount).map(SearchIndexLayout.shardPath)
         paths += keys.heavy.indices.map(SearchIndexLayout.heavyKeyPath)
 
         var state = previous
@@ -125,136 +126,12 @@ public struct SearchIndexUpdate {
         state.entryIdentities += entries[oldCount...].map(SearchIndexState.identity(of:))
         state.recordBytes = recordSizes
         (state.extraText, state.extraEnds) = extraText(replacing: changed, with: documents.map(\.extra))
+        state.shardCount = keys.shardCount
         state.lightBytes = keys.lightBytes
         state.heavy = keys.heavy
         state.nearlyHeavy = keys.nearlyHeavy
         return Outcome(changed: changedFiles, unchanged: paths.filter { changedFiles[$0] == nil }, state: state,
                        changedEntries: changed.count)
-    }
-
-    // MARK: - Keys
-
-    /// The key files that change, and the layout facts that follow from the new key sizes; nil
-    /// when the heavy keys or the shard count would change, or a file disagrees with the state.
-    private func updateKeys(changed: [Int], oldTokens: [[String]], newTokens: [[String]], loadFile: (String) -> [UInt8]?)
-        -> (files: [String: [UInt8]], lightBytes: Int, heavy: [SearchIndexState.KeySize], nearlyHeavy: [SearchIndexState.KeySize])? {
-        var entryChanges: [Gram: [Change]] = [:]
-        var tokenChanges: [Gram: [TokenKey: [Change]]] = [:]
-        for ((number, oldTokens), tokens) in zip(zip(changed, oldTokens), newTokens) {
-            let oldSet = Set(oldTokens.map(TokenKey.init))
-            let newSet = Set(tokens.map(TokenKey.init))
-            var oldGrams = Set<Gram>()
-            var newGrams = Set<Gram>()
-            var triples = Set<Gram>()
-            for token in oldTokens { Gram.grams(of: token, entries: &oldGrams, triples: &triples) }
-            for token in tokens { Gram.grams(of: token, entries: &newGrams, triples: &triples) }
-            for gram in newGrams where !oldGrams.contains(gram) { entryChanges[gram, default: []].append(Change(entry: number, isIn: true)) }
-            for gram in oldGrams where !newGrams.contains(gram) { entryChanges[gram, default: []].append(Change(entry: number, isIn: false)) }
-            for (token, isIn) in tokens.lazy.filter({ !oldSet.contains(TokenKey($0)) }).map({ ($0, true) })
-                + oldTokens.lazy.filter({ !newSet.contains(TokenKey($0)) }).map({ ($0, false) }) {
-                var unused = Set<Gram>()
-                var tokenTriples = Set<Gram>()
-                Gram.grams(of: token, entries: &unused, triples: &tokenTriples)
-                for triple in tokenTriples { tokenChanges[triple, default: [:]][TokenKey(token), default: []].append(Change(entry: number, isIn: isIn)) }
-            }
-        }
-
-        let heavyNumbers = Dictionary(uniqueKeysWithValues: previous.heavy.enumerated().map { (TokenKey($0.element.key), $0.offset) })
-        var keysByFile: [String: [Gram]] = [:]
-        for gram in Set(entryChanges.keys).union(tokenChanges.keys) {
-            let key = gram.string
-            let path = heavyNumbers[TokenKey(key)].map(SearchIndexLayout.heavyKeyPath)
-                ?? SearchIndexLayout.shardPath(SearchIndexLayout.shard(of: key, shardCount: previous.shardCount))
-            keysByFile[path, default: []].append(gram)
-        }
-
-        var files: [String: [UInt8]] = [:]
-        var lightBytes = previous.lightBytes
-        var sizes: [TokenKey: SearchIndexState.KeySize] = [:]
-        for item in previous.heavy + previous.nearlyHeavy { sizes[TokenKey(item.key)] = item }
-        for (path, grams) in keysByFile {
-            guard let old = loadFile(path), var items = KeyFile.decode(old) else { return nil }
-            var positions: [TokenKey: Int] = [:]
-            for (position, item) in items.enumerated() { positions[TokenKey(item.key)] = position }
-            var removed = Set<Int>()
-            for gram in grams {
-                let key = gram.string
-                let position = positions[TokenKey(key)]
-                let oldValue = position.map { items[$0].value }
-                let newValue: [UInt8]?
-                if gram.count < 3 {
-                    var list: [Int] = []
-                    if let oldValue {
-                        guard let decoded = KeyFile.entries(in: oldValue) else { return nil }
-                        list = decoded
-                    }
-                    guard Self.apply(entryChanges[gram]!, to: &list) else { return nil }
-                    newValue = list.isEmpty ? nil : KeyFile.entriesValue(list)
-                } else {
-                    var tokens: [(token: String, entries: [Int])] = []
-                    if let oldValue {
-                        guard let decoded = KeyFile.tokens(in: oldValue) else { return nil }
-                        tokens = decoded
-                    }
-                    guard let updated = Self.apply(tokenChanges[gram]!, to: tokens) else { return nil }
-                    newValue = updated.isEmpty ? nil : KeyFile.tokensValue(updated.map { ($0.token, PostingsCoding.encode($0.entries)) })
-                }
-                if heavyNumbers[TokenKey(key)] == nil {
-                    lightBytes += (newValue.map { SearchIndexBuilder.lightBytes(key: key, value: $0) } ?? 0)
-                        - (oldValue.map { SearchIndexBuilder.lightBytes(key: key, value: $0) } ?? 0)
-                }
-                sizes[TokenKey(key)] = SearchIndexState.KeySize(key: key, bytes: newValue?.count ?? 0)
-                switch (position, newValue) {
-                case (let position?, let value?): items[position].value = value
-                case (let position?, nil): removed.insert(position)
-                case (nil, let value?): items.append((key, value))
-                case (nil, nil): break
-                }
-            }
-            if !removed.isEmpty { items = items.enumerated().filter { !removed.contains($0.offset) }.map(\.element) }
-            items.sort { UTF8Order.precedes($0.key, $1.key) }
-            let bytes = KeyFile.encode(items)
-            if bytes != old { files[path] = bytes }
-        }
-
-        let (heavy, nearlyHeavy) = SearchIndexBuilder.heavyKeys(among: Array(sizes.values))
-        guard heavy.count == previous.heavy.count, zip(heavy, previous.heavy).allSatisfy({ UTF8Order.equal($0.key, $1.key) }),
-              SearchIndexBuilder.shardCount(lightBytes: lightBytes) == previous.shardCount else { return nil }
-        return (files, lightBytes, heavy, nearlyHeavy)
-    }
-
-    /// Applies changes to an ascending list of entries; false when one does not fit (an entry
-    /// to add that is there already, or to remove that is not): the state disagrees with the files.
-    private static func apply(_ changes: [Change], to list: inout [Int]) -> Bool {
-        for change in changes {
-            var low = 0
-            var high = list.count
-            while low < high {
-                let middle = (low + high) / 2
-                if list[middle] < change.entry { low = middle + 1 } else { high = middle }
-            }
-            let isThere = low < list.count && list[low] == change.entry
-            guard isThere != change.isIn else { return false }
-            if change.isIn { list.insert(change.entry, at: low) } else { list.remove(at: low) }
-        }
-        return true
-    }
-
-    /// A 3-character key's tokens with each token's changes applied; tokens left with no entry
-    /// drop out. Nil when a change does not fit.
-    private static func apply(_ changes: [TokenKey: [Change]], to tokens: [(token: String, entries: [Int])])
-        -> [(token: String, entries: [Int])]? {
-        var tokens = tokens
-        var positions: [TokenKey: Int] = [:]
-        for (position, item) in tokens.enumerated() { positions[TokenKey(item.token)] = position }
-        for (token, tokenChanges) in changes {
-            let position = positions[token] ?? {
-                tokens.append((token.text, []))
-                return tokens.count - 1
-            }()
-            guard apply(tokenChanges, to: &tokens[position].entries) else { return nil }
-        }
-        return tokens.filter { !$0.entries.isEmpty }.sorted { UTF8Order.precedes($0.token, $1.token) }
     }
 
     // MARK: - State

@@ -11,6 +11,8 @@ final class SearchIndexUpdateTests: XCTestCase {
         Emotion(id: "calm", label: "Calm", emoji: "😌", color: "#3fb68b"),
     ]
     private let context: UInt64 = 42
+    /// The limits the index is laid out by: the defaults unless a test lowers them.
+    private var limits = SearchIndexLimits()
 
     /// 600 entries; each has a token `kkk<n>`, so the 3-character key `kkk` lists 600 tokens and
     /// is heavy; entries below 270 have a token `mmm<n>`, which leaves `mmm` just short of heavy.
@@ -39,22 +41,27 @@ final class SearchIndexUpdateTests: XCTestCase {
         }
     }
 
+    private func builder(_ entries: [Entry]) -> SearchIndexBuilder {
+        var builder = SearchIndexBuilder(entries: entries, emotions: emotions, baseURL: "/")
+        builder.limits = limits
+        return builder
+    }
+
     private func fullIndex(_ entries: [Entry]) -> SearchIndex {
-        SearchIndexBuilder(entries: entries, emotions: emotions, baseURL: "/").index(context: context, versions: versions(entries))
+        builder(entries).index(context: context, versions: versions(entries))
     }
 
     /// Updates `previous` to `entries`; when the update does not give up, checks that the files it
     /// changes and keeps are exactly a full build's, and its state too, and returns the result.
     private func update(_ previous: SearchIndex, to entries: [Entry], loadFile: ((String) -> [UInt8]?)? = nil,
                         file: StaticString = #filePath, line: UInt = #line) -> SearchIndex? {
-        let builder = SearchIndexBuilder(entries: entries, emotions: emotions, baseURL: "/")
-        guard let outcome = SearchIndexUpdate(builder: builder, previous: previous.state)
+        guard let outcome = SearchIndexUpdate(builder: builder(entries), previous: previous.state)
             .update(context: context, versions: versions(entries), loadFile: loadFile ?? { previous.files[$0] }) else { return nil }
         let full = fullIndex(entries)
         var files: [String: [UInt8]] = [:]
         for path in outcome.unchanged { files[path] = previous.files[path] }
         for (path, bytes) in outcome.changed {
-            XCTAssertNotEqual(previous.files[path], bytes, "\(path) is handed over although it did not change", file: file, line: line)
+            XCTAssertTrue(previous.files[path] != bytes, "\(path) is handed over although it did not change", file: file, line: line)
             files[path] = bytes
         }
         XCTAssertEqual(files.keys.sorted(), full.files.keys.sorted(), file: file, line: line)
@@ -97,19 +104,20 @@ final class SearchIndexUpdateTests: XCTestCase {
         }
     }
 
-    func testChangesToTheLayoutOrNumberingGiveUp() {
+    func testChangesToTheChunkSizeOrNumberingGiveUp() {
         let entries = diary()
         let index = fullIndex(entries)
-        var heavier = entries
-        heavier[5] = entry(5, body: "<p>" + (0..<40).map { "mmm9\($0)" }.joined(separator: " ") + "</p>\n")
-        XCTAssertNil(update(index, to: heavier), "mmm becomes heavy: the heavy keys change")
+        var longer = entries
+        longer[5] = entry(5, body: "<p>" + String(repeating: "A much longer entry. ", count: 10_000) + "</p>\n")
+        XCTAssertNil(update(index, to: longer), "the records' average size changes the chunk size: every chunk changes")
         XCTAssertNil(update(index, to: Array(entries.dropLast())), "an entry was deleted")
         XCTAssertNil(update(index, to: [entry(1000, body: "<p>first</p>\n")] + entries.dropFirst()), "an entry took another's place")
         var edited = entries
         edited[7] = entry(7, body: "<p>changed</p>\n")
-        let builder = SearchIndexBuilder(entries: edited, emotions: emotions, baseURL: "/")
-        XCTAssertNil(SearchIndexUpdate(builder: builder, previous: index.state)
+        XCTAssertNil(SearchIndexUpdate(builder: builder(edited), previous: index.state)
             .update(context: context + 1, versions: versions(edited), loadFile: { index.files[$0] }), "the configuration changed")
+        limits.maxHeavyKeys = 1
+        XCTAssertNil(update(index, to: edited), "the limits the index was laid out by changed")
     }
 
     func testAFileThatDisagreesWithTheStateGivesUp() {
@@ -147,5 +155,112 @@ final class SearchIndexUpdateTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(updated, 30, "most edits update in place")
+    }
+
+    // MARK: - The layout follows the edits
+
+    /// Limits under which the test diary's biggest keys compete for four files of their own:
+    /// `kkk` and `mmm`, then `kk1`…`kk5`, `mm1` and `mm2` (about 110 tokens each) for the last two.
+    private let crowdedLimits = SearchIndexLimits(targetShardBytes: 8_000, heavyKeyBytes: 1_000, maxHeavyKeys: 4)
+
+    private func heavyKeys(_ index: SearchIndex) -> [String] { index.state.heavy.map(\.key) }
+
+    /// Entry `number` with a hundred more tokens that contain `key`, which makes `key`'s value about 1.5 KB bigger.
+    private func entryFeeding(_ key: String, number: Int) -> Entry {
+        entry(number, body: "<p>kkk\(number) " + (0..<100).map { "\(key)q\($0)" }.joined(separator: " ") + "</p>\n")
+    }
+
+    func testAKeyThatBecomesHeavyLeavesItsShardAndTheHeavyFilesAreNumberedAgain() throws {
+        limits = crowdedLimits
+        var entries = diary()
+        let original = entries[301]
+        var index = fullIndex(entries)
+        XCTAssertEqual(index.state.heavy.count, 4)
+        let before = heavyKeys(index)
+        // The biggest key left in a shard, which sorts before most heavy keys, so that they move up a file.
+        let challenger = try XCTUnwrap(index.state.nearlyHeavy.first?.key)
+        XCTAssertTrue(before.contains { UTF8Order.precedes(challenger, $0) }, "\(challenger) sorts before a heavy key")
+
+        entries[301] = entryFeeding(challenger, number: 301)
+        index = try XCTUnwrap(update(index, to: entries), "\(challenger) becomes heavy in place")
+        let after = heavyKeys(index)
+        XCTAssertTrue(after.contains(challenger), "\(challenger) is heavy now")
+        XCTAssertEqual(Set(before).subtracting(after).count, 1, "one key made room")
+        let shardOfChallenger = SearchIndexLayout.shardPath(SearchIndexLayout.shard(of: challenger, shardCount: index.state.shardCount))
+        XCTAssertNil(String(decoding: index.files[shardOfChallenger]!, as: UTF8.self).range(of: "\"\(challenger)\":"), "it left its shard")
+
+        entries[301] = original
+        index = try XCTUnwrap(update(index, to: entries), "\(challenger) goes back to its shard in place")
+        XCTAssertEqual(heavyKeys(index), before)
+        XCTAssertNotNil(String(decoding: index.files[shardOfChallenger]!, as: UTF8.self).range(of: "\"\(challenger)\":"), "it is back in its shard")
+    }
+
+    func testHeavyFilesComeAndGoWithKeysThatCrossTheSizeLimit() throws {
+        limits = SearchIndexLimits(targetShardBytes: 8_000, heavyKeyBytes: 4_000, maxHeavyKeys: 256)
+        var entries = diary()
+        var index = fullIndex(entries)
+        XCTAssertEqual(heavyKeys(index), ["kkk"], "mmm is just short of heavy")
+        entries[5] = entryFeeding("mmm", number: 5)
+        index = try XCTUnwrap(update(index, to: entries), "mmm becomes heavy in place")
+        XCTAssertEqual(heavyKeys(index), ["kkk", "mmm"])
+        XCTAssertNotNil(index.files["search/keys/1.json"], "mmm has a file of its own")
+        entries[5] = entry(5, body: "<p>kkk5</p>\n")
+        index = try XCTUnwrap(update(index, to: entries), "mmm stops being heavy in place")
+        XCTAssertEqual(heavyKeys(index), ["kkk"])
+        XCTAssertNil(index.files["search/keys/1.json"], "its file is gone")
+    }
+
+    func testAnEditThatChangesTheShardCountDealsTheKeysIntoTheNewShards() throws {
+        let entries = diary()
+        // A shard size at which the diary's light keys just fill 8 shards: one more word makes 16.
+        let lightBytes = fullIndex(entries).state.lightBytes
+        limits.targetShardBytes = (lightBytes + 7) / 8
+        var index = fullIndex(entries)
+        XCTAssertEqual(index.state.shardCount, 8)
+        var edited = entries
+        edited[10] = entry(10, body: "<p>Walked to the café, 산책했다. kkk10 mmm10 note3 and a wholly new word: quokka</p>\n")
+        index = try XCTUnwrap(update(index, to: edited), "the shards are dealt again in place")
+        XCTAssertEqual(index.state.shardCount, 16)
+        index = try XCTUnwrap(update(index, to: entries), "and dealt back")
+        XCTAssertEqual(index.state.shardCount, 8)
+    }
+
+    func testRandomEditsThatShiftTheHeavyKeysAndShardsAlwaysGiveAFullBuildsIndex() throws {
+        // Five words with many numbered forms: their 3-character keys (`aaa`, `bbb`, …) are about
+        // the same size and compete for three files of their own as the edits go.
+        let stems = ["aaa", "bbb", "ccc", "ddd", "eee"]
+        let others = ["rain", "산책", "산책했다", "café", "x"]
+        var random = SeededGenerator(seed: 16)
+        func body() -> String {
+            let words = (0..<random.int(in: 0...12)).map { _ in
+                random.chance(80) ? random.pick(stems) + String(random.int(in: 0...99)) : random.pick(others)
+            }
+            return "<p>\(words.joined(separator: " "))</p>\n"
+        }
+        var entries = (0..<150).map { entry($0, body: body()) }
+        limits = SearchIndexLimits(targetShardBytes: 2_000, heavyKeyBytes: 300, maxHeavyKeys: 3)
+        // A shard size at which the diary just fills its shards, so that edits cross the edge both ways.
+        limits.targetShardBytes = (fullIndex(entries).state.lightBytes + 15) / 16
+        var index = fullIndex(entries)
+        var updated = 0, heavyChanges = 0, shardChanges = 0
+        for _ in 0..<60 {
+            if random.chance(10) {
+                entries.append(entry(entries.count, body: body()))
+            } else {
+                let number = random.int(in: 0...entries.count - 1)
+                entries[number] = entry(number, body: body(), tags: random.chance(50) ? [] : [random.pick(others)])
+            }
+            if let next = update(index, to: entries) {
+                updated += 1
+                if heavyKeys(next) != heavyKeys(index) { heavyChanges += 1 }
+                if next.state.shardCount != index.state.shardCount { shardChanges += 1 }
+                index = next
+            } else {
+                index = fullIndex(entries)
+            }
+        }
+        XCTAssertEqual(updated, 60, "every edit updates in place")
+        XCTAssertGreaterThanOrEqual(heavyChanges, 5, "the heavy keys changed often")
+        XCTAssertGreaterThanOrEqual(shardChanges, 2, "the shard count changed both ways")
     }
 }
