@@ -25,6 +25,9 @@ struct KeyFilesUpdate {
         var nearlyHeavy: [SearchIndexState.KeySize]
     }
 
+    /// A key's value before and after the update (nil where it has none).
+    typealias Values = (old: [UInt8]?, new: [UInt8]?)
+
     /// The state of the index as the last build left it.
     let previous: SearchIndexState
     /// One of the index's files as the last build wrote it, nil when missing or changed since.
@@ -48,7 +51,7 @@ struct KeyFilesUpdate {
         for item in previous.heavy + previous.nearlyHeavy { sizes[TokenKey(item.key)] = item.bytes }
 
         // Every key whose value or place changes, with its value before and after.
-        var moving: [TokenKey: (old: [UInt8]?, new: [UInt8]?)] = [:]
+        var moving: [TokenKey: Values] = [:]
         for gram in changes.keys {
             let key = TokenKey(gram.string)
             let oldValue = try values(at: oldPath(of: key))[key]
@@ -73,33 +76,18 @@ struct KeyFilesUpdate {
         let shardCount = limits.shardCount(lightBytes: lightBytes)
 
         var files = try shardFiles(shardCount: shardCount, moving: moving, newHeavy: newHeavy)
-        for (number, item) in heavy.enumerated() {
-            let key = TokenKey(item.key)
-            let oldNumber = oldHeavy[key]
-            // A heavy key keeps its file, and the file its bytes, unless it changed or was numbered again.
-            guard oldNumber != number || moving[key] != nil else { continue }
-            let value: [UInt8]
-            if let changed = moving[key] {
-                value = changed.new!
-            } else {
-                guard let old = try values(at: SearchIndexLayout.heavyKeyPath(oldNumber!))[key], old.count == item.bytes else { throw Mismatch() }
-                value = old
-            }
-            let path = SearchIndexLayout.heavyKeyPath(number)
-            let bytes = KeyFile.encode([(item.key, value)])
-            // A file numbered again held another key: its bytes change.
-            if oldNumber != number || bytes != loaded[path]?.bytes { files[path] = bytes }
-        }
+        files.merge(try heavyFiles(heavy, moving: moving)) { shard, _ in shard }
         return Outcome(files: files, shardCount: shardCount, lightBytes: lightBytes, heavy: heavy, nearlyHeavy: nearlyHeavy)
     }
 
     /// The shard files whose bytes change: those that hold (or held) a light key in `moving`,
     /// or all of them when the shard count changes.
-    private mutating func shardFiles(shardCount: Int, moving: [TokenKey: (old: [UInt8]?, new: [UInt8]?)], newHeavy: [TokenKey: Int])
+    private mutating func shardFiles(shardCount: Int, moving: [TokenKey: Values], newHeavy: [TokenKey: Int])
         throws(Mismatch) -> [String: [UInt8]] {
         let sameCount = shardCount == previous.shardCount
+        let lightKeys = moving.keys.filter { oldHeavy[$0] == nil || newHeavy[$0] == nil }
         let sources = sameCount
-            ? Set(moving.keys.filter { oldHeavy[$0] == nil || newHeavy[$0] == nil }.map { SearchIndexLayout.shard(of: $0.text, shardCount: shardCount) }).sorted()
+            ? Set(lightKeys.map { SearchIndexLayout.shard(of: $0.text, shardCount: shardCount) }).sorted()
             : Array(0..<previous.shardCount)
         var shards: [Int: [KeyFile.Item]] = [:]
         for number in sources {
@@ -116,6 +104,33 @@ struct KeyFilesUpdate {
             let path = SearchIndexLayout.shardPath(number)
             let bytes = KeyFile.encode((shards[number] ?? []).sorted { UTF8Order.precedes($0.key, $1.key) })
             if bytes != loaded[path]?.bytes { files[path] = bytes }
+        }
+        return files
+    }
+
+    /// The heavy files whose bytes change: those of keys that changed, came, or were numbered again.
+    private mutating func heavyFiles(_ heavy: [SearchIndexState.KeySize], moving: [TokenKey: Values])
+        throws(Mismatch) -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        for (number, item) in heavy.enumerated() {
+            let key = TokenKey(item.key)
+            let oldNumber = oldHeavy[key]
+            // A heavy key keeps its file, and the file its bytes, unless it changed or was numbered again.
+            guard oldNumber != number || moving[key] != nil else { continue }
+            let value: [UInt8]
+            if let changed = moving[key] {
+                guard let new = changed.new else { throw Mismatch() }
+                value = new
+            } else {
+                guard let oldNumber, let old = try values(at: SearchIndexLayout.heavyKeyPath(oldNumber))[key], old.count == item.bytes else {
+                    throw Mismatch()
+                }
+                value = old
+            }
+            let path = SearchIndexLayout.heavyKeyPath(number)
+            let bytes = KeyFile.encode([(item.key, value)])
+            // A file numbered again held another key: its bytes change.
+            if oldNumber != number || bytes != loaded[path]?.bytes { files[path] = bytes }
         }
         return files
     }

@@ -150,6 +150,38 @@ final class IncrementalBuildTests: XCTestCase {
         }
     }
 
+    func testEditsThatGiveKeysFilesOfTheirOwnOrTakeThemAwayUpdateTheSearchIndexInPlace() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        let entry = root.appendingPathComponent("Content/2024/03/02/last-year.md")
+        let original = try String(contentsOf: entry, encoding: .utf8)
+        // 400 numbered words of one stem make its 3-character key (`zqx`) list 400 tokens, too many
+        // for a shard; every version below has the same length, so the chunk size stays.
+        func withWords(_ stem: (Int) -> String) throws {
+            let words = (100..<500).map { "\(stem($0))\($0)" }.joined(separator: " ")
+            try (original + "\n" + words + "\n").write(to: entry, atomically: true, encoding: .utf8)
+        }
+        func heavyKeys() throws -> [String] {
+            let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("Output/search/index.json")))
+            return try XCTUnwrap((manifest as? [String: Any])?["heavy"] as? [String: Any]).keys.sorted()
+        }
+        try withWords { _ in "zqx" }
+        try buildSite(root)
+        XCTAssertEqual(try heavyKeys(), ["zqx"])
+        let edits: [(stem: (Int) -> String, heavy: [String])] = [
+            ({ _ in "zqy" }, ["zqy"]),                    // one key takes another's file
+            ({ $0 < 300 ? "zqx" : "zqy" }, []),           // both go back to their shards
+            ({ $0 < 300 ? "zqw" : "zqy" }, []),           // light keys come and go
+            ({ _ in "zqw" }, ["zqw"]),                    // a file for a key again
+        ]
+        for (step, edit) in edits.enumerated() {
+            try withWords(edit.stem)
+            let report = try buildSite(root)
+            XCTAssertEqual(report.searchIndex, .updated, "edit \(step)")
+            XCTAssertEqual(try heavyKeys(), edit.heavy, "edit \(step)")
+            try assertSameSiteAsAFullBuild(root, after: "edit \(step)")
+        }
+    }
+
     func testADamagedOrMissingSearchStateRebuildsTheIndexInFull() throws {
         let root = try copyOfFixture("seoul-diary", test: self)
         try buildSite(root)
