@@ -26,6 +26,15 @@ public struct BinaryWriter {
         for text in texts { write(text) }
     }
 
+    /// A count, then each pair's two strings.
+    public mutating func write<Pairs: Collection>(pairs: Pairs) where Pairs.Element == (String, String) {
+        write(pairs.count)
+        for (first, second) in pairs {
+            write(first)
+            write(second)
+        }
+    }
+
     /// Bytes as they are, after their count.
     public mutating func write(rawBytes: [UInt8]) {
         write(rawBytes.count)

@@ -20,11 +20,7 @@ struct Manifest {
     /// paths would cost more than writing them.
     static func save(_ entries: [String: String], to cache: BuildCache) throws {
         var writer = BinaryWriter()
-        writer.write(entries.count)
-        for (path, fingerprint) in entries {
-            writer.write(fingerprint)
-            writer.write(path)
-        }
+        writer.write(pairs: entries.lazy.map { ($0.value, $0.key) })
         try cache.write(.manifest, writer.bytes)
     }
 

@@ -324,11 +324,7 @@ public struct SiteBuilder {
                 try encryption?.saveAddresses(addresses, to: cache)
                 try state.save(to: cache, saveEntries: cacheWorthSaving)
                 var sourcesFile = BinaryWriter()
-                sourcesFile.write(sources.count)
-                for (id, path) in sources {
-                    sourcesFile.write(id)
-                    sourcesFile.write(path)
-                }
+                sourcesFile.write(pairs: sources)
                 try cache.write(.entrySources, sourcesFile.bytes)
                 if let searchState = search.state { try SearchIndexStore(cache: cache, folder: folder, encryption: encryption).save(searchState) }
             }

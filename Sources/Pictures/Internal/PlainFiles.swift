@@ -6,12 +6,6 @@ import Glibc
 import Darwin
 #endif
 
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#else
-private let systemWrite = Darwin.write
-#endif
-
 /// POSIX file access: whole files read straight into an array, and the facts that tell whether a
 /// file changed since it was last hashed.
 enum PlainFiles {
@@ -36,19 +30,12 @@ enum PlainFiles {
         LocalFiles.readBytes(path)
     }
 
-    /// Writes a new file (replacing any); throws the system's reason.
+    /// Writes a new file (replacing any), as every Daybook file is written (`AtomicFile`).
     static func write(_ bytes: [UInt8], to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw failure("cannot write '\(path)'") }
-        defer { close(descriptor) }
-        var written = 0
-        try bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let done = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if done < 0 && errno == EINTR { continue }
-                guard done > 0 else { throw failure("cannot write '\(path)'") }
-                written += done
-            }
+        do {
+            try AtomicFile.write(bytes, to: path)
+        } catch let error as FileWriteError {
+            throw PictureError(.unavailable("cannot write '\(path)': \(error.reason.lowercased())"))
         }
     }
 
