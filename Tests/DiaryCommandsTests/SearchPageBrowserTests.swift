@@ -40,16 +40,22 @@ final class SearchPageBrowserTests: XCTestCase {
                      "seoul", "여행", "cat", "mood", "example", "2 &", "짧게", "kimchi", "ok", "summer", "첫눈 first",
                      "rain 비", "coffee 카페", "zzzz", "cafe"]
         XCTAssertEqual(words.count, 50)
-        let page = try searchPage(of: root, subPath: "", queries: words, python: python)
+        // What a diarist types beyond words (SPEC §10): initial consonants, tags, emotions and dates as filters.
+        let filters = ["ㅅㅊ", "ㅅ책", "ㄱㅇㅇ", "#cat", "#잠", "#exercise 산책", "emotion:happy", "emotion:calm coffee",
+                       "2024", "2024-10", "2025-03 ㅅㅊ", "#cat emotion:anxious 2023", "2023-13", "#nosuchtag"]
+        let page = try searchPage(of: root, subPath: "", queries: words + filters, python: python)
         var matched = 0
-        for word in words {
+        for word in words + filters {
             let expected = try commandResults(root, word)
             let shown = try XCTUnwrap(page.queries[word], word)
             XCTAssertEqual(shown.links, expected.prefix(20).map { page.origin + $0 }, word)
             XCTAssertEqual(shown.count, expected.count, "\(word): \(shown.status)")
             if !expected.isEmpty { matched += 1 }
         }
-        XCTAssertGreaterThan(matched, 40, "most words should match something")
+        XCTAssertGreaterThan(matched, 50, "most words and filters should match something")
+        XCTAssertEqual(try commandResults(root, "#nosuchtag"), [])
+        XCTAssertFalse(try commandResults(root, "ㅅㅊ").isEmpty, "ㅅㅊ finds 산책")
+        XCTAssertFalse(try commandResults(root, "2024-10").isEmpty, "a month filter finds that month")
         XCTAssertEqual(page.errors, [])
     }
 
