@@ -361,7 +361,7 @@ def section(bench, r, skipped_reason=None):
                  f"{runs[0]['files']:,}, {runs[0]['bytes'] / 1e6:.0f} MB |")
     L.append("")
     L.append("Medians over the runs (ranges min–max). Pictures/s: photos over the wall time of the whole command (Daybook's")
-    L.append("includes reading the diary and writing its pages, a few percent here). Peak RSS: of the largest single process;")
+    L.append("also reads the entries and writes the site's pages and search index). Peak RSS: of the largest single process;")
     L.append(f"vipsthumbnail and ImageMagick run {WORKERS} processes at once, so they hold about twice that.")
     L.append("")
 

@@ -11,11 +11,12 @@ rebuild, and FOLDER.json: what was made (written last; it doubles as the marker 
 Photos are made from the ten photographs of Debian's lomiri-wallpapers-16.04 (as
 Benchmarks/pictures/bench.sh does): each, cropped to 4:3 and scaled to 4400×3300, and its mirror image
 are twenty bases. Photo i is a 4000×3000 crop of base i mod 20 at a left edge of its own (4·k mod 401 for
-the k-th photo of that base: no two photos of a base share it) plus camera-like grain (Gaussian, sigma 5,
-every channel on its own) cut from a larger grain image at a random place, saved at quality 92. So every
-photo has different pixels and different bytes (Daybook processes the same bytes once), and compresses
-like a photo: 3.8–5.6 MB by base. Needs the `vips` CLI (libvips-tools). Two pictures are made at once,
-one libvips thread each: about a third of a second of CPU a photo.
+the k-th photo of that base: no two photos of a base share it) and a random top edge, plus camera-like
+grain (Gaussian, sigma 5, every channel on its own; one of four grain frames), saved at quality 92. So
+every photo has different pixels and different bytes (Daybook processes the same bytes once), and
+compresses like a photo: 3.8–5.6 MB by base. Needs the `vips` CLI (libvips-tools). Two photos are made
+at once, one libvips thread each, with two `vips` commands (the crop, then the sum saved as a JPEG):
+about half a second of CPU a photo, most of it the JPEG encoder.
 
 Python 3 standard library only.
 """
@@ -42,6 +43,7 @@ WALLPAPERS = [
 WIDTH, HEIGHT = 4000, 3000
 BASE_WIDTH, BASE_HEIGHT = 4400, 3300  # room for 401 different left edges and 301 top edges
 BASES = 2 * len(WALLPAPERS)  # each photograph and its mirror image
+GRAIN_FRAMES = 4
 MOST_PHOTOS = BASES * (BASE_WIDTH - WIDTH + 1)  # beyond this two photos of a base could share their left edge
 GRAIN_SIGMA = 5
 QUALITY = 92
@@ -116,13 +118,12 @@ def photo_name(number):
 
 
 def photo_plan(index):
-    """How photo `index` (from 0) is made: (base, left, top, grain left, grain top)."""
+    """How photo `index` (from 0) is made: (base, left, top, grain frame)."""
     base = index % BASES
     k = index // BASES
-    spare_x, spare_y = BASE_WIDTH - WIDTH, BASE_HEIGHT - HEIGHT
     rng = random.Random(index * 7919 + 17)
     # 4 and 401 are coprime: the first 401 photos of a base all start at different columns.
-    return base, (4 * k) % (spare_x + 1), rng.randint(0, spare_y), rng.randint(0, spare_x), rng.randint(0, spare_y)
+    return base, (4 * k) % (BASE_WIDTH - WIDTH + 1), rng.randint(0, BASE_HEIGHT - HEIGHT), rng.randrange(GRAIN_FRAMES)
 
 
 def entry_plan(number, photos):
@@ -171,12 +172,16 @@ def scratch_folder(folder):
 
 
 def make_grain(scratch):
-    """Camera-like grain: Gaussian noise, each channel on its own, as signed 8-bit values."""
+    """Camera-like grain: Gaussian noise, each channel on its own, as signed 8-bit values; GRAIN_FRAMES
+    frames of the photos' size cut from one larger field."""
     for band in range(3):
         vips("gaussnoise", f"{scratch}/noise{band}.v", BASE_WIDTH, BASE_HEIGHT, "--sigma", GRAIN_SIGMA, "--mean", 0)
     vips("bandjoin", " ".join(f"{scratch}/noise{band}.v" for band in range(3)), f"{scratch}/noise.v")
     vips("cast", f"{scratch}/noise.v", f"{scratch}/grain.v", "char")
-    for name in ["noise0", "noise1", "noise2", "noise"]:
+    corners = [(0, 0), (BASE_WIDTH - WIDTH, 0), (0, BASE_HEIGHT - HEIGHT), (BASE_WIDTH - WIDTH, BASE_HEIGHT - HEIGHT)]
+    for frame, (left, top) in enumerate(corners[:GRAIN_FRAMES]):
+        vips("extract_area", f"{scratch}/grain.v", f"{scratch}/grain{frame}.v", left, top, WIDTH, HEIGHT)
+    for name in ["noise0", "noise1", "noise2", "noise", "grain"]:
         os.remove(f"{scratch}/{name}.v")
 
 
@@ -194,11 +199,10 @@ def make_base(scratch, base):
 
 def make_photo(scratch, index, target, worker):
     """Crop + grain, saved straight from the sum (libvips clips it to 0–255 as it saves the JPEG)."""
-    base, left, top, grain_left, grain_top = photo_plan(index)
-    crop, grain = f"{scratch}/crop-{worker}.v", f"{scratch}/grain-{worker}.v"
+    base, left, top, frame = photo_plan(index)
+    crop = f"{scratch}/crop-{worker}.v"
     vips("extract_area", f"{scratch}/base{base}.v", crop, left, top, WIDTH, HEIGHT)
-    vips("extract_area", f"{scratch}/grain.v", grain, grain_left, grain_top, WIDTH, HEIGHT)
-    vips("add", crop, grain, f"{target}[Q={QUALITY}]")
+    vips("add", crop, f"{scratch}/grain{frame}.v", f"{target}[Q={QUALITY}]")
 
 
 def in_parallel(jobs, run):
