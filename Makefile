@@ -37,8 +37,10 @@ bench: system-packages
 	  fi; \
 	fi
 	$(SWIFT) build -c release --product daybook
+ifneq ($(BENCH_ONLY),pictures)
 	$(SWIFT) build -c release --product daybook-corpus
 	$(SWIFT) build -c release --product template-bench
+endif
 	python3 scripts/bench.py
 
 release: system-packages
