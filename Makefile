@@ -16,26 +16,31 @@ test: system-packages
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-## Speed figures: Daybook against Hugo and the floor, builds and `serve` (save → served page), written to
-## BENCHMARKS.md (an hour or so; corpora are kept in /tmp/daybook-bench). Installs hugo, valgrind, time and
-## cmark-gfm with apt-get when missing.
-## BENCH_QUICK=1 make bench: 1,095 and 10,950 entries only, fewer runs. More settings: scripts/bench.py.
+## Speed figures: Daybook against Hugo and the floor, builds and `serve` (save → served page), and pictures
+## (a photo diary, against vipsthumbnail, ImageMagick and Hugo), written to BENCHMARKS.md (a few hours;
+## corpora are kept in /tmp/daybook-bench). Installs hugo, valgrind, time, cmark-gfm, libvips-tools,
+## imagemagick and lomiri-wallpapers-16.04 (the photographs the photo diary is made from) when missing.
+## BENCH_QUICK=1 make bench: 1,095 and 10,950 entries only, fewer runs, 200 photos.
+## BENCH_ONLY=pictures make bench: the pictures section alone. More settings: scripts/bench.py.
 bench: system-packages
 	@if command -v dpkg-query >/dev/null 2>&1; then \
 	  sudo=""; if [ "$$(id -u)" -ne 0 ]; then sudo="sudo"; fi; \
-	  missing=""; for p in hugo time cmark-gfm valgrind; do \
+	  missing=""; for p in hugo time cmark-gfm valgrind libvips-tools imagemagick lomiri-wallpapers-16.04; do \
 	    dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	  done; \
 	  if [ -n "$$missing" ]; then \
 	    echo "Installing$$missing" >&2; \
 	    $$sudo apt-get update -qq; \
 	    $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null \
-	      || $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo time cmark-gfm >/dev/null; \
+	      || $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo time cmark-gfm libvips-tools imagemagick \
+	           lomiri-wallpapers-16.04 >/dev/null; \
 	  fi; \
 	fi
 	$(SWIFT) build -c release --product daybook
+ifneq ($(BENCH_ONLY),pictures)
 	$(SWIFT) build -c release --product daybook-corpus
 	$(SWIFT) build -c release --product template-bench
+endif
 	python3 scripts/bench.py
 
 release: system-packages

@@ -24,6 +24,9 @@ Python 3 standard library only. Settings from the environment:
   BENCH_LARGE_HUGO=0     no Hugo at 109,500 entries (neither `hugo` builds nor `hugo server`: about 13 GB each)
   BENCH_TEMPLATE=0       skip template-bench
   BENCH_KEEP=1           keep the built sites (otherwise each size's outputs are deleted after it)
+  BENCH_ONLY=pictures    only the pictures section; the rest of BENCHMARKS.md stays as the last full run wrote it
+  BENCH_PICTURES=0       skip the pictures section (a photo diary: Daybook against vipsthumbnail, ImageMagick and
+                         Hugo); its own settings (BENCH_PICTURE_*) are in scripts/bench_pictures.py
 """
 
 import datetime
@@ -45,6 +48,8 @@ import time
 import unicodedata
 import urllib.parse
 
+import bench_pictures
+
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ENV = os.environ
 QUICK = ENV.get("BENCH_QUICK", "") not in ("", "0")
@@ -56,6 +61,9 @@ TEMPLATE_BENCH = os.path.join(BIN, "template-bench")
 OUTPUT = os.path.join(REPO, ENV.get("BENCH_OUTPUT", "BENCHMARKS.md"))
 SETTLE = float(ENV.get("BENCH_SETTLE", "60"))
 KEEP = ENV.get("BENCH_KEEP", "") not in ("", "0")
+ONLY = ENV.get("BENCH_ONLY", "")
+if ONLY not in ("", "pictures"):
+    sys.exit(f"bench: BENCH_ONLY: {ONLY} is not a section this script can run alone (pictures)")
 CORES = os.cpu_count() or 1
 
 # entries -> (days, per day): the project's generator, 1 a day for 3 years, 10 a day for 3 and 30 years.
@@ -1493,7 +1501,7 @@ def serve_section(L, results):
     L.append("")
 
 
-def report(results, prof, prof_error, tmpl, info, total_seconds):
+def report(results, prof, prof_error, tmpl, info, total_seconds, pictures=None):
     commit = output_of(["git", "-C", REPO, "rev-parse", "--short=12", "HEAD"])
     dirty = output_of(["git", "-C", REPO, "status", "--porcelain", "--untracked-files=no", "--", "Sources", "Templates", "Package.swift"])
     subject = output_of(["git", "-C", REPO, "log", "-1", "--format=%s"])
@@ -1725,6 +1733,8 @@ def report(results, prof, prof_error, tmpl, info, total_seconds):
         L.append(f"| {r['size']:,} | {fmt_bytes(r.get('hugo_index_bytes', 0))} |")
     L.append("")
 
+    L += bench_pictures.section(sys.modules[__name__], pictures, "BENCH_PICTURES=0")
+
     # Profiles
     L.append("## Profile: full build of the 1,095-entry corpus (callgrind)")
     L.append("")
@@ -1770,8 +1780,11 @@ def report(results, prof, prof_error, tmpl, info, total_seconds):
     L.append("## Exact commands")
     L.append("")
     L.append("```sh")
-    L.append("make bench     # = swift build -c release --product daybook / daybook-corpus / template-bench; apt-get install hugo valgrind time (when missing); python3 scripts/bench.py")
+    L.append("make bench     # = swift build -c release --product daybook / daybook-corpus / template-bench; apt-get install hugo valgrind time")
+    L.append("               #   libvips-tools imagemagick lomiri-wallpapers-16.04 (when missing); python3 scripts/bench.py")
     for label, cmd in commands_used.items():
+        if label.startswith("pictures:"):
+            continue  # in the pictures section
         L.append(f"# {label}")
         L.append(cmd)
     L.append("```")
@@ -1839,6 +1852,8 @@ def report(results, prof, prof_error, tmpl, info, total_seconds):
 
 
 def main():
+    if ONLY == "pictures":
+        return main_pictures_only()
     for tool in (DAYBOOK, CORPUS_TOOL, TEMPLATE_BENCH):
         # Run on its own after `make run`: build what `make bench` would have built.
         if not os.access(tool, os.X_OK) and "BENCH_BIN" not in ENV and shutil.which("swift"):
@@ -1852,16 +1867,10 @@ def main():
             sys.exit(f"bench: `{tool}` is not installed; `make bench` installs it with apt-get")
     if not os.access("/usr/bin/time", os.X_OK):
         sys.exit("bench: /usr/bin/time is missing (Debian package `time`); `make bench` installs it")
-    os.makedirs(WORK, exist_ok=True)
-    run_root = os.path.join(WORK, "runs")
-    trash = os.path.join(WORK, "trash")
-    for leftover in (run_root, trash):
-        if os.path.exists(leftover):
-            log(f"deleting the sites of an earlier run ({leftover}); the settle time before timing follows")
-            begin = time.perf_counter()
-            remove_tree(leftover)
-            log(f"  deleted in {time.perf_counter() - begin:.0f} s")
-    os.makedirs(run_root)
+    missing = bench_pictures.missing_tools() if bench_pictures.ENABLED else []
+    if missing:
+        sys.exit(f"bench: the pictures section needs {', '.join(missing)} (apt-get install; `make bench` installs them), or BENCH_PICTURES=0")
+    run_root, trash = fresh_run_folders()
     free_gb = shutil.disk_usage(WORK).free / 1e9
     if free_gb < (35 if 109500 in SIZES else 8):
         note(f"only {free_gb:.0f} GB free under {WORK}; the built sites are kept until the end of the run")
@@ -1879,18 +1888,74 @@ def main():
         results.append(r)
         # Deleting hundreds of thousands of files takes minutes and slows file creation afterwards: the
         # sites are moved aside now (instant) and deleted once all timing is done.
-        os.makedirs(trash, exist_ok=True)
-        for name in os.listdir(run_root):
-            os.rename(os.path.join(run_root, name), os.path.join(trash, name))
+        set_aside(run_root, trash)
 
+    pictures = None
+    if bench_pictures.ENABLED:
+        pictures = bench_pictures.measure(sys.modules[__name__], run_root)
+        set_aside(run_root, trash)
     prof, prof_error = (None, "skipped (BENCH_PROFILE=0)")
     if ENV.get("BENCH_PROFILE", "1") != "0":
         prof, prof_error = profile(run_root)
     tmpl = template_bench() if ENV.get("BENCH_TEMPLATE", "1") != "0" else None
     with open(os.path.join(WORK, "results.json"), "w", encoding="utf-8") as f:  # the raw figures of this run
-        json.dump({"results": results, "profile": prof, "profile_error": prof_error, "template_bench": tmpl, "machine": info,
-                   "commands": commands_used, "notes": notes}, f, ensure_ascii=False, indent=1, default=str)
-    report(results, prof, prof_error, tmpl, info, time.monotonic() - started_at)
+        json.dump({"results": results, "pictures": pictures, "profile": prof, "profile_error": prof_error, "template_bench": tmpl,
+                   "machine": info, "commands": commands_used, "notes": notes}, f, ensure_ascii=False, indent=1, default=str)
+    report(results, prof, prof_error, tmpl, info, time.monotonic() - started_at, pictures)
+    delete_later(run_root, trash)
+
+
+def main_pictures_only():
+    """BENCH_ONLY=pictures: the pictures section alone, written into the existing report in place of its old one."""
+    if not os.access(DAYBOOK, os.X_OK) and "BENCH_BIN" not in ENV and shutil.which("swift"):
+        log("building daybook: swift build -c release --product daybook")
+        subprocess.run(["swift", "build", "-c", "release", "--product", "daybook"], cwd=REPO)
+    if not os.access(DAYBOOK, os.X_OK):
+        sys.exit(f"bench: {DAYBOOK} is missing; run `make bench` (it builds it) or `swift build -c release --product daybook`")
+    missing = bench_pictures.missing_tools() + ([] if os.access("/usr/bin/time", os.X_OK) else ["time"])
+    if missing:
+        sys.exit(f"bench: the pictures section needs {', '.join(missing)} (apt-get install; `make bench` installs them)")
+    run_root, trash = fresh_run_folders()
+    log(f"pictures only; Daybook {DAYBOOK}")
+    pictures = bench_pictures.measure(sys.modules[__name__], run_root)
+    with open(os.path.join(WORK, "results-pictures.json"), "w", encoding="utf-8") as f:
+        json.dump({"pictures": pictures, "commands": commands_used, "notes": notes}, f, ensure_ascii=False, indent=1, default=str)
+    lines = bench_pictures.section(sys.modules[__name__], pictures)
+    if os.path.exists(OUTPUT):
+        with open(OUTPUT, encoding="utf-8") as f:
+            text = bench_pictures.splice(f.read(), lines)
+    else:
+        text = "\n".join(["# Benchmarks", "", "Regenerated by `make bench` (scripts/bench.py); do not edit by hand.", ""] + lines)
+    with open(OUTPUT, "w", encoding="utf-8") as f:
+        f.write(text)
+    log(f"wrote the pictures section of {OUTPUT}")
+    set_aside(run_root, trash)
+    delete_later(run_root, trash)
+
+
+def fresh_run_folders():
+    """The run folder (new, empty) and the trash folder (absent); what an earlier run left is deleted first."""
+    os.makedirs(WORK, exist_ok=True)
+    run_root = os.path.join(WORK, "runs")
+    trash = os.path.join(WORK, "trash")
+    for leftover in (run_root, trash):
+        if os.path.exists(leftover):
+            log(f"deleting the sites of an earlier run ({leftover}); the settle time before timing follows")
+            begin = time.perf_counter()
+            remove_tree(leftover)
+            log(f"  deleted in {time.perf_counter() - begin:.0f} s")
+    os.makedirs(run_root)
+    return run_root, trash
+
+
+def set_aside(run_root, trash):
+    """Moves everything in the run folder into the trash folder (renames: instant)."""
+    os.makedirs(trash, exist_ok=True)
+    for name in os.listdir(run_root):
+        os.rename(os.path.join(run_root, name), os.path.join(trash, name))
+
+
+def delete_later(run_root, trash):
     if not KEEP:
         # In the background: the report is written; the next run waits for a settled filesystem anyway.
         log(f"deleting the built sites in the background ({trash}, {run_root})")

@@ -43,6 +43,9 @@ public struct SiteBuilder {
         public var parsedCount = 0
         /// How many pictures were decoded and processed rather than found in the picture cache.
         public var processedPictureCount = 0
+        /// How many different pictures (by content) the site publishes, processed or from the cache;
+        /// zero when the build did not reach the pictures.
+        public var publishedPictureCount = 0
         /// Files written, new or changed, in the order they were written.
         public var writtenPaths: [String] = []
         /// Those of `writtenPaths` the output folder did not have.
@@ -222,6 +225,7 @@ public struct SiteBuilder {
             let (pictures, problems) = PublishedPictures.prepare(index.entries, root: root.path, library: pictureLibrary)
             report.diagnostics += problems
             report.processedPictureCount = pictureLibrary.processor.decodeCount
+            report.publishedPictureCount = Set(pictures.byImage.values.map(\.key)).count
             return problems.isEmpty ? SiteValues(index: index, pictures: pictures, cardsFor: []) : nil
         }
         guard let shared else { return report }

@@ -215,6 +215,10 @@ struct BuildCommand: ParsableCommand {
                 StandardError.print(String(format: "%7.3fs  [%d/%d] %@", timing.seconds, timing.step.rawValue,
                                            BuildStep.allCases.count, timing.title))
             }
+            if report.steps.contains(where: { $0.step == .processPictures }) {
+                let cached = max(0, report.publishedPictureCount - report.processedPictureCount)
+                StandardError.print("Pictures: \(report.processedPictureCount) decoded, \(cached) from the cache")
+            }
         }
         if report.hasErrors {
             StandardError.print(report.summary)

@@ -1,4 +1,5 @@
 import DiaryCommands
+import DiaryCorpus
 import Foundation
 import XCTest
 
@@ -81,6 +82,34 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent("Output/index.html").path))
         let search = try runDaybook(["-C", root.path, "search", "before"])
         XCTAssertTrue(search.standardOutput.contains("Content/2025/10/20/2100-before.md"), search.standardOutput)
+    }
+
+    func testAVerboseBuildSaysHowManyPicturesItDecodedAndHowManyCameFromTheCache() throws {
+        let root = temporaryFolder(self)
+        let content = root.appendingPathComponent("Content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        func entry(_ name: String, picture: String, red: UInt8) throws {
+            try SolidPNG.make(width: 64, height: 48, red: red, green: 90, blue: 120).write(to: content.appendingPathComponent(picture))
+            try Data("---\ndate: 2025-10-20 09:30\nemotion: calm\nimages:\n  - \(picture)\n---\nA walk.\n".utf8)
+                .write(to: content.appendingPathComponent(name))
+        }
+        func picturesLine(_ run: CommandRun) -> String? {
+            run.standardError.split(separator: "\n").first { $0.hasPrefix("Pictures: ") }.map(String.init)
+        }
+        try entry("first.md", picture: "first.png", red: 200)
+        let first = try runDaybook(["build", "-v", "-C", root.path])
+        XCTAssertEqual(first.status, 0, first.standardError)
+        XCTAssertEqual(picturesLine(first), "Pictures: 1 decoded, 0 from the cache")
+
+        try entry("second.md", picture: "second.png", red: 20)
+        let second = try runDaybook(["build", "-v", "-C", root.path])
+        XCTAssertEqual(second.status, 0, second.standardError)
+        XCTAssertEqual(picturesLine(second), "Pictures: 1 decoded, 1 from the cache")
+
+        // Nothing changed: the build stops before the pictures, and says nothing of them.
+        let unchanged = try runDaybook(["build", "-v", "-C", root.path])
+        XCTAssertEqual(unchanged.status, 0, unchanged.standardError)
+        XCTAssertNil(picturesLine(unchanged), unchanged.standardError)
     }
 
     func testVersionIsPrinted() throws {
