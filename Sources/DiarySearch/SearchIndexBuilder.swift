@@ -73,6 +73,9 @@ public struct SearchIndexBuilder: Sendable {
 
     /// The path of the index's manifest in the site.
     public static let manifestPath = SearchIndexLayout.manifestPath
+    /// The index's format (the manifest's `version`): an index of another format is built anew,
+    /// never kept or updated.
+    public static let formatVersion = SearchIndexLayout.version
 
     /// Whether a site path is one of the index's files (not the search page itself).
     public static func isIndexFile(_ path: String) -> Bool {

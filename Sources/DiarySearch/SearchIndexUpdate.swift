@@ -205,7 +205,8 @@ public struct SearchIndexUpdate {
                     newValue = updated.isEmpty ? nil : KeyFile.tokensValue(updated.map { ($0.token, PostingsCoding.encode($0.entries)) })
                 }
                 if heavyNumbers[TokenKey(key)] == nil {
-                    layout[SearchIndexLayout.KeySpace(of: key)].lightBytes += (newValue.map { SearchIndexBuilder.lightBytes(key: key, value: $0) } ?? 0)
+                    let space = SearchIndexLayout.KeySpace(of: key)
+                    layout[space].lightBytes += (newValue.map { SearchIndexBuilder.lightBytes(key: key, value: $0) } ?? 0)
                         - (oldValue.map { SearchIndexBuilder.lightBytes(key: key, value: $0) } ?? 0)
                 }
                 sizes[TokenKey(key)] = SearchIndexState.KeySize(key: key, bytes: newValue?.count ?? 0)
