@@ -506,12 +506,47 @@ def fold(text):
     return re.sub("[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]", " ", text)
 
 
-def query_words(query):
-    seen = []
-    for word in re.sub(" {2,}", " ", fold(query)).strip(" ").split(" "):
-        if word and word not in seen:
-            seen.append(word)
-    return seen
+SEARCH_SPACE_RUN = re.compile("[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+")
+SEARCH_PERIOD = re.compile(r"^[0-9]{4}(-(0[1-9]|1[0-2]))?$")
+
+
+def normalize(text):
+    return re.sub(" {2,}", " ", fold(text)).strip(" ")
+
+
+def slug(text):
+    """The diary's slug rule (twin of Slug.swift): letters and digits kept, any other run as one dash."""
+    result, pending_dash = "", False
+    for ch in unicodedata.normalize("NFC", str(text)).lower():
+        if ch.isalpha() or unicodedata.category(ch) == "Nd":
+            if pending_dash and result:
+                result += "-"
+            pending_dash = False
+            result += ch
+        else:
+            pending_dash = True
+    return result
+
+
+def parse_query(query):
+    """(words, filters) as search.js's parseQuery: `#tag`, `emotion:<name>`, a year or month, and words."""
+    words, filters = [], []
+    for term in SEARCH_SPACE_RUN.split(str(query)):
+        filter_ = None
+        if term.startswith("#") and len(term) > 1:
+            filter_ = ("tag", slug(term[1:]))
+        elif term.lower().startswith("emotion:") and len(term) > len("emotion:"):
+            filter_ = ("emotion", term[len("emotion:"):])
+        elif SEARCH_PERIOD.match(term):
+            filter_ = ("period", term)
+        if filter_:
+            if filter_ not in filters:
+                filters.append(filter_)
+            continue
+        for word in normalize(term).split(" "):
+            if word and word not in words:
+                words.append(word)
+    return words, filters
 
 
 SEARCH_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_"
@@ -539,8 +574,11 @@ def postings(text):
 
 def search_fetches(site, query, piece_length=32, piece_step=16, page_size=20):
     """The files `Templates/assets/search.js` fetches for `query` (first page of results): an
-    emulation of its engine (manifest, one shard or heavy-key file per word part, the shown entries)."""
+    emulation of its engine. It reads search/index.json (and search/initials.json when a word holds
+    a Korean initial consonant), one shard or heavy-key file per filter and word part, from the
+    key space of the part (`search/` or `search/initials/`), then the chunks of the shown entries."""
     longest = piece_length - piece_step + 1
+    initials_prefix = "\ucd08 "
     fetched = []
     cache = {}
 
@@ -551,6 +589,20 @@ def search_fetches(site, query, piece_length=32, piece_step=16, page_size=20):
             fetched.append((rel, len(data)))
             cache[rel] = json.loads(data)
         return cache[rel]
+
+    def is_initial(c):
+        return 0x1100 <= ord(c) <= 0x1112
+
+    def is_syllable(c):
+        return 0xAC00 <= ord(c) <= 0xD7A3
+
+    def initial_of(c):
+        return chr(0x1100 + (ord(c) - 0xAC00) // 588) if is_syllable(c) else c
+
+    def matches_initials(part, token):
+        """An initial matches itself and the syllables it starts; any other character only itself."""
+        return any(all(w == c or (is_initial(w) and is_syllable(c) and initial_of(c) == w) for w, c in zip(part, token[start:]))
+                   for start in range(len(token) - len(part) + 1))
 
     def parts(word):
         chars = list(word)
@@ -564,13 +616,10 @@ def search_fetches(site, query, piece_length=32, piece_step=16, page_size=20):
                 return result
             start += longest - 1
 
-    def key_of(part, heavy):
-        chars = list(part)
-        if len(chars) <= 2:
-            return part
+    def pick(runs, heavy):
+        """The first run that is not heavy, else the lightest heavy one."""
         best, best_bytes = None, 0
-        for start in range(len(chars) - 2):
-            key = "".join(chars[start:start + 3])
+        for key in runs:
             known = heavy.get(key)
             if not known:
                 return key
@@ -578,37 +627,78 @@ def search_fetches(site, query, piece_length=32, piece_step=16, page_size=20):
                 best, best_bytes = key, known[1]
         return best
 
+    def key_of(part, heavy):
+        if len(part) <= 2:
+            return part
+        return pick([part[i:i + 3] for i in range(len(part) - 2)], heavy)
+
+    def initials_key_of(part, heavy):
+        initials = "".join(initial_of(c) for c in part)
+        if len(initials) <= 2:
+            return initials_prefix + initials
+        runs = [initials[i:i + 3] for i in range(len(initials) - 2) if any(is_initial(c) for c in initials[i:i + 3])]
+        return pick([initials_prefix + run for run in runs], heavy)
+
     def shard_of(key, count):
         h = 0x811C9DC5
         for b in key.encode("utf-8"):
             h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
         return h % count
 
-    lookups = [p for w in query_words(query) for p in parts(w)]
-    if not lookups:
+    def emotion_id(name, emotions):
+        wanted = unicodedata.normalize("NFC", name).lower()
+        folded = lambda text: unicodedata.normalize("NFC", str(text)).lower()
+        for id_ in emotions:
+            if folded(id_) == wanted:
+                return id_
+        for id_, names in emotions.items():
+            if any(folded(n) == wanted for k, n in enumerate(names) if k >= 1 and k != 2):
+                return id_
+        return None
+
+    words, filters = parse_query(query)
+    if not words and not filters:
         return 0, [], fetched
     manifest = load("search/index.json")
-    heavy = manifest.get("heavy") or {}
+    initials = load("search/initials.json") if any(is_initial(c) for w in words for c in w) else None
+    # (key, folder of its key space, that space's manifest, which tokens of a token list match)
+    lookups = []
+    for kind, value in filters:
+        if kind == "emotion":
+            value = emotion_id(value, manifest.get("emotions") or {})
+            if value is None:
+                return 0, [], fetched
+        key = {"tag": "tag ", "period": "date ", "emotion": "emotion "}[kind] + value
+        lookups.append((key, "search/", manifest, lambda token: False))
+    for word in words:
+        for part in parts(word):
+            if any(is_initial(c) for c in part):
+                lookups.append((initials_key_of(part, initials.get("heavy") or {}), "search/initials/", initials,
+                                lambda token, part=part: matches_initials(part, token)))
+            else:
+                lookups.append((key_of(part, manifest.get("heavy") or {}), "search/", manifest,
+                                lambda token, part=part: part in token))
+    count = manifest.get("entries", 0)
     matches = None
-    for part in lookups:
-        key = key_of(part, heavy)
-        rel = f"search/keys/{heavy[key][0]}.json" if key in heavy else f"search/shards/{shard_of(key, max(1, manifest.get('shards', 1)))}.json"
-        shard = load(rel)
+    for key, folder, space, is_match in lookups:
+        heavy = space.get("heavy") or {}
+        rel = f"{folder}keys/{heavy[key][0]}.json" if key in heavy else f"{folder}shards/{shard_of(key, max(1, space.get('shards', 1)))}.json"
+        value = load(rel).get(key)
         found = set()
-        value = shard.get(key)
         if isinstance(value, str):
             found.update(postings(value))
         elif isinstance(value, list):
             for i in range(0, len(value) - 1, 2):
-                if part in str(value[i]):
+                if is_match(str(value[i])):
                     found.update(postings(value[i + 1]))
-        found = {n for n in found if n < manifest.get("entries", 0)}
+        found = {n for n in found if n < count}
         matches = found if matches is None else matches & found
         if not matches:
             break
     numbers = sorted(matches or [], reverse=True)
+    size = max(1, manifest.get("chunk") or 1)
     for n in numbers[:page_size]:
-        load(f"search/entries/{n}.json")
+        load(f"search/chunks/{n // size}.json")
     return len(numbers), numbers, fetched
 
 
@@ -1720,7 +1810,8 @@ def report(results, prof, prof_error, tmpl, info, total_seconds, pictures=None):
         methods = sorted({r["search"].get("method", "") for r in results if r.get("search") and r["search"].get("method")})
         page_bytes = [r["search"].get("page_bytes", 0) for r in results if r.get("search")]
         L.append("Cells: bytes fetched for the query and its first page of 20 results, in how many files (and how many entries match):")
-        L.append("`search/index.json` once, one shard or heavy-key file per word part, one file per shown entry. Measured by")
+        L.append("`search/index.json` once (and `search/initials.json` for a word with initial consonants), one shard or heavy-key")
+        L.append("file per filter and word part, the chunk files that hold the shown entries. Measured by")
         L.append(" and ".join(methods) + f"; uncompressed bytes. The page and its script add {fmt_bytes(max(page_bytes) if page_bytes else 0)}")
         L.append("(once, cacheable). Pagefind on a 10,000-page site: about 300 KB a query (SPEC §4).")
         for r in results:

@@ -15,8 +15,8 @@ public struct SearchEngine {
     public let entryCount: Int
     /// How many consecutive entries share a chunk file.
     let chunkEntries: Int
-    let shardCount: Int
-    let heavy: [String: HeavyKey]
+    /// Where the ordinary keys are; the initials keys' manifest is read only by a query that needs it.
+    let words: KeyFiles
     /// The manifest's emotions, to resolve `emotion:` filters.
     let emotions: [String: [String]]
     private let loadFile: (String) throws -> [UInt8]?
@@ -39,10 +39,7 @@ public struct SearchEngine {
         }
         entryCount = manifest.entries
         chunkEntries = max(1, manifest.chunk ?? 1)
-        shardCount = max(1, manifest.shards)
-        var heavy: [String: HeavyKey] = [:]
-        for (key, numbers) in manifest.heavy where numbers.count == 2 { heavy[key] = HeavyKey(file: numbers[0], bytes: numbers[1]) }
-        self.heavy = heavy
+        words = KeyFiles(space: .words, shards: manifest.shards, heavy: manifest.heavy)
         emotions = manifest.emotions ?? [:]
     }
 
@@ -73,6 +70,7 @@ public struct SearchEngine {
         let query = SearchQuery(query)
         guard !query.isEmpty else { return [] }
         var shards: [String: [String: ShardValue]] = [:]
+        var initials: KeyFiles?
         var matches: EntrySet?
         func narrow(to found: EntrySet) {
             matches = matches.map { $0.intersection(found) } ?? found
@@ -86,18 +84,19 @@ public struct SearchEngine {
                 guard let id = SearchQuery.emotionID(named: name, among: emotions) else { return [] }
                 key = SearchIndexLayout.emotionKey(id: id)
             }
-            narrow(to: try entries(under: key, shards: &shards) { _ in false })
+            narrow(to: try entries(under: key, in: words, shards: &shards) { _ in false })
             if matches!.isEmpty { return [] }
         }
         for word in query.words {
             for part in SearchIndexLayout.parts(of: word) {
                 let found: EntrySet
                 if HangulInitials.hasInitial(part) {
-                    let key = SearchIndexLayout.initialsKey(of: part, heavy: heavy)
-                    found = try entries(under: key, shards: &shards) { HangulInitials.matches(part, in: Array($0.unicodeScalars)) }
+                    if initials == nil { initials = try Self.initialsFiles(with: loadFile) }
+                    let key = SearchIndexLayout.initialsKey(of: part, heavy: initials!.heavy)
+                    found = try entries(under: key, in: initials!, shards: &shards) { HangulInitials.matches(part, in: Array($0.unicodeScalars)) }
                 } else {
                     let needle = Array(SearchText.string(part).utf8)
-                    found = try entries(under: SearchIndexLayout.key(of: part, heavy: heavy), shards: &shards) {
+                    found = try entries(under: SearchIndexLayout.key(of: part, heavy: words.heavy), in: words, shards: &shards) {
                         Self.contains(Array($0.utf8), needle)
                     }
                 }
@@ -110,10 +109,10 @@ public struct SearchEngine {
 
     // MARK: - Lookup
 
-    /// The entries `key` lists, or those of its tokens that `isMatch` accepts.
-    private func entries(under key: String, shards: inout [String: [String: ShardValue]],
+    /// The entries `key` (of the space `files` describes) lists, or those of its tokens that `isMatch` accepts.
+    private func entries(under key: String, in files: KeyFiles, shards: inout [String: [String: ShardValue]],
                          isMatch: (String) -> Bool) throws -> EntrySet {
-        let path = SearchIndexLayout.path(of: key, shardCount: shardCount, heavy: heavy)
+        let path = SearchIndexLayout.path(of: key, in: files.space, shardCount: files.shardCount, heavy: files.heavy)
         if shards[path] == nil { shards[path] = try Self.decode([String: ShardValue].self, at: path, with: loadFile) }
         var found = EntrySet(count: entryCount)
         switch shards[path]![key] {
@@ -154,6 +153,31 @@ public struct SearchEngine {
         } catch {
             throw SearchIndexError(path: path, reason: .unreadable("\(error)"))
         }
+    }
+
+    /// Where the keys of one space are, from its manifest.
+    struct KeyFiles {
+        var space: SearchIndexLayout.KeySpace
+        var shardCount: Int
+        var heavy: [String: HeavyKey]
+
+        init(space: SearchIndexLayout.KeySpace, shards: Int, heavy: [String: [Int]]) {
+            self.space = space
+            shardCount = max(1, shards)
+            self.heavy = [:]
+            for (key, numbers) in heavy where numbers.count == 2 { self.heavy[key] = HeavyKey(file: numbers[0], bytes: numbers[1]) }
+        }
+    }
+
+    /// The initials keys' files, from `search/initials.json`.
+    private static func initialsFiles(with loadFile: (String) throws -> [UInt8]?) throws -> KeyFiles {
+        let manifest = try decode(KeySpaceManifest.self, at: SearchIndexLayout.KeySpace.initials.manifestPath, with: loadFile)
+        return KeyFiles(space: .initials, shards: manifest.shards, heavy: manifest.heavy)
+    }
+
+    private struct KeySpaceManifest: Decodable {
+        var shards: Int
+        var heavy: [String: [Int]]
     }
 
     private struct Manifest: Decodable {

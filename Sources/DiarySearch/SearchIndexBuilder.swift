@@ -27,6 +27,12 @@ import DiaryModel
 /// shard they would share, and a word avoids them when it has a three-character run that is not
 /// heavy (`SearchIndexLayout.key(of:heavy:)`).
 ///
+/// The keys of the tokens' initials forms (`HangulInitials`, `초 …`), which only a query word with
+/// an initial consonant looks up, are a key space of their own (`SearchIndexLayout.KeySpace`):
+/// their own shards, heavy keys and manifest, laid out by the same rules from their own sizes.
+/// In the shards and heavy map that every query reads they would cost every other query bytes
+/// (on the 10,950-entry test diary, 1.2 KB more manifest and a fifth more in each shard).
+///
 /// What a result shows (title, date, emotions, URL, and the body text its excerpt is cut from)
 /// sits in chunk files of K consecutive entries in diary order: one file per entry would be by
 /// far the most files of the index (a whole site is written slowest where it creates files),
@@ -43,11 +49,13 @@ import DiaryModel
 /// shows, and what it downloads does not grow with the diary the way one big index file does.
 ///
 /// Files (all JSON, deterministic: sorted keys, no timestamps):
-/// - `search/index.json`: `{"chunk": K, "emotions": {id: [emoji, label, colour]}, "entries": N,
-///   "heavy": {key: [file, bytes]}, "shards": S, "version": 2}`
-/// - `search/shards/<k>.json` and `search/keys/<file>.json`: `{key: "entries"}` for 1- and
-///   2-character keys, `{key: ["token", "entries", "token", "entries", …]}` for 3-character keys,
-///   entry lists encoded as `PostingsCoding` describes
+/// - `search/index.json`: `{"chunk": K, "emotions": {id: [emoji, label, colour, alias…]}, "entries": N,
+///   "heavy": {key: [file, bytes]}, "shards": S, "version": 4}`
+/// - `search/shards/<k>.json` and `search/keys/<file>.json`: `{key: "entries"}` for keys that list
+///   entries (1- and 2-character keys, filters), `{key: ["token", "entries", "token", "entries", …]}`
+///   for 3-character keys, entry lists encoded as `PostingsCoding` describes
+/// - `search/initials.json`: `{"heavy": {key: [file, bytes]}, "shards": S}` of the initials keys, which
+///   live in `search/initials/shards/<k>.json` and `search/initials/keys/<file>.json`
 /// - `search/chunks/<c>.json`: the records of entries `c·K ..< (c+1)·K` in diary order (0 is the
 ///   oldest), an array of `{"date": "YYYY-MM-DD HH:MM", "emotions": [id…], "id", "text",
 ///   "title", "url"}`, `text` being the body's visible text without footnotes, for the excerpt.
@@ -57,7 +65,7 @@ public struct SearchIndexBuilder: Sendable {
     /// A key whose value is bigger than this has a file of its own (the biggest `maxHeavyKeys`
     /// of them, so that the manifest that names them stays small).
     public static let heavyKeyBytes = 4_000
-    /// At most this many keys are heavy.
+    /// At most this many keys of each key space are heavy.
     public static let maxHeavyKeys = 256
     /// Chunks hold this many bytes of entry records on average (`SearchIndexLayout.chunkEntries`):
     /// a page of 20 results fetches at most 20 chunks.
@@ -65,6 +73,9 @@ public struct SearchIndexBuilder: Sendable {
 
     /// The path of the index's manifest in the site.
     public static let manifestPath = SearchIndexLayout.manifestPath
+    /// The index's format (the manifest's `version`): an index of another format is built anew,
+    /// never kept or updated.
+    public static let formatVersion = SearchIndexLayout.version
 
     /// Whether a site path is one of the index's files (not the search page itself).
     public static func isIndexFile(_ path: String) -> Bool {
@@ -116,35 +127,44 @@ public struct SearchIndexBuilder: Sendable {
         }
 
         let values = KeyTable(tokensByEntry: documents.map(\.tokens)).encodedValues()
-        var isHeavy = [Bool](repeating: false, count: values.count)
-        let big = values.indices.filter { values[$0].value.count > Self.heavyKeyBytes }
-        let (heavy, nearlyHeavy) = Self.heavyKeys(among: big.map { SearchIndexState.KeySize(key: values[$0].key, bytes: values[$0].value.count) })
+        var spaceItems: [SearchIndexLayout.KeySpace: [KeyFile.Item]] = [:]
+        for item in values { spaceItems[SearchIndexLayout.KeySpace(of: item.key), default: []].append(item) }
+        let words = Self.writeKeys(spaceItems[.words] ?? [], of: .words, into: &files)
+        let initials = Self.writeKeys(spaceItems[.initials] ?? [], of: .initials, into: &files)
+        files.merge(manifests(chunkEntries: chunkEntries, words: words, initials: initials)) { new, _ in new }
+        let (extraText, extraEnds) = SearchIndexState.extraText(of: documents.map(\.extra))
+        let state = SearchIndexState(context: context, entryVersions: versions ?? Array(repeating: 0, count: entries.count),
+                                     entryIdentities: entries.map(SearchIndexState.identity(of:)), recordBytes: recordSizes,
+                                     extraText: extraText, extraEnds: extraEnds, chunkEntries: chunkEntries, words: words, initials: initials)
+        return SearchIndex(files: files, state: state)
+    }
+
+    /// Writes the keys of one space into its heavy-key files and shards, and returns the layout
+    /// it decided: which keys are heavy, and the shard count from what the shards hold.
+    static func writeKeys(_ items: [KeyFile.Item], of space: SearchIndexLayout.KeySpace,
+                          into files: inout [String: [UInt8]]) -> SearchIndexState.KeySpaceState {
+        var isHeavy = [Bool](repeating: false, count: items.count)
+        let big = items.indices.filter { items[$0].value.count > heavyKeyBytes }
+        let (heavy, nearlyHeavy) = heavyKeys(among: big.map { SearchIndexState.KeySize(key: items[$0].key, bytes: items[$0].value.count) })
         let heavyNumbers = Dictionary(uniqueKeysWithValues: heavy.enumerated().map { ($0.element.key, $0.offset) })
         for position in big {
-            guard let number = heavyNumbers[values[position].key] else { continue }
+            guard let number = heavyNumbers[items[position].key] else { continue }
             isHeavy[position] = true
-            files[SearchIndexLayout.heavyKeyPath(number)] = KeyFile.encode([values[position]])
+            files[space.heavyKeyPath(number)] = KeyFile.encode([items[position]])
         }
 
         var lightBytes = 0
-        for (position, item) in values.enumerated() where !isHeavy[position] { lightBytes += Self.lightBytes(key: item.key, value: item.value) }
+        for (position, item) in items.enumerated() where !isHeavy[position] { lightBytes += Self.lightBytes(key: item.key, value: item.value) }
         let shardCount = Self.shardCount(lightBytes: lightBytes)
         var shards = [[KeyFile.Item]](repeating: [], count: shardCount)
-        for (position, item) in values.enumerated() where !isHeavy[position] {
+        for (position, item) in items.enumerated() where !isHeavy[position] {
             shards[SearchIndexLayout.shard(of: item.key, shardCount: shardCount)].append(item)
         }
         let shardFiles = ParallelMap.map(shards, chunkSize: 8) { items in
             KeyFile.encode(items.sorted { UTF8Order.precedes($0.key, $1.key) })
         }
-        for (number, bytes) in shardFiles.enumerated() { files[SearchIndexLayout.shardPath(number)] = bytes }
-
-        files[SearchIndexLayout.manifestPath] = manifest(chunkEntries: chunkEntries, shardCount: shardCount, heavy: heavy)
-        let (extraText, extraEnds) = SearchIndexState.extraText(of: documents.map(\.extra))
-        let state = SearchIndexState(context: context, entryVersions: versions ?? Array(repeating: 0, count: entries.count),
-                                     entryIdentities: entries.map(SearchIndexState.identity(of:)), recordBytes: recordSizes,
-                                     extraText: extraText, extraEnds: extraEnds, chunkEntries: chunkEntries, shardCount: shardCount,
-                                     lightBytes: lightBytes, heavy: heavy, nearlyHeavy: nearlyHeavy)
-        return SearchIndex(files: files, state: state)
+        for (number, bytes) in shardFiles.enumerated() { files[space.shardPath(number)] = bytes }
+        return SearchIndexState.KeySpaceState(shardCount: shardCount, lightBytes: lightBytes, heavy: heavy, nearlyHeavy: nearlyHeavy)
     }
 
     // MARK: - Layout decisions (shared with `SearchIndexUpdate`, which must decide the same)
@@ -198,7 +218,14 @@ public struct SearchIndexBuilder: Sendable {
         return chunk
     }
 
-    func manifest(chunkEntries: Int, shardCount: Int, heavy: [SearchIndexState.KeySize]) -> [UInt8] {
+    /// The two manifests, by path: `search/index.json` (what every query reads) and `search/initials.json`.
+    func manifests(chunkEntries: Int, words: SearchIndexState.KeySpaceState,
+                   initials: SearchIndexState.KeySpaceState) -> [String: [UInt8]] {
+        [SearchIndexLayout.KeySpace.words.manifestPath: manifest(chunkEntries: chunkEntries, words: words),
+         SearchIndexLayout.KeySpace.initials.manifestPath: Self.initialsManifest(initials)]
+    }
+
+    private func manifest(chunkEntries: Int, words: SearchIndexState.KeySpaceState) -> [UInt8] {
         let emotions = emotionsByID
         var used = Set(self.emotions.map(\.id))
         for entry in entries { used.formUnion(entry.emotionIDs) }
@@ -213,16 +240,29 @@ public struct SearchIndexBuilder: Sendable {
                     json.array([emotions[id]?.emoji ?? "•", emotions[id]?.label ?? id, emotions[id]?.color ?? ""] + (emotions[id]?.aliases ?? [])) { $0.string($1) }
                 }
             case "entries": json.number(entries.count)
-            case "heavy":
-                json.object(heavy.enumerated()) { json, item in
-                    json.key(item.element.key)
-                    json.array([item.offset, item.element.bytes]) { $0.number($1) }
-                }
-            case "shards": json.number(shardCount)
+            case "heavy": Self.writeHeavy(words.heavy, to: &json)
+            case "shards": json.number(words.shardCount)
             default: json.number(SearchIndexLayout.version)
             }
         }
         return json.bytes
+    }
+
+    private static func initialsManifest(_ initials: SearchIndexState.KeySpaceState) -> [UInt8] {
+        var json = JSONWriter()
+        json.object(["heavy", "shards"]) { json, name in
+            json.key(name)
+            if name == "heavy" { writeHeavy(initials.heavy, to: &json) } else { json.number(initials.shardCount) }
+        }
+        return json.bytes
+    }
+
+    /// `{key: [file, bytes]}` of heavy keys in UTF-8 order, key `n` being in file `n`.
+    private static func writeHeavy(_ heavy: [SearchIndexState.KeySize], to json: inout JSONWriter) {
+        json.object(heavy.enumerated()) { json, item in
+            json.key(item.element.key)
+            json.array([item.offset, item.element.bytes]) { $0.number($1) }
+        }
     }
 
     /// One entry's record in its chunk: what a result shows.

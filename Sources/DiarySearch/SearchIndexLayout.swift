@@ -2,11 +2,47 @@
 /// Everything here has a twin in search.js; change both together (and `version`).
 enum SearchIndexLayout {
     /// The format's version, written into `search/index.json`.
-    static let version = 3
-    static let manifestPath = "search/index.json"
+    static let version = 4
+    static let manifestPath = KeySpace.words.manifestPath
 
-    static func shardPath(_ number: Int) -> String { "search/shards/\(number).json" }
-    static func heavyKeyPath(_ number: Int) -> String { "search/keys/\(number).json" }
+    /// The two spaces of keys, each with its own shards, heavy-key files and manifest. Every
+    /// query fetches the manifest of `words`; only a query word with an initial consonant
+    /// fetches anything of `initials`, so the initials keys cost the other queries nothing.
+    enum KeySpace: CaseIterable, Sendable {
+        /// Characters of tokens and the filter keys: named in `search/index.json`.
+        case words
+        /// Characters of tokens' initials forms (keys that start with `initialsPrefix`): named
+        /// in `search/initials.json`.
+        case initials
+
+        /// The space `key` belongs to.
+        init(of key: String) {
+            self = key.utf8.starts(with: SearchIndexLayout.initialsPrefix.utf8) ? .initials : .words
+        }
+
+        /// The file that names the space's shard count and heavy keys.
+        var manifestPath: String {
+            switch self {
+            case .words: return "search/index.json"
+            case .initials: return "search/initials.json"
+            }
+        }
+
+        func shardPath(_ number: Int) -> String {
+            switch self {
+            case .words: return "search/shards/\(number).json"
+            case .initials: return "search/initials/shards/\(number).json"
+            }
+        }
+
+        func heavyKeyPath(_ number: Int) -> String {
+            switch self {
+            case .words: return "search/keys/\(number).json"
+            case .initials: return "search/initials/keys/\(number).json"
+            }
+        }
+    }
+
     /// The file that holds the records of entries `number * chunkEntries ..< (number + 1) * chunkEntries`.
     static func chunkPath(_ number: Int) -> String { "search/chunks/\(number).json" }
 
@@ -56,6 +92,7 @@ enum SearchIndexLayout {
     /// The key a query part is looked up under. A part of one or two characters is its own key
     /// (its value lists entries). A longer part uses one of its three-character runs (whose
     /// values list tokens): the first that is not a heavy key, else the lightest heavy one.
+    /// `heavy` is the `words` space's.
     static func key(of part: ArraySlice<Unicode.Scalar>, heavy: [String: HeavyKey]) -> String {
         guard part.count > 2 else { return SearchText.string(part) }
         var best: (key: String, bytes: Int)?
@@ -70,6 +107,7 @@ enum SearchIndexLayout {
     /// The key an initials lookup (`HangulInitials`) of a part that holds an initial uses: the
     /// part's initials form when it has one or two characters, else one of its three-character
     /// runs that holds an initial (the first that is not heavy, else the lightest heavy one).
+    /// `heavy` is the `initials` space's.
     static func initialsKey(of part: ArraySlice<Unicode.Scalar>, heavy: [String: HeavyKey]) -> String {
         let initials = part.map(HangulInitials.initial(of:))
         guard initials.count > 2 else { return initialsPrefix + SearchText.string(initials) }
@@ -95,10 +133,11 @@ enum SearchIndexLayout {
     /// The filter key of entries of a year (`2025`) or month (`2025-10`).
     static func dateKey(_ period: String) -> String { "date " + period }
 
-    /// The file that holds `key`: its own file when it is heavy, else the shard its hash picks.
-    static func path(of key: String, shardCount: Int, heavy: [String: HeavyKey]) -> String {
-        if let known = heavy[key] { return heavyKeyPath(known.file) }
-        return shardPath(shard(of: key, shardCount: shardCount))
+    /// The file that holds `key` of `space`, whose manifest gives `shardCount` and `heavy`: its
+    /// own file when it is heavy, else the shard its hash picks.
+    static func path(of key: String, in space: KeySpace, shardCount: Int, heavy: [String: HeavyKey]) -> String {
+        if let known = heavy[key] { return space.heavyKeyPath(known.file) }
+        return space.shardPath(shard(of: key, shardCount: shardCount))
     }
 
     /// FNV-1a (32 bits) over the key's UTF-8 bytes, modulo the number of shards.
@@ -115,7 +154,7 @@ enum SearchIndexLayout {
 /// A key whose value is too big to share a shard: it has a file of its own, and a query word
 /// looks it up only when all its other keys are heavy too.
 struct HeavyKey: Hashable, Sendable {
-    /// `search/keys/<file>.json`.
+    /// `search/keys/<file>.json` (`search/initials/keys/<file>.json` for an initials key).
     var file: Int
     /// The size of the key's value, to pick the lightest.
     var bytes: Int

@@ -2,12 +2,12 @@ import DiaryModel
 
 /// What an incremental update of the search index needs to know about the index a build wrote,
 /// besides the index's own files: each entry's identity, version, record size and the part of
-/// its searchable text its record does not show, and the layout decisions (chunk size, shard count, heavy keys) with the sizes they
-/// were made from. Kept by the site builder between builds; `init?(decoding:)` refuses anything
+/// its searchable text its record does not show, and the layout decisions (chunk size, and per key
+/// space its shard count and heavy keys) with the sizes they were made from. Kept by the site builder between builds; `init?(decoding:)` refuses anything
 /// damaged or of another format, which only means a full build.
 public struct SearchIndexState: Sendable {
     /// Bump whenever what is saved, or the index it describes, changes shape.
-    static let format = "daybook-search-state-3"
+    static let format = "daybook-search-state-4"
 
     /// The caller's hash of everything besides the entries that the index is made from
     /// (configuration, emotions, base URL): an update needs the same.
@@ -24,19 +24,43 @@ public struct SearchIndexState: Sendable {
     /// Per entry: where its extra text ends in `extraText`.
     var extraEnds: [Int]
     var chunkEntries: Int
-    var shardCount: Int
-    /// What the shards hold in all, as `SearchIndexBuilder` counts it to pick the shard count.
-    var lightBytes: Int
-    /// The heavy keys in UTF-8 order (so key `n` is in `search/keys/<n>.json`) with their value sizes.
-    var heavy: [KeySize]
-    /// Light keys whose value is bigger than `heavyKeyBytes` (there are such only when
-    /// `maxHeavyKeys` keys are heavy): the next in line to become heavy.
-    var nearlyHeavy: [KeySize]
+    /// The layout of the ordinary keys (`SearchIndexLayout.KeySpace.words`).
+    var words: KeySpaceState
+    /// The layout of the initials keys (`SearchIndexLayout.KeySpace.initials`).
+    var initials: KeySpaceState
 
     /// A key and the size of its value in bytes.
     struct KeySize: Sendable, Equatable {
         var key: String
         var bytes: Int
+    }
+
+    /// How the keys of one space are laid out in files, and the sizes that decided it.
+    struct KeySpaceState: Sendable, Equatable {
+        var shardCount: Int
+        /// What the shards hold in all, as `SearchIndexBuilder` counts it to pick the shard count.
+        var lightBytes: Int
+        /// The heavy keys in UTF-8 order (so key `n` is in the space's `heavyKeyPath(n)`) with their value sizes.
+        var heavy: [KeySize]
+        /// Light keys whose value is bigger than `heavyKeyBytes` (there are such only when
+        /// `maxHeavyKeys` keys are heavy): the next in line to become heavy.
+        var nearlyHeavy: [KeySize]
+    }
+
+    /// The layout of `space`'s keys.
+    subscript(space: SearchIndexLayout.KeySpace) -> KeySpaceState {
+        get {
+            switch space {
+            case .words: return words
+            case .initials: return initials
+            }
+        }
+        set {
+            switch space {
+            case .words: words = newValue
+            case .initials: initials = newValue
+            }
+        }
     }
 
     /// Which entry an entry is, whatever its content: its id and source file.
@@ -79,13 +103,15 @@ public struct SearchIndexState: Sendable {
         }
         writer.write(rawBytes: extraText)
         writer.write(chunkEntries)
-        writer.write(shardCount)
-        writer.write(lightBytes)
-        for list in [heavy, nearlyHeavy] {
-            writer.write(list.count)
-            for item in list {
-                writer.write(item.key)
-                writer.write(item.bytes)
+        for space in SearchIndexLayout.KeySpace.allCases {
+            writer.write(self[space].shardCount)
+            writer.write(self[space].lightBytes)
+            for list in [self[space].heavy, self[space].nearlyHeavy] {
+                writer.write(list.count)
+                for item in list {
+                    writer.write(item.key)
+                    writer.write(item.bytes)
+                }
             }
         }
         return writer.bytes
@@ -106,17 +132,21 @@ public struct SearchIndexState: Sendable {
             }
             columns.append(column)
         }
-        guard let extraText = reader.rawBytes(), let chunkEntries = reader.int(), let shardCount = reader.int(),
-              let lightBytes = reader.int(), chunkEntries > 0, shardCount > 0 else { return nil }
-        var lists: [[KeySize]] = []
-        for _ in 0..<2 {
-            guard let listCount = reader.int(), listCount >= 0, listCount <= bytes.count else { return nil }
-            var list: [KeySize] = []
-            for _ in 0..<listCount {
-                guard let key = reader.string(), let size = reader.int() else { return nil }
-                list.append(KeySize(key: key, bytes: size))
+        guard let extraText = reader.rawBytes(), let chunkEntries = reader.int(), chunkEntries > 0 else { return nil }
+        var spaces: [KeySpaceState] = []
+        for _ in SearchIndexLayout.KeySpace.allCases {
+            guard let shardCount = reader.int(), let lightBytes = reader.int(), shardCount > 0 else { return nil }
+            var lists: [[KeySize]] = []
+            for _ in 0..<2 {
+                guard let listCount = reader.int(), listCount >= 0, listCount <= bytes.count else { return nil }
+                var list: [KeySize] = []
+                for _ in 0..<listCount {
+                    guard let key = reader.string(), let size = reader.int() else { return nil }
+                    list.append(KeySize(key: key, bytes: size))
+                }
+                lists.append(list)
             }
-            lists.append(list)
+            spaces.append(KeySpaceState(shardCount: shardCount, lightBytes: lightBytes, heavy: lists[0], nearlyHeavy: lists[1]))
         }
         // Ends must rise within the text, or slicing an entry's text would go wrong.
         var previousEnd = 0
@@ -132,14 +162,12 @@ public struct SearchIndexState: Sendable {
         extraEnds = columns[3]
         self.extraText = extraText
         self.chunkEntries = chunkEntries
-        self.shardCount = shardCount
-        self.lightBytes = lightBytes
-        heavy = lists[0]
-        nearlyHeavy = lists[1]
+        words = spaces[0]
+        initials = spaces[1]
     }
 
     init(context: UInt64, entryVersions: [UInt64], entryIdentities: [UInt64], recordBytes: [Int], extraText: [UInt8],
-         extraEnds: [Int], chunkEntries: Int, shardCount: Int, lightBytes: Int, heavy: [KeySize], nearlyHeavy: [KeySize]) {
+         extraEnds: [Int], chunkEntries: Int, words: KeySpaceState, initials: KeySpaceState) {
         self.context = context
         self.entryVersions = entryVersions
         self.entryIdentities = entryIdentities
@@ -147,9 +175,7 @@ public struct SearchIndexState: Sendable {
         self.extraText = extraText
         self.extraEnds = extraEnds
         self.chunkEntries = chunkEntries
-        self.shardCount = shardCount
-        self.lightBytes = lightBytes
-        self.heavy = heavy
-        self.nearlyHeavy = nearlyHeavy
+        self.words = words
+        self.initials = initials
     }
 }

@@ -12,7 +12,7 @@ import DiaryModel
 /// are updated the same way, as entries that had no tokens.
 ///
 /// The update gives up (nil, and the caller builds the index in full) when a layout decision
-/// would come out differently (the chunk size, the shard count, which keys are heavy), when
+/// would come out differently (the chunk size, a key space's shard count or heavy keys), when
 /// entries were removed, reordered or inserted before others, when the configuration or the
 /// emotions changed, when so many entries changed that a full build is as quick, and when a
 /// file it reads is missing or disagrees with the state.
@@ -100,9 +100,9 @@ public struct SearchIndexUpdate {
                                                           filterKeys: SearchDocument.filterKeys(date: date, emotionIDs: emotionIDs, tags: tags)))
         }
 
-        var changedFiles: [String: [UInt8]] = [:]
-        guard let keys = updateKeys(changed: changed, oldTokens: oldTokens, newTokens: documents.map(\.tokens), loadFile: loadFile) else { return nil }
-        changedFiles.merge(keys.files) { new, _ in new }
+        var state = previous
+        guard var changedFiles = updateKeys(changed: changed, oldTokens: oldTokens, newTokens: documents.map(\.tokens),
+                                            layout: &state, loadFile: loadFile) else { return nil }
 
         for chunk in Set(changed.map { $0 / chunkEntries }).sorted() {
             let numbers = chunk * chunkEntries..<min(entries.count, (chunk + 1) * chunkEntries)
@@ -113,33 +113,32 @@ public struct SearchIndexUpdate {
             let bytes = SearchIndexBuilder.chunkFile(chunkRecords[...])
             if (oldChunks[chunk]?.bytes ?? loadFile(path)) != bytes { changedFiles[path] = bytes }
         }
-        let manifest = builder.manifest(chunkEntries: chunkEntries, shardCount: previous.shardCount, heavy: keys.heavy)
-        if loadFile(SearchIndexLayout.manifestPath) != manifest { changedFiles[SearchIndexLayout.manifestPath] = manifest }
+        let manifests = builder.manifests(chunkEntries: chunkEntries, words: state.words, initials: state.initials)
+        for (path, manifest) in manifests where loadFile(path) != manifest { changedFiles[path] = manifest }
 
-        var paths = [SearchIndexLayout.manifestPath]
+        var paths = manifests.keys.sorted()
         paths += (0..<(entries.count + chunkEntries - 1) / chunkEntries).map(SearchIndexLayout.chunkPath)
-        paths += (0..<previous.shardCount).map(SearchIndexLayout.shardPath)
-        paths += keys.heavy.indices.map(SearchIndexLayout.heavyKeyPath)
+        for space in SearchIndexLayout.KeySpace.allCases {
+            paths += (0..<state[space].shardCount).map(space.shardPath)
+            paths += state[space].heavy.indices.map(space.heavyKeyPath)
+        }
 
-        var state = previous
         state.context = context
         state.entryVersions = versions
         state.entryIdentities += entries[oldCount...].map(SearchIndexState.identity(of:))
         state.recordBytes = recordSizes
         (state.extraText, state.extraEnds) = extraText(replacing: changed, with: documents.map(\.extra))
-        state.lightBytes = keys.lightBytes
-        state.heavy = keys.heavy
-        state.nearlyHeavy = keys.nearlyHeavy
         return Outcome(changed: changedFiles, unchanged: paths.filter { changedFiles[$0] == nil }, state: state,
                        changedEntries: changed.count)
     }
 
     // MARK: - Keys
 
-    /// The key files that change, and the layout facts that follow from the new key sizes; nil
-    /// when the heavy keys or the shard count would change, or a file disagrees with the state.
-    private func updateKeys(changed: [Int], oldTokens: [[String]], newTokens: [[String]], loadFile: (String) -> [UInt8]?)
-        -> (files: [String: [UInt8]], lightBytes: Int, heavy: [SearchIndexState.KeySize], nearlyHeavy: [SearchIndexState.KeySize])? {
+    /// The key files that change; `layout`, the previous state, gets the key spaces' layout facts
+    /// that follow from the new key sizes. Nil when the heavy keys or the shard count of a key
+    /// space would change, or a file disagrees with the state.
+    private func updateKeys(changed: [Int], oldTokens: [[String]], newTokens: [[String]], layout: inout SearchIndexState,
+                            loadFile: (String) -> [UInt8]?) -> [String: [UInt8]]? {
         var entryChanges: [Gram: [Change]] = [:]
         var tokenChanges: [Gram: [TokenKey: [Change]]] = [:]
         for ((number, oldTokens), tokens) in zip(zip(changed, oldTokens), newTokens) {
@@ -161,19 +160,23 @@ public struct SearchIndexUpdate {
             }
         }
 
-        let heavyNumbers = Dictionary(uniqueKeysWithValues: previous.heavy.enumerated().map { (TokenKey($0.element.key), $0.offset) })
+        // Heavy keys are numbered within their space; keys of the two spaces never share a name.
+        var heavyNumbers: [TokenKey: Int] = [:]
+        var sizes: [TokenKey: SearchIndexState.KeySize] = [:]
+        for space in SearchIndexLayout.KeySpace.allCases {
+            for (number, item) in previous[space].heavy.enumerated() { heavyNumbers[TokenKey(item.key)] = number }
+            for item in previous[space].heavy + previous[space].nearlyHeavy { sizes[TokenKey(item.key)] = item }
+        }
         var keysByFile: [String: [Gram]] = [:]
         for gram in Set(entryChanges.keys).union(tokenChanges.keys) {
             let key = gram.string
-            let path = heavyNumbers[TokenKey(key)].map(SearchIndexLayout.heavyKeyPath)
-                ?? SearchIndexLayout.shardPath(SearchIndexLayout.shard(of: key, shardCount: previous.shardCount))
+            let space = SearchIndexLayout.KeySpace(of: key)
+            let path = heavyNumbers[TokenKey(key)].map(space.heavyKeyPath)
+                ?? space.shardPath(SearchIndexLayout.shard(of: key, shardCount: previous[space].shardCount))
             keysByFile[path, default: []].append(gram)
         }
 
         var files: [String: [UInt8]] = [:]
-        var lightBytes = previous.lightBytes
-        var sizes: [TokenKey: SearchIndexState.KeySize] = [:]
-        for item in previous.heavy + previous.nearlyHeavy { sizes[TokenKey(item.key)] = item }
         for (path, grams) in keysByFile {
             guard let old = loadFile(path), var items = KeyFile.decode(old) else { return nil }
             var positions: [TokenKey: Int] = [:]
@@ -202,7 +205,8 @@ public struct SearchIndexUpdate {
                     newValue = updated.isEmpty ? nil : KeyFile.tokensValue(updated.map { ($0.token, PostingsCoding.encode($0.entries)) })
                 }
                 if heavyNumbers[TokenKey(key)] == nil {
-                    lightBytes += (newValue.map { SearchIndexBuilder.lightBytes(key: key, value: $0) } ?? 0)
+                    let space = SearchIndexLayout.KeySpace(of: key)
+                    layout[space].lightBytes += (newValue.map { SearchIndexBuilder.lightBytes(key: key, value: $0) } ?? 0)
                         - (oldValue.map { SearchIndexBuilder.lightBytes(key: key, value: $0) } ?? 0)
                 }
                 sizes[TokenKey(key)] = SearchIndexState.KeySize(key: key, bytes: newValue?.count ?? 0)
@@ -219,10 +223,15 @@ public struct SearchIndexUpdate {
             if bytes != old { files[path] = bytes }
         }
 
-        let (heavy, nearlyHeavy) = SearchIndexBuilder.heavyKeys(among: Array(sizes.values))
-        guard heavy.count == previous.heavy.count, zip(heavy, previous.heavy).allSatisfy({ UTF8Order.equal($0.key, $1.key) }),
-              SearchIndexBuilder.shardCount(lightBytes: lightBytes) == previous.shardCount else { return nil }
-        return (files, lightBytes, heavy, nearlyHeavy)
+        for space in SearchIndexLayout.KeySpace.allCases {
+            let old = previous[space]
+            let (heavy, nearlyHeavy) = SearchIndexBuilder.heavyKeys(among: sizes.values.filter { SearchIndexLayout.KeySpace(of: $0.key) == space })
+            guard heavy.count == old.heavy.count, zip(heavy, old.heavy).allSatisfy({ UTF8Order.equal($0.key, $1.key) }),
+                  SearchIndexBuilder.shardCount(lightBytes: layout[space].lightBytes) == old.shardCount else { return nil }
+            layout[space].heavy = heavy
+            layout[space].nearlyHeavy = nearlyHeavy
+        }
+        return files
     }
 
     /// Applies changes to an ascending list of entries; false when one does not fit (an entry

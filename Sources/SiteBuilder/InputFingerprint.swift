@@ -1,6 +1,7 @@
 import DiaryFiles
 import DiaryModel
 import DiaryReader
+import DiarySearch
 import Foundation
 
 /// A fingerprint of everything a build reads: Daybook's own version, the options, daybook.yml,
@@ -56,6 +57,7 @@ struct InputFingerprint: Equatable {
         var recentFiles: [String] = []
         var hasher = StableHasher()
         hasher.combine(BuildCache.formatVersion)
+        hasher.combine(SearchIndexBuilder.formatVersion)
         hasher.combine(options.includeDrafts)
         hasher.combine(options.strict)
         // Another password or salt publishes other files: never "nothing changed".

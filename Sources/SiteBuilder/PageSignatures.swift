@@ -1,5 +1,6 @@
 import DiaryIndex
 import DiaryModel
+import DiarySearch
 import Templating
 
 /// A signature of everything a page is rendered from. Two builds that give a page the same
@@ -79,11 +80,12 @@ struct PageSignatures {
         Self.searchSignature(context: searchContext(emotions: emotions), versions: entryVersions)
     }
 
-    /// A signature of what the search index is built from besides the entries: the
-    /// configuration, every emotion, base_url.
+    /// A signature of what the search index is built from besides the entries: the index's
+    /// format, the configuration, every emotion, base_url.
     func searchContext(emotions: [Emotion]) -> UInt64 {
         var hasher = StableHasher()
         hasher.combine("search")
+        hasher.combine(SearchIndexBuilder.formatVersion)
         hasher.combine(configKey)
         hasher.combine(index.config.baseURL)
         for emotion in emotions {

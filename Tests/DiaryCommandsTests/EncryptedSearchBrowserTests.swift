@@ -22,7 +22,7 @@ final class EncryptedSearchBrowserTests: XCTestCase {
         let server = try StaticServer(serving: served, readyPath: "/unlock.css")
         defer { server.stop() }
 
-        let queries = ["산책", "SPRING", "평온", "family", "zebra"]
+        let queries = ["산책", "SPRING", "평온", "family", "zebra", "ㅅㅊ"]
         let queriesFile = temporaryFolder(self).appendingPathComponent("queries.json")
         try JSONSerialization.data(withJSONObject: queries).write(to: queriesFile)
         let answers = try runBrowserScript(python, "encrypted_search.py", ["\(server.origin)/", password, queriesFile.path])
@@ -38,6 +38,7 @@ final class EncryptedSearchBrowserTests: XCTestCase {
                           || (expected.count == 1 && status == "1 entry matches."), "\(query): \(status)")
         }
         XCTAssertFalse(try commandResults(root, "산책").isEmpty)
+        XCTAssertFalse(try commandResults(root, "ㅅㅊ").isEmpty, "initial consonants read the initials files through the reader too")
         let typing = try XCTUnwrap(answers["typing"] as? [String: Any])
         XCTAssertEqual(typing["links"] as? [String], (shown["산책"]?["links"] as? [String]))
         XCTAssertEqual(typing["address"] as? String, "\(server.origin)/#/search/?q=%EC%82%B0%EC%B1%85", "the query is kept after '#'")

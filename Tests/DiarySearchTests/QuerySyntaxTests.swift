@@ -59,6 +59,55 @@ final class QuerySyntaxTests: XCTestCase {
         XCTAssertGreaterThan(nonEmpty, queries.count - 3, "most queries should find something")
     }
 
+    /// The initials keys have files of their own: a query without an initial consonant reads none
+    /// of them, so they cost it nothing, and one with an initial still finds what the rule finds.
+    func testOnlyAQueryWithAnInitialConsonantReadsTheInitialsFiles() throws {
+        let diary = try corpus()
+        let emotions = Dictionary(diary.emotions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let texts = diary.entries.map { Array(SearchText.normalize(SearchDocument(entry: $0, emotions: emotions, searchFields: []).searchableText).unicodeScalars) }
+        let files = SearchIndexBuilder(entries: diary.entries, emotions: diary.emotions, urls: URLMap(baseURL: "/")).files()
+        let initialsManifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try XCTUnwrap(files["search/initials.json"]))) as? [String: Any])
+        XCTAssertFalse((initialsManifest["heavy"] as? [String: Any] ?? [:]).isEmpty, "some initials keys are heavy")
+        let manifest = String(decoding: try XCTUnwrap(files["search/index.json"]), as: UTF8.self)
+        XCTAssertNil(manifest.range(of: SearchIndexLayout.initialsPrefix), "search/index.json names no initials key")
+        let shards = files.filter { $0.key.hasPrefix("search/shards/") || $0.key.hasPrefix("search/keys/") }
+        XCTAssertFalse(shards.isEmpty)
+        for (path, bytes) in shards {
+            XCTAssertNil(String(decoding: bytes, as: UTF8.self).range(of: "\"\(SearchIndexLayout.initialsPrefix)"), "\(path) holds an initials key")
+        }
+
+        for query in ["산책", "coffee", "했다", "walk 친구", "#cat", "2023-10", "emotion:happy 산책", "zzzqx"] {
+            let read = try pathsRead(for: query, from: files)
+            XCTAssertTrue(read.contains("search/index.json"), query)
+            XCTAssertEqual(read.filter { $0.hasPrefix("search/initials") }, [], "\(query) reads initials files")
+        }
+        for query in ["ㅅㅊ", "ㅅ책", "ㄱㅇㅇ", "ㅎ", "ㅅㅊ 2023-06", "산책 ㅎㄷ"] {
+            let read = try pathsRead(for: query, from: files)
+            XCTAssertTrue(read.contains("search/initials.json"), query)
+            XCTAssertTrue(read.contains { $0.hasPrefix("search/initials/") }, query)
+            let parsed = SearchQuery(query)
+            let expected = diary.entries.indices.reversed().filter { number in
+                parsed.words.allSatisfy { plainMatch($0, in: texts[number]) } && parsed.filters.allSatisfy { filter in
+                    guard case .period(let period) = filter else { return false }
+                    return diary.entries[number].local.description.hasPrefix(period)
+                }
+            }
+            XCTAssertFalse(expected.isEmpty, query)
+            XCTAssertEqual(try SearchEngine(files: files).entryNumbers(matching: query), expected, query)
+        }
+    }
+
+    /// The paths of the files a search for `query` reads, in the order it reads them.
+    private func pathsRead(for query: String, from files: [String: [UInt8]]) throws -> [String] {
+        var read: [String] = []
+        let engine = try SearchEngine { path in
+            read.append(path)
+            return files[path]
+        }
+        _ = try engine.search(query, limit: 20)
+        return read
+    }
+
     func testAYearOrMonthIsADateFilterAndOtherNumbersAreWords() {
         XCTAssertEqual(SearchQuery("2025 2025-10").filters, [.period("2025"), .period("2025-10")])
         XCTAssertEqual(SearchQuery("2025-13 202 2025년").words.map { SearchText.string($0) }, ["2025-13", "202", "2025년"])

@@ -146,12 +146,15 @@ final class SearchEngineTests: XCTestCase {
         let files = SearchIndexBuilder(entries: entries, emotions: emotions, urls: URLMap(baseURL: "/")).files()
         let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(files["search/index.json"]!)) as? [String: Any])
         let size = try XCTUnwrap(manifest["chunk"] as? Int)
-        XCTAssertEqual(manifest["version"] as? Int, 3)
+        XCTAssertEqual(manifest["version"] as? Int, 4)
         let chunkPaths = files.keys.filter { $0.hasPrefix("search/chunks/") }
         XCTAssertEqual(chunkPaths.count, (10 + size - 1) / size)
         XCTAssertGreaterThan(chunkPaths.count, 1, "long entries: fewer of them to a chunk")
         XCTAssertLessThanOrEqual(files["search/chunks/0.json"]!.count, SearchIndexBuilder.targetChunkBytes + size + 1, "a chunk holds about the target")
-        XCTAssertTrue(files.keys.allSatisfy { $0 == "search/index.json" || $0.hasPrefix("search/chunks/") || $0.hasPrefix("search/shards/") || $0.hasPrefix("search/keys/") })
+        XCTAssertTrue(files.keys.allSatisfy { path in
+            ["search/index.json", "search/initials.json"].contains(path)
+                || ["search/chunks/", "search/shards/", "search/keys/", "search/initials/shards/", "search/initials/keys/"].contains { path.hasPrefix($0) }
+        })
         for chunk in 0..<chunkPaths.count {
             let records = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(files["search/chunks/\(chunk).json"]!)) as? [[String: Any]])
             XCTAssertEqual(records.map { $0["title"] as? String }, (chunk * size..<min(10, (chunk + 1) * size)).map { "Day \($0)" })

@@ -126,6 +126,41 @@ final class SearchIndexUpdateTests: XCTestCase {
         XCTAssertNil(SearchIndexState(decoding: Array(index.state.encoded().dropLast())), "a cut-off state")
     }
 
+    /// 600 entries, each with a token `산책<n>`: the initials key `초 ᄉᄎ` lists 600 tokens and is heavy.
+    func testInitialsKeysAreUpdatedInTheirOwnFiles() throws {
+        var entries = (0..<600).map { entry($0, body: "오늘도 산책\($0) kkk\($0)\n") }
+        var index = fullIndex(entries)
+        let initialsManifest = String(decoding: try XCTUnwrap(index.files["search/initials.json"]), as: UTF8.self)
+        XCTAssertNotNil(initialsManifest.range(of: "\"초 ᄉᄎ\":["), "초 ᄉᄎ is heavy")
+        XCTAssertNil(String(decoding: index.files["search/index.json"]!, as: UTF8.self).range(of: "초 "), "and not named in index.json")
+        let edits: [(Int, String)] = [
+            (300, "오늘도 산책300번째 kkk300\n"),           // the heavy initials key's value changes
+            (10, "새로운 고양이 kkk10 산책10\n"),            // initials keys that no other entry has
+            (599, "kkk599 only\n"),                      // an entry's initials keys all go
+        ]
+        for (number, body) in edits {
+            entries[number] = entry(number, body: body)
+            let previous = index
+            index = try XCTUnwrap(update(index, to: entries), "edit of entry \(number) should update in place")
+            XCTAssertEqual(index.state.words.shardCount, previous.state.words.shardCount)
+        }
+
+        // 300 tokens whose syllables differ but whose initials are all ᄀᄂᄃ: new heavy initials keys, no new heavy word key.
+        let sameInitials = (0..<300).map { number in
+            String(String.UnicodeScalarView([0, 2, 3].enumerated().map { place, initial in
+                Unicode.Scalar(UInt32(0xAC00 + initial * 588 + (number + place * 7) % 21 * 28 + number / 21 % 28))!
+            }))
+        }
+        var heavier = entries
+        heavier[5] = entry(5, body: sameInitials.joined(separator: " ") + " kkk5\n")
+        let full = fullIndex(heavier)
+        XCTAssertEqual(full.state.words.heavy.map(\.key), index.state.words.heavy.map(\.key), "the words' heavy keys stay")
+        XCTAssertEqual(full.state.words.shardCount, index.state.words.shardCount)
+        XCTAssertEqual(full.state.chunkEntries, index.state.chunkEntries)
+        XCTAssertTrue(full.state.initials.heavy.contains { $0.key == "초 ᄀᄂᄃ" })
+        XCTAssertNil(update(index, to: heavier), "초 ᄀᄂᄃ becomes heavy: the initials keys' heavy keys change")
+    }
+
     func testRandomEditsAlwaysGiveAFullBuildsIndex() throws {
         var random = SeededGenerator(seed: 11)
         var entries = diary(count: 120)

@@ -5,6 +5,8 @@
  * `daybook search` does: the same normalisation, the same shards, the same algorithm.
  * A query fetches search/index.json once, one shard per word, and the chunk files that hold
  * the results it shows (K consecutive entries each; each chunk is fetched once and kept).
+ * Only a word with a Korean initial consonant fetches search/initials.json and the shards of
+ * the initials keys.
  * Every string from the index is inserted as text, never as HTML.
  *
  * The pure functions are exported for Node (module.exports) so they can be tested outside a
@@ -126,15 +128,22 @@
 
   // MARK: - Index layout (twin of SearchIndexLayout.swift)
 
-  var VERSION = 3;
+  var VERSION = 4;
   var INITIALS_PREFIX = '\uCD08 ';
   var PIECE_LENGTH = 32;
   var PIECE_STEP = 16;
   var LONGEST_WORD = PIECE_LENGTH - PIECE_STEP + 1;
 
-  function manifestPath() { return 'search/index.json'; }
-  function shardPath(number) { return 'search/shards/' + number + '.json'; }
-  function heavyKeyPath(number) { return 'search/keys/' + number + '.json'; }
+  /**
+   * The key spaces (twin of SearchIndexLayout.KeySpace): where each one's manifest, shards and
+   * heavy-key files are. Every query reads WORDS' manifest; only a word with an initial reads INITIALS'.
+   */
+  var WORDS = { manifest: 'search/index.json', folder: 'search/' };
+  var INITIALS = { manifest: 'search/initials.json', folder: 'search/initials/' };
+
+  function manifestPath() { return WORDS.manifest; }
+  function shardPath(space, number) { return space.folder + 'shards/' + number + '.json'; }
+  function heavyKeyPath(space, number) { return space.folder + 'keys/' + number + '.json'; }
   function chunkPath(number) { return 'search/chunks/' + number + '.json'; }
 
   /** A word as its lookup parts: itself, or overlapping parts of LONGEST_WORD characters. */
@@ -186,11 +195,14 @@
     return best;
   }
 
-  /** The file that holds `key`: its own when it is heavy, else the shard its hash picks. */
-  function pathOf(key, m) {
+  /**
+   * The file that holds `key` of `space`, whose manifest is `m`: its own when it is heavy, else
+   * the shard its hash picks.
+   */
+  function pathOf(key, space, m) {
     var heavy = m.heavy || {};
-    if (Object.prototype.hasOwnProperty.call(heavy, key)) return heavyKeyPath(heavy[key][0]);
-    return shardPath(shardOf(key, Math.max(1, m.shards)));
+    if (Object.prototype.hasOwnProperty.call(heavy, key)) return heavyKeyPath(space, heavy[key][0]);
+    return shardPath(space, shardOf(key, Math.max(1, m.shards)));
   }
 
   function utf8(text) {
@@ -307,9 +319,15 @@
         return m;
       });
     }
-    /** The entries `key` lists, or those of its tokens that `isMatch` accepts. */
-    function entriesUnder(m, key, isMatch) {
-      return load(pathOf(key, m)).then(function (shard) {
+    /** The initials keys' manifest, fetched by the first query that needs it. */
+    function initialsManifest() {
+      return load(INITIALS.manifest);
+    }
+    /** The entries `lookup.key` lists, or those of its tokens that `lookup.isMatch` accepts. */
+    function entriesUnder(m, lookup) {
+      var key = lookup.key;
+      var isMatch = lookup.isMatch;
+      return load(pathOf(key, lookup.space, lookup.manifest)).then(function (shard) {
         var found = new EntrySet(m.entries);
         var value = Object.prototype.hasOwnProperty.call(shard, key) ? shard[key] : null;
         if (typeof value === 'string') {
@@ -322,24 +340,30 @@
         return found;
       });
     }
-    /** The lookups of a parsed query: filters first, then every part of every word. */
-    function lookupsOf(query, m) {
+    /**
+     * The lookups of a parsed query: filters first, then every part of every word; `initials`
+     * is the initials keys' manifest, or null when no word holds an initial.
+     */
+    function lookupsOf(query, m, initials) {
       var lookups = [];
       var never = function () { return false; };
+      var filterLookup = function (key) { return { key: key, space: WORDS, manifest: m, isMatch: never }; };
       query.filters.forEach(function (filter) {
-        if (filter.kind === 'tag') lookups.push({ key: 'tag ' + filter.value, isMatch: never });
-        else if (filter.kind === 'period') lookups.push({ key: 'date ' + filter.value, isMatch: never });
+        if (filter.kind === 'tag') lookups.push(filterLookup('tag ' + filter.value));
+        else if (filter.kind === 'period') lookups.push(filterLookup('date ' + filter.value));
         else {
           var id = emotionID(filter.value, m.emotions);
-          lookups.push(id === null ? null : { key: 'emotion ' + id, isMatch: never });
+          lookups.push(id === null ? null : filterLookup('emotion ' + id));
         }
       });
       query.words.forEach(function (word) {
         parts(word).forEach(function (part) {
           if (hasInitial(part)) {
-            lookups.push({ key: initialsKeyOf(part, m.heavy), isMatch: function (token) { return matchesInitials(part, token); } });
+            lookups.push({ key: initialsKeyOf(part, initials.heavy), space: INITIALS, manifest: initials,
+              isMatch: function (token) { return matchesInitials(part, token); } });
           } else {
-            lookups.push({ key: keyOf(part, m.heavy), isMatch: function (token) { return token.indexOf(part) !== -1; } });
+            lookups.push({ key: keyOf(part, m.heavy), space: WORDS, manifest: m,
+              isMatch: function (token) { return token.indexOf(part) !== -1; } });
           }
         });
       });
@@ -349,13 +373,15 @@
     function entryNumbers(query) {
       var parsed = parseQuery(query);
       if (parsed.words.length === 0 && parsed.filters.length === 0) return Promise.resolve([]);
-      return manifest().then(function (m) {
-        var lookups = lookupsOf(parsed, m);
+      var needsInitials = parsed.words.some(hasInitial);
+      return Promise.all([manifest(), needsInitials ? initialsManifest() : null]).then(function (manifests) {
+        var m = manifests[0];
+        var lookups = lookupsOf(parsed, m, manifests[1]);
         if (lookups.indexOf(null) !== -1) return [];
         var matches = null;
         var step = function (index) {
           if (index === lookups.length) return matches.newestFirst();
-          return entriesUnder(m, lookups[index].key, lookups[index].isMatch).then(function (found) {
+          return entriesUnder(m, lookups[index]).then(function (found) {
             if (matches === null) matches = found; else matches.intersect(found);
             return matches.isEmpty() ? [] : step(index + 1);
           });
