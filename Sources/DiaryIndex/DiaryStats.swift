@@ -84,14 +84,14 @@ public struct DiaryStats: Sendable, Equatable {
     }
 
     /// Works the statistics out; `words` gives the word count of an entry's body.
-    public init(index: SiteIndex, words: (Entry) -> Int = { WordCount.of($0.body) }) {
+    public init(index: SiteIndex, words: (Entry) -> Int = { $0.body.wordCount }) {
         let emotionIDs = index.emotions.map(\.slug)
         self.emotionIDs = emotionIDs
         var emotionPosition: [String: Int] = [:]
         for (position, id) in emotionIDs.enumerated() { emotionPosition[id] = position }
         let entries = index.entries
         let primary = entries.map { emotionPosition[$0.primaryEmotionID] ?? 0 }
-        let wordsPerEntry = ParallelMap.map(entries, chunkSize: 128, words)
+        let wordsPerEntry = entries.map(words)
 
         // Months, weekdays and hours.
         var weekdays = Array(repeating: EmotionCounts(emotions: emotionIDs.count), count: 7)

@@ -24,9 +24,12 @@ public struct EntryBody: Sendable, Hashable {
     public var pictures: [Picture]
     /// `text` in UTF-8. Kept as bytes: a build loads thousands of cached bodies and hashes their
     /// text, but decodes the text only of the few whose cards or search records it makes again.
-    public var textUTF8: [UInt8]
+    public let textUTF8: [UInt8]
     /// `footnoteText` in UTF-8.
-    public var footnoteTextUTF8: [UInt8]
+    public let footnoteTextUTF8: [UInt8]
+    /// How many words a reader sees, footnotes included (`WordCount`): counted once, when the
+    /// body is made, and kept in the entry cache, since the statistics add up every entry's on every build.
+    public let wordCount: Int
 
     /// The visible text of the body without its footnotes: words, code, link text and picture
     /// descriptions, no URLs; blocks and line breaks are single spaces. What excerpts are cut from.
@@ -34,11 +37,13 @@ public struct EntryBody: Sendable, Hashable {
     /// The visible text of the footnotes, the same way: searchable, but not part of an excerpt.
     public var footnoteText: String { String(decoding: footnoteTextUTF8, as: UTF8.self) }
 
-    public init(html: String, pictures: [Picture] = [], textUTF8: [UInt8], footnoteTextUTF8: [UInt8] = []) {
+    /// `wordCount`: as counted from these texts before (the entry cache); nil counts them.
+    public init(html: String, pictures: [Picture] = [], textUTF8: [UInt8], footnoteTextUTF8: [UInt8] = [], wordCount: Int? = nil) {
         self.html = html
         self.pictures = pictures
         self.textUTF8 = textUTF8
         self.footnoteTextUTF8 = footnoteTextUTF8
+        self.wordCount = wordCount ?? WordCount.of(text: textUTF8, footnoteText: footnoteTextUTF8)
     }
 
     public init(html: String, pictures: [Picture] = [], text: String, footnoteText: String = "") {

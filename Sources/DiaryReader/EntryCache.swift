@@ -17,7 +17,7 @@ public struct EntryCache: Sendable {
     }
 
     /// Bump when the encoding or the parser's output changes, so old caches are ignored.
-    static let formatVersion = 6
+    static let formatVersion = 7
 
     /// The files are saved in this many parts, so that loading decodes them on every core.
     static let segmentCount = 8
@@ -205,6 +205,7 @@ public struct EntryCache: Sendable {
         }
         writer.write(rawBytes: entry.body.textUTF8)
         writer.write(rawBytes: entry.body.footnoteTextUTF8)
+        writer.write(entry.body.wordCount)
         writer.write(entry.isDraft)
         writeMetadata(.map(entry.extra), into: &writer)
     }
@@ -251,8 +252,8 @@ public struct EntryCache: Sendable {
             pictures.append(EntryBody.Picture(number: number, tag: tagStart..<tagEnd, source: source))
             end = tagEnd
         }
-        guard let text = reader.rawBytes(), let footnoteText = reader.rawBytes() else { return nil }
-        return EntryBody(html: html, pictures: pictures, textUTF8: text, footnoteTextUTF8: footnoteText)
+        guard let text = reader.rawBytes(), let footnoteText = reader.rawBytes(), let wordCount = reader.int(), wordCount >= 0 else { return nil }
+        return EntryBody(html: html, pictures: pictures, textUTF8: text, footnoteTextUTF8: footnoteText, wordCount: wordCount)
     }
 
     private static func writeMetadata(_ value: MetadataValue, into writer: inout BinaryWriter) {

@@ -24,14 +24,17 @@ public final class DiaryServer: @unchecked Sendable {
         public var watching: DiaryWatcher.Mechanism
         /// Quiet time after a save before rebuilding.
         public var debounce: TimeInterval
+        /// Print each build's steps with their times (`serve -v`).
+        public var verbose: Bool
 
         public init(build: SiteBuilder.Options = .init(), host: String = "127.0.0.1", port: UInt16 = 4000,
-                    watching: DiaryWatcher.Mechanism = .preferred, debounce: TimeInterval = 0.04) {
+                    watching: DiaryWatcher.Mechanism = .preferred, debounce: TimeInterval = 0.04, verbose: Bool = false) {
             self.build = build
             self.host = host
             self.port = port
             self.watching = watching
             self.debounce = debounce
+            self.verbose = verbose
         }
     }
 
@@ -228,6 +231,9 @@ public final class DiaryServer: @unchecked Sendable {
             return
         }
         for diagnostic in report.diagnostics { console.err(diagnostic.description) }
+        if options.verbose {
+            for timing in report.steps { console.err(timing.line) }
+        }
         if report.hasErrors {
             console.err(report.summary)
             isBroken = true

@@ -35,6 +35,11 @@ public struct BuildStepTiming: Sendable {
     /// The progress line's text, such as `Render 10 of 13,133 pages`.
     public var title: String
     public var seconds: Double
+
+    /// How `-v` prints it: `  0.012s  [7/10] Render 10 of 13,133 pages`.
+    public var line: String {
+        String(format: "%7.3fs  [%d/%d] %@", seconds, step.rawValue, BuildStep.allCases.count, title)
+    }
 }
 
 /// An error a step threw, tagged with the step's name.

@@ -36,15 +36,22 @@ struct PublishedPictures: Sendable {
     }
 
     /// The files to write: each picture's display version and thumbnails, copied from the cache.
+    /// Made on every build for thousands of pictures, so each file's identity is put together
+    /// from plain string slices.
     func outputFiles() -> [OutputFile] {
-        byImage.keys.sorted().flatMap { id in
-            let picture = byImage[id]!
-            let copy = { (file: CachedPicture.File) in
-                OutputFile.Content.copy(of: file.path, identity: "\(picture.key)/\(file.path.split(separator: "/").last ?? "")")
+        var files: [OutputFile] = []
+        files.reserveCapacity(byImage.count * 3)
+        for (id, picture) in byImage.sorted(by: { $0.key < $1.key }) {
+            let key = picture.key.description
+            func add(_ file: CachedPicture.File, width: Int?) {
+                let name = file.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { file.path[file.path.index(after: $0)...] } ?? Substring(file.path)
+                files.append(OutputFile(path: URLMap.file(of: Self.place(id, file, width: width)),
+                                        content: .copy(of: file.path, identity: key + "/" + name)))
             }
-            return [OutputFile(path: URLMap.file(of: Self.place(id, picture.display, width: nil)), content: copy(picture.display))]
-                + picture.thumbnails.map { OutputFile(path: URLMap.file(of: Self.place(id, $0, width: $0.width)), content: copy($0)) }
+            add(picture.display, width: nil)
+            for thumbnail in picture.thumbnails { add(thumbnail, width: thumbnail.width) }
         }
+        return files
     }
 
     /// What pages show of a picture: the display version's URL and size (`url`, `width`, `height`),

@@ -212,8 +212,7 @@ struct BuildCommand: ParsableCommand {
         }
         if verbose {
             for timing in report.steps {
-                StandardError.print(String(format: "%7.3fs  [%d/%d] %@", timing.seconds, timing.step.rawValue,
-                                           BuildStep.allCases.count, timing.title))
+                StandardError.print(timing.line)
             }
             if report.steps.contains(where: { $0.step == .processPictures }) {
                 let cached = max(0, report.publishedPictureCount - report.processedPictureCount)
@@ -254,6 +253,9 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Include entries marked 'draft: true'.")
     var drafts = false
 
+    @Flag(name: .shortAndLong, help: "Print each build's steps with their times.")
+    var verbose = false
+
     func run() throws {
         let root = location.root
         // An encrypted diary's Output/ holds what gets published: the unlocked site is built elsewhere.
@@ -265,7 +267,7 @@ struct ServeCommand: ParsableCommand {
         let console = DiaryServer.Console(out: { Swift.print($0); fflush(stdout) }, err: { StandardError.print($0) },
                                           progress: { step in if let step { progress.show(step) } else { progress.finish() } })
         do {
-            try DiaryServer(root: root, options: .init(build: build, host: host, port: port), console: console).runUntilInterrupted()
+            try DiaryServer(root: root, options: .init(build: build, host: host, port: port, verbose: verbose), console: console).runUntilInterrupted()
         } catch let error as ServeError {
             throw CommandError(error.description, isUsage: error.isUsage)
         }

@@ -1,5 +1,3 @@
-import DiaryModel
-
 /// How many words a text has: runs of characters between white space that hold at least one
 /// letter or digit (so a lone "—" or "·" is not a word). Korean is counted the same way, by
 /// space-separated eojeol (`오늘은 비가 왔다` is three), which is how Korean word counts are
@@ -13,11 +11,14 @@ public enum WordCount {
     /// The words of an entry's body as a reader sees it, footnotes included: its visible text
     /// (`EntryBody.text`), where URLs are already left out and blocks are single spaces.
     public static func of(_ body: EntryBody) -> Int {
-        body.textUTF8.withUnsafeBufferPointer(count) + body.footnoteTextUTF8.withUnsafeBufferPointer(count)
+        of(text: body.textUTF8, footnoteText: body.footnoteTextUTF8)
     }
 
-    /// One pass over UTF-8 bytes, classifying a character only until its word has a letter: the
-    /// statistics count every entry's words on every build.
+    static func of(text: [UInt8], footnoteText: [UInt8]) -> Int {
+        text.withUnsafeBufferPointer(count) + footnoteText.withUnsafeBufferPointer(count)
+    }
+
+    /// One pass over UTF-8 bytes, classifying a character only until its word has a letter.
     private static func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var counter = Counter()
         var position = 0
