@@ -72,11 +72,14 @@ public struct SiteIndex: Sendable {
         var byTag: [String: [Int]] = [:]
         var tagNames: [String: String] = [:]
         var gallery: [GalleryItem] = []
+        // A diary uses a few hundred tag spellings thousands of times: each is made a slug once.
+        var slugs: [String: String] = [:]
         for index in newestFirst {
             let entry = entries[index]
             for id in entry.emotionIDs { byEmotion[id, default: []].append(index) }
             for tag in entry.tags {
-                let slug = Slug.make(from: tag)
+                let slug = slugs[tag] ?? Slug.make(from: tag)
+                slugs[tag] = slug
                 byTag[slug, default: []].append(index)
                 // The oldest spelling names the tag: it was there first.
                 tagNames[slug] = tag
@@ -94,13 +97,18 @@ public struct SiteIndex: Sendable {
 
     /// The most frequent primary emotion; a tie goes to the emotion of the later entry.
     static func mainEmotion(of dayEntries: [Entry]) -> String {
-        var counts: [String: Int] = [:]
-        var lastSeen: [String: Int] = [:]
+        // A day has a handful of entries: a list beats a dictionary.
+        var tally: [(id: String, count: Int, lastSeen: Int)] = []
         for (position, entry) in dayEntries.enumerated() {
-            counts[entry.primaryEmotionID, default: 0] += 1
-            lastSeen[entry.primaryEmotionID] = position
+            let id = entry.primaryEmotionID
+            if let found = tally.firstIndex(where: { $0.id == id }) {
+                tally[found].count += 1
+                tally[found].lastSeen = position
+            } else {
+                tally.append((id, 1, position))
+            }
         }
-        return counts.keys.max { a, b in (counts[a]!, lastSeen[a]!) < (counts[b]!, lastSeen[b]!) } ?? ""
+        return tally.max { ($0.count, $0.lastSeen) < ($1.count, $1.lastSeen) }?.id ?? ""
     }
 
     // MARK: - Neighbours and picks

@@ -77,6 +77,25 @@ public struct EntryCache: Sendable {
         return source.parsed
     }
 
+    /// Identifies what the reading of the entry file at `path` was made from: the reading
+    /// configuration, the file's size and time, and how each of its image references resolved.
+    /// Two readings with the same stamp gave the same entry, so what a build worked out from an
+    /// entry can be kept under its stamp. Nil when the file is not in the cache, or was read too
+    /// close to its last change for its time to tell (it is read again next time).
+    public func stamp(of path: String) -> UInt64? {
+        guard let source = sources[path], source.modified >= 0 else { return nil }
+        var hasher = StableHasher()
+        hasher.combine(readingKey)
+        hasher.combine(source.size)
+        hasher.combine(source.modified)
+        hasher.combine(source.imageLookups.count)
+        for lookup in source.imageLookups {
+            hasher.combine(lookup.reference)
+            hasher.combine(lookup.resolved ?? "\u{0}")
+        }
+        return hasher.value
+    }
+
     // MARK: - Bytes
 
     /// The cache as bytes, stamped with the current time as its save time.

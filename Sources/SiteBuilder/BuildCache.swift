@@ -20,7 +20,7 @@ struct BuildCache {
 
     /// Bump when any file's layout or the pages' shape changes: a Daybook with another version
     /// ignores the whole cache and builds everything once.
-    static let formatVersion = 4
+    static let formatVersion = 5
 
     private static let magic = "daybook-cache"
 
@@ -31,6 +31,8 @@ struct BuildCache {
         case manifest = "manifest.bin"
         /// A signature of each page's inputs.
         case pageSignatures = "pages.bin"
+        /// Each entry's version (what pages show of it), under the stamp of its file's reading.
+        case entryVersions = "versions.bin"
         /// The nothing-changed fingerprint of all inputs, and the counts of the last build.
         case inputs = "inputs.bin"
         /// The search index's state, for updating it in place.
@@ -48,7 +50,7 @@ struct BuildCache {
         var isPerOutput: Bool {
             switch self {
             case .entries, .encryption: return false
-            case .manifest, .pageSignatures, .inputs, .searchState, .entrySources, .publishedAddresses: return true
+            case .manifest, .pageSignatures, .entryVersions, .inputs, .searchState, .entrySources, .publishedAddresses: return true
             }
         }
     }

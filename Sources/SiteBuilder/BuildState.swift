@@ -11,6 +11,8 @@ struct BuildState {
     var entryCache: EntryCache?
     /// Output path → the signature of the inputs it was rendered from.
     var pageSignatures: [String: UInt64] = [:]
+    /// The entries' versions, for the next build in another process.
+    var entryVersions = SavedEntryVersions()
     var inputs: InputFingerprint?
     var entryCount = 0
     var pageCount = 0
@@ -24,6 +26,7 @@ struct BuildState {
                 guard let signatures = decodePageSignatures(bytes) else { return BuildState() }
                 state.pageSignatures = signatures
             }
+            state.entryVersions = cache.read(.entryVersions).flatMap(SavedEntryVersions.init(decoding:)) ?? SavedEntryVersions()
         }
         if let bytes = cache.read(.inputs) {
             var reader = BinaryReader(bytes)
@@ -51,6 +54,7 @@ struct BuildState {
             pages.write(Int(Int64(bitPattern: pageSignatures[path]!)))
         }
         try cache.write(.pageSignatures, pages.bytes)
+        try cache.write(.entryVersions, entryVersions.encoded())
         var inputsFile = BinaryWriter()
         inputsFile.write(Int(Int64(bitPattern: inputs?.listing ?? 0)))
         inputsFile.write(Int(Int64(bitPattern: inputs?.recentContent ?? 0)))

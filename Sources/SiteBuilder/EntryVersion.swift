@@ -134,3 +134,60 @@ struct EntryVersion: EntryFields {
         }
     }
 }
+
+/// Entry versions kept in the build cache for the next build, by entry file, each under the
+/// stamp of the file's reading (`EntryCache.stamp(of:)`) and a fingerprint of the entry's
+/// published pictures: an entry read from the same stamp, showing pictures of the same sizes,
+/// has the same version, without hashing its body again.
+struct SavedEntryVersions: Sendable {
+    struct Saved: Sendable {
+        var stamp: UInt64
+        var pictures: UInt64
+        var version: UInt64
+    }
+
+    private(set) var byPath: [String: Saved] = [:]
+
+    init() {}
+
+    /// `stamps[n]`: the stamp of the reading of `entries[n]`; nil leaves the entry out.
+    init(_ entries: [Entry], versions: [UInt64], stamps: [UInt64?], pictures: PublishedPictures) {
+        byPath.reserveCapacity(entries.count)
+        for position in entries.indices {
+            guard let stamp = stamps[position] else { continue }
+            byPath[entries[position].sourcePath] = Saved(stamp: stamp, pictures: EntryVersions.fingerprint(of: entries[position], pictures: pictures),
+                                                         version: versions[position])
+        }
+    }
+
+    func version(of entry: Entry, stamp: UInt64?, pictures: PublishedPictures) -> UInt64? {
+        guard let stamp, let saved = byPath[entry.sourcePath], saved.stamp == stamp,
+              saved.pictures == EntryVersions.fingerprint(of: entry, pictures: pictures) else { return nil }
+        return saved.version
+    }
+
+    func encoded() -> [UInt8] {
+        var writer = BinaryWriter()
+        writer.write(byPath.count)
+        for (path, saved) in byPath {
+            writer.write(path)
+            writer.write(Int(Int64(bitPattern: saved.stamp)))
+            writer.write(Int(Int64(bitPattern: saved.pictures)))
+            writer.write(Int(Int64(bitPattern: saved.version)))
+        }
+        return writer.bytes
+    }
+
+    /// Nil when damaged.
+    init?(decoding bytes: [UInt8]) {
+        var reader = BinaryReader(bytes)
+        guard let count = reader.int(), count >= 0, count <= bytes.count else { return nil }
+        byPath.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let path = reader.string(), let stamp = reader.int(), let pictures = reader.int(), let version = reader.int() else { return nil }
+            byPath[path] = Saved(stamp: UInt64(bitPattern: Int64(stamp)), pictures: UInt64(bitPattern: Int64(pictures)),
+                                 version: UInt64(bitPattern: Int64(version)))
+        }
+        guard reader.isAtEnd else { return nil }
+    }
+}

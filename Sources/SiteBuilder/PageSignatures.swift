@@ -1,5 +1,6 @@
 import DiaryIndex
 import DiaryModel
+import DiaryReader
 import DiarySearch
 import Templating
 
@@ -17,20 +18,33 @@ struct PageSignatures {
     /// search index shows nothing a page does not (its text and footnotes come from the body
     /// the page shows, its date from the moment), so the same versions tell it what changed.
     let entryVersions: [UInt64]
+    /// Per entry index: the stamp of its file's reading (`EntryCache.stamp(of:)`), when known.
+    let entryStamps: [UInt64?]
 
-    /// `known` holds versions worked out by an earlier build in this process, by entry identity:
-    /// an entry taken unchanged from the cache, with the same published pictures, keeps its version.
+    /// `known` holds versions worked out by an earlier build in this process, by entry identity,
+    /// and `saved` those the last build saved, by the stamp of each file's reading in `readings`:
+    /// an entry read the same way, with the same published pictures, keeps its version.
     init(index: SiteIndex, values: SiteValues, library: TemplateLibrary, sources: [String: String], configKey: String,
-         known: EntryVersions = EntryVersions()) {
+         known: EntryVersions = EntryVersions(), saved: SavedEntryVersions = SavedEntryVersions(), readings: EntryCache? = nil) {
         self.index = index
         self.values = values
         self.library = library
         self.sources = sources
         self.configKey = configKey
         let pictures = values.pictures
-        entryVersions = ParallelMap.map(index.entries, chunkSize: 256) { entry in
-            known.version(of: entry, pictures: pictures) ?? EntryVersion.of(entry, pictures: pictures)
+        let worked = ParallelMap.map(index.entries, chunkSize: 256) { entry -> (UInt64, UInt64?) in
+            let stamp = readings?.stamp(of: entry.sourcePath)
+            let version = known.version(of: entry, pictures: pictures) ?? saved.version(of: entry, stamp: stamp, pictures: pictures)
+                ?? EntryVersion.of(entry, pictures: pictures)
+            return (version, stamp)
         }
+        entryVersions = worked.map(\.0)
+        entryStamps = worked.map(\.1)
+    }
+
+    /// The versions of this build's entries, for the next build's process.
+    var savedVersions: SavedEntryVersions {
+        SavedEntryVersions(index.entries, versions: entryVersions, stamps: entryStamps, pictures: values.pictures)
     }
 
     /// The versions of this build's entries, for the next build in this process.
@@ -123,7 +137,8 @@ struct EntryVersions: Sendable {
         return found.version
     }
 
-    private static func fingerprint(of entry: Entry, pictures: PublishedPictures) -> UInt64 {
+    /// What of the published pictures an entry's version depends on: their sizes and formats.
+    static func fingerprint(of entry: Entry, pictures: PublishedPictures) -> UInt64 {
         var hasher = StableHasher()
         for image in entry.images { pictures.combine(image.id, into: &hasher) }
         return hasher.value

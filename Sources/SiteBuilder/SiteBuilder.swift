@@ -234,7 +234,7 @@ public struct SiteBuilder {
             () -> ([PlannedPage], PageSignatures, [UInt64], [Int]) in
             let pages = PagePlan(index: index, stats: stats).pages()
             let signer = PageSignatures(index: index, values: shared, library: library, sources: theme.templates, configKey: configKey,
-                                        known: kept?.entryVersions ?? EntryVersions())
+                                        known: kept?.entryVersions ?? EntryVersions(), saved: previous.entryVersions, readings: reading.cache)
             let signatures = signer.signatures(of: pages)
             let stale = pages.indices.filter { position in
                 let path = pages[position].path
@@ -324,6 +324,8 @@ public struct SiteBuilder {
             let addresses = outcome.addresses
             let sources = index.entries.map { ($0.id, $0.sourcePath) }
             let save = {
+                // Worked out only when saved: `daybook serve` saves after the page is served.
+                state.entryVersions = signer.savedVersions
                 try Manifest.save(manifest, to: cache)
                 try encryption?.saveAddresses(addresses, to: cache)
                 try state.save(to: cache, saveEntries: cacheWorthSaving)
