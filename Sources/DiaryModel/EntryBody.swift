@@ -1,3 +1,5 @@
+import Foundation
+
 /// An entry's body as the reader leaves it, independent of the site it is published in: its
 /// HTML with each local picture's address left out (the page fills it in from the site's URL
 /// map), and the text a reader sees in it.
@@ -18,18 +20,20 @@ public struct EntryBody: Sendable, Hashable {
         }
     }
 
-    /// The body rendered to HTML (safe mode), the `src` of every local picture empty.
-    public var html: String
     /// The local pictures in `html`, in order.
-    public var pictures: [Picture]
-    /// `text` in UTF-8. Kept as bytes: a build loads thousands of cached bodies and hashes their
-    /// text, but decodes the text only of the few whose cards or search records it makes again.
-    public let textUTF8: [UInt8]
-    /// `footnoteText` in UTF-8.
-    public let footnoteTextUTF8: [UInt8]
+    public let pictures: [Picture]
     /// How many words a reader sees, footnotes included (`WordCount`): counted once, when the
     /// body is made, and kept in the entry cache, since the statistics add up every entry's on every build.
     public let wordCount: Int
+    private let storage: Storage
+
+    /// The body rendered to HTML (safe mode), the `src` of every local picture empty.
+    public var html: String { storage.texts.html }
+    /// `text` in UTF-8. Kept as bytes: a build hashes the text of the entries it works on, but
+    /// decodes it only for the few whose cards or search records it makes again.
+    public var textUTF8: [UInt8] { storage.texts.text }
+    /// `footnoteText` in UTF-8.
+    public var footnoteTextUTF8: [UInt8] { storage.texts.footnotes }
 
     /// The visible text of the body without its footnotes: words, code, link text and picture
     /// descriptions, no URLs; blocks and line breaks are single spaces. What excerpts are cut from.
@@ -39,15 +43,60 @@ public struct EntryBody: Sendable, Hashable {
 
     /// `wordCount`: as counted from these texts before (the entry cache); nil counts them.
     public init(html: String, pictures: [Picture] = [], textUTF8: [UInt8], footnoteTextUTF8: [UInt8] = [], wordCount: Int? = nil) {
-        self.html = html
         self.pictures = pictures
-        self.textUTF8 = textUTF8
-        self.footnoteTextUTF8 = footnoteTextUTF8
         self.wordCount = wordCount ?? WordCount.of(text: textUTF8, footnoteText: footnoteTextUTF8)
+        storage = Storage(made: (html, textUTF8, footnoteTextUTF8))
     }
 
     public init(html: String, pictures: [Picture] = [], text: String, footnoteText: String = "") {
         self.init(html: html, pictures: pictures, textUTF8: Array(text.utf8), footnoteTextUTF8: Array(footnoteText.utf8))
+    }
+
+    /// A body whose HTML and texts are the UTF-8 at `html`, `text` and `footnoteText` in `bytes`
+    /// (a saved entry cache), made only when first asked for: a build loads thousands of cached
+    /// entries and shows or hashes the bodies of only a few.
+    public init(bytes: [UInt8], html: Range<Int>, pictures: [Picture], text: Range<Int>, footnoteText: Range<Int>, wordCount: Int) {
+        precondition(html.upperBound <= bytes.count && text.upperBound <= bytes.count && footnoteText.upperBound <= bytes.count)
+        self.pictures = pictures
+        self.wordCount = wordCount
+        storage = Storage(bytes: bytes, html: html, text: text, footnotes: footnoteText)
+    }
+
+    public static func == (a: EntryBody, b: EntryBody) -> Bool {
+        a.pictures == b.pictures && a.html == b.html && a.textUTF8 == b.textUTF8 && a.footnoteTextUTF8 == b.footnoteTextUTF8
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(html)
+        hasher.combine(pictures)
+    }
+
+    /// The HTML and texts, as given or as made from saved bytes on first use (from any thread).
+    private final class Storage: @unchecked Sendable {
+        typealias Texts = (html: String, text: [UInt8], footnotes: [UInt8])
+        private let lock = NSLock()
+        private var made: Texts?
+        private var saved: (bytes: [UInt8], html: Range<Int>, text: Range<Int>, footnotes: Range<Int>)?
+
+        init(made: Texts) {
+            self.made = made
+        }
+
+        init(bytes: [UInt8], html: Range<Int>, text: Range<Int>, footnotes: Range<Int>) {
+            saved = (bytes, html, text, footnotes)
+        }
+
+        var texts: Texts {
+            lock.lock()
+            defer { lock.unlock() }
+            if let made { return made }
+            let (bytes, html, text, footnotes) = saved!
+            let texts: Texts = (String(decoding: bytes[html], as: UTF8.self), Array(bytes[text]), Array(bytes[footnotes]))
+            made = texts
+            // The saved bytes are shared by many entries: this one no longer holds on to them.
+            saved = nil
+            return texts
+        }
     }
 
     /// The HTML with each local picture's address filled in: `pictureURL` gives the URL of a

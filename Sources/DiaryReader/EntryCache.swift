@@ -143,7 +143,7 @@ public struct EntryCache: Sendable {
             var sources: [(String, Source)] = []
             sources.reserveCapacity(count)
             for _ in 0..<count {
-                guard let source = Self.readSource(&segment) else { return nil }
+                guard let source = Self.readSource(&segment, in: part) else { return nil }
                 sources.append(source)
             }
             return segment.isAtEnd ? sources : nil
@@ -169,7 +169,7 @@ public struct EntryCache: Sendable {
         write(source.parsed, into: &writer)
     }
 
-    private static func readSource(_ reader: inout BinaryReader) -> (String, Source)? {
+    private static func readSource(_ reader: inout BinaryReader, in bytes: [UInt8]) -> (String, Source)? {
         guard let path = reader.string(), let size = reader.int(), let modified = reader.int(),
               let lookupCount = reader.int(), lookupCount >= 0, lookupCount < 10_000 else { return nil }
         var lookups: [ImageLookup] = []
@@ -177,7 +177,7 @@ public struct EntryCache: Sendable {
             guard let reference = reader.string(), let resolved = reader.optionalString() else { return nil }
             lookups.append(ImageLookup(reference: reference, resolved: resolved))
         }
-        guard let parsed = readParsed(&reader) else { return nil }
+        guard let parsed = readParsed(&reader, in: bytes) else { return nil }
         return (path, Source(size: size, modified: modified, imageLookups: lookups, parsed: parsed))
     }
 
@@ -229,7 +229,7 @@ public struct EntryCache: Sendable {
         writeMetadata(.map(entry.extra), into: &writer)
     }
 
-    private static func readParsed(_ reader: inout BinaryReader) -> ParsedEntry? {
+    private static func readParsed(_ reader: inout BinaryReader, in bytes: [UInt8]) -> ParsedEntry? {
         guard let diagnosticCount = reader.int(), diagnosticCount >= 0, diagnosticCount < 100_000 else { return nil }
         var diagnostics: [Diagnostic] = []
         for _ in 0..<diagnosticCount {
@@ -252,16 +252,17 @@ public struct EntryCache: Sendable {
             images.append(EntryImage(number: number, entryID: id, sourcePath: imagePath, fileExtension: fileExtension,
                                      alt: alt, caption: caption, origin: fromBody ? .body : .frontMatter, line: line, column: column))
         }
-        guard let body = readBody(&reader), let isDraft = reader.bool(), case .map(let extra)? = readMetadata(&reader) else { return nil }
+        guard let body = readBody(&reader, in: bytes), let isDraft = reader.bool(), case .map(let extra)? = readMetadata(&reader) else { return nil }
         let entry = Entry(id: id, slug: slug, sourcePath: sourcePath, title: title, instant: Date(timeIntervalSince1970: instant),
                           local: LocalDateTime(wallClockSeconds: wallClock), emotionIDs: emotionIDs, tags: tags, images: images,
                           body: body, isDraft: isDraft, extra: extra)
         return ParsedEntry(entry: entry, unknownEmotions: unknown, diagnostics: diagnostics, imageLookups: [])
     }
 
-    private static func readBody(_ reader: inout BinaryReader) -> EntryBody? {
-        guard let html = reader.string(), let count = reader.int(), count >= 0, count < 100_000 else { return nil }
-        let length = html.utf8.count
+    /// The body's HTML and texts stay bytes of `bytes` (the cache's part) until first used.
+    private static func readBody(_ reader: inout BinaryReader, in bytes: [UInt8]) -> EntryBody? {
+        guard let html = reader.range(), let count = reader.int(), count >= 0, count < 100_000 else { return nil }
+        let length = html.count
         var pictures: [EntryBody.Picture] = []
         var end = 0
         for _ in 0..<count {
@@ -271,8 +272,8 @@ public struct EntryCache: Sendable {
             pictures.append(EntryBody.Picture(number: number, tag: tagStart..<tagEnd, source: source))
             end = tagEnd
         }
-        guard let text = reader.rawBytes(), let footnoteText = reader.rawBytes(), let wordCount = reader.int(), wordCount >= 0 else { return nil }
-        return EntryBody(html: html, pictures: pictures, textUTF8: text, footnoteTextUTF8: footnoteText, wordCount: wordCount)
+        guard let text = reader.range(), let footnoteText = reader.range(), let wordCount = reader.int(), wordCount >= 0 else { return nil }
+        return EntryBody(bytes: bytes, html: html, pictures: pictures, text: text, footnoteText: footnoteText, wordCount: wordCount)
     }
 
     private static func writeMetadata(_ value: MetadataValue, into writer: inout BinaryWriter) {
