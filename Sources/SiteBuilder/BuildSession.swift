@@ -28,6 +28,24 @@ public final class BuildSession: @unchecked Sendable {
     var entryVersions = EntryVersions()
     /// The saves of the last build's state, not yet done.
     var pendingSave: (() throws -> Void)?
+    /// The last build's pages and signatures, for a next build with the same page plan.
+    var plan: PlanMemo?
+
+    /// A build's page plan and signatures, and what they were worked out from: a next build whose
+    /// plan key and signature context are the same keeps the pages, takes the statistics pages
+    /// anew, and signs again only those and the pages of the entries whose version changed.
+    struct PlanMemo {
+        /// The configuration and `PagePlan.key()`.
+        var key: UInt64
+        var pages: [PlannedPage]
+        /// Per entry (index into the site index's entries): the positions of the pages that show it.
+        var pagesOfEntry: [[Int]]
+        /// The positions of the pages drawn from the statistics (`PagePlan.isStatistics`).
+        var statisticsPages: [Int]
+        var context: PageSignatures.Context
+        var versions: [UInt64]
+        var signatures: [UInt64]
+    }
 
     public init() {}
 
@@ -50,5 +68,6 @@ public final class BuildSession: @unchecked Sendable {
         theme = nil
         entryVersions = EntryVersions()
         pendingSave = nil
+        plan = nil
     }
 }

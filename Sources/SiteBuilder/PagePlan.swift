@@ -38,6 +38,36 @@ struct PagePlan {
     let index: SiteIndex
     let stats: DiaryStats
 
+    /// A fingerprint of everything `pages()` is made from besides the configuration and the
+    /// statistics: each entry's place, title, emotions, tags and pictures, and every emotion's
+    /// name. Two indexes with the same key get the same pages but for those drawn from the
+    /// statistics (a `daybook serve` build after an edit to an entry's text keeps the last
+    /// build's plan and takes only `yearPages()` and `statsPage()` anew).
+    func key() -> UInt64 {
+        var hasher = StableHasher()
+        for emotion in index.emotions {
+            let shown = index.emotion(emotion.slug)
+            hasher.combine(emotion.slug)
+            hasher.combine(shown.label)
+            hasher.combine(shown.emoji)
+        }
+        hasher.combine(index.entries.count)
+        for entry in index.entries {
+            hasher.combine(entry.id)
+            hasher.combine(entry.slug)
+            hasher.combine(entry.title)
+            let day = entry.day
+            hasher.combine(day.year &* 10_000 &+ day.month &* 100 &+ day.day)
+            hasher.combine(entry.emotionIDs.count)
+            for id in entry.emotionIDs { hasher.combine(id) }
+            hasher.combine(entry.tags.count)
+            for tag in entry.tags { hasher.combine(tag) }
+            hasher.combine(entry.images.count)
+            for image in entry.images { hasher.combine(image.id) }
+        }
+        return hasher.value
+    }
+
     func pages() -> [PlannedPage] {
         var pages: [PlannedPage] = []
         let titles = DateTitles(config: index.config)
@@ -98,23 +128,7 @@ struct PagePlan {
                 ["month": values.month(position)]
             })
         }
-        for position in index.years.indices {
-            let year = index.years[position]
-            // A year page shows no entry, only each day's count and main emotion: a changed entry
-            // body leaves it as it is.
-            // Its review adds each month's main emotion; the rest follows from the days' counts.
-            let review = stats.years[position]
-            let calendarKey = year.days.map { position -> String in
-                let section = index.days[position]
-                return "\(section.day.description):\(section.entries.count):\(section.mainEmotionID)"
-            }.joined(separator: ",") + "|" + review.months.map { $0.mainEmotionID ?? "" }.joined(separator: ",")
-            pages.append(PlannedPage(.year(year.year), template: "year.html", kind: "year", title: String(year.year),
-                                     key: calendarKey) { values in
-                guard case .map(var map) = values.year(position) else { return [:] }
-                map["review"] = values.yearReview(review)
-                return ["year": .map(map)]
-            })
-        }
+        pages += yearPages()
 
         let archive = Pagination(count: index.days.count, size: pageSize)
         let jumpKey = index.months.map { "\($0.year)-\($0.month):\($0.entryCount)" }.joined(separator: ",")
@@ -164,18 +178,51 @@ struct PagePlan {
                 ]
             })
         }
-        // The statistics depend on every entry, but only through the numbers they show: an edit
-        // that changes none of them leaves the page as it is.
-        let stats = self.stats
-        var statsKey = StableHasher()
-        stats.fingerprint(into: &statsKey)
-        pages.append(PlannedPage(.stats, template: "stats.html", kind: "stats", title: words["stats"]!,
-                                 key: String(statsKey.value, radix: 16)) { values in
-            ["stats": values.stats(stats)]
-        })
+        pages.append(statsPage())
         pages.append(PlannedPage(.search, template: "search.html", kind: "search", title: words["search"]!) { _ in [:] })
         pages.append(PlannedPage(.notFound, template: "404.html", kind: "404", title: words["not_found"]!) { _ in [:] })
         return pages
+    }
+
+    /// The pages drawn from the statistics (each year's page with its review, and the statistics
+    /// page): the only ones an edit of an entry's words changes besides the entry's own, so a
+    /// kept plan takes these anew (`isStatistics`).
+    func yearPages() -> [PlannedPage] {
+        index.years.indices.map { position in
+            let year = index.years[position]
+            // A year page shows no entry, only each day's count and main emotion: a changed entry
+            // body leaves it as it is.
+            // Its review adds each month's main emotion; the rest follows from the days' counts.
+            let review = stats.years[position]
+            let calendarKey = year.days.map { position -> String in
+                let section = index.days[position]
+                return "\(section.day.description):\(section.entries.count):\(section.mainEmotionID)"
+            }.joined(separator: ",") + "|" + review.months.map { $0.mainEmotionID ?? "" }.joined(separator: ",")
+            return PlannedPage(.year(year.year), template: "year.html", kind: "year", title: String(year.year),
+                               key: calendarKey) { values in
+                guard case .map(var map) = values.year(position) else { return [:] }
+                map["review"] = values.yearReview(review)
+                return ["year": .map(map)]
+            }
+        }
+    }
+
+    /// The statistics depend on every entry, but only through the numbers they show: an edit
+    /// that changes none of them leaves the page as it is.
+    func statsPage() -> PlannedPage {
+        let stats = self.stats
+        var statsKey = StableHasher()
+        stats.fingerprint(into: &statsKey)
+        let words = SiteStrings.table(for: index.config.localeIdentifier, overrides: index.config.strings)
+        return PlannedPage(.stats, template: "stats.html", kind: "stats", title: words["stats"]!,
+                           key: String(statsKey.value, radix: 16)) { values in
+            ["stats": values.stats(stats)]
+        }
+    }
+
+    /// Whether `page` is one of those `yearPages()` and `statsPage()` make.
+    static func isStatistics(_ page: PlannedPage) -> Bool {
+        page.kind == "year" || page.kind == "stats"
     }
 
     /// A list page's title: `Archive`, then `Archive · 2`.

@@ -52,7 +52,14 @@ struct PageSignatures {
         EntryVersions(index.entries, versions: entryVersions, pictures: values.pictures)
     }
 
-    func signatures(of pages: [PlannedPage]) -> [UInt64] {
+    /// What every page's signature starts from: the configuration, the site-wide values and the
+    /// templates, each template with those it includes.
+    struct Context: Equatable {
+        var global: UInt64
+        var templates: [String: UInt64]
+    }
+
+    func context(of pages: [PlannedPage]) -> Context {
         var global = StableHasher()
         global.combine(configKey)
         values.site.fingerprint(into: &global)
@@ -68,25 +75,29 @@ struct PageSignatures {
             }
             templates[name] = hasher.value
         }
+        return Context(global: global.value, templates: templates)
+    }
 
-        let entryVersions = self.entryVersions
-        let globalValue = global.value
-        return ParallelMap.map(pages, chunkSize: 64) { page in
-            var hasher = StableHasher()
-            hasher.combine(globalValue)
-            hasher.combine(templates[page.template] ?? 0)
-            hasher.combine(page.path)
-            hasher.combine(page.template)
-            hasher.combine(page.kind)
-            hasher.combine(page.title)
-            hasher.combine(page.key)
-            hasher.combine(page.entries.count)
-            for entry in page.entries {
-                hasher.combine(entry)
-                hasher.combine(entryVersions[entry])
-            }
-            return hasher.value
+    func signatures(of pages: [PlannedPage]) -> [UInt64] {
+        let context = context(of: pages)
+        return ParallelMap.map(pages, chunkSize: 64) { signature(of: $0, in: context) }
+    }
+
+    func signature(of page: PlannedPage, in context: Context) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine(context.global)
+        hasher.combine(context.templates[page.template] ?? 0)
+        hasher.combine(page.path)
+        hasher.combine(page.template)
+        hasher.combine(page.kind)
+        hasher.combine(page.title)
+        hasher.combine(page.key)
+        hasher.combine(page.entries.count)
+        for entry in page.entries {
+            hasher.combine(entry)
+            hasher.combine(entryVersions[entry])
         }
+        return hasher.value
     }
 
     /// A signature of everything the search index is built from: every entry, every emotion, base_url.

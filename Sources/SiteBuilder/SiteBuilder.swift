@@ -230,17 +230,36 @@ public struct SiteBuilder {
         }
         guard let shared else { return report }
 
-        let (pages, signer, signatures, stale) = try pipeline.run(.planPages) {
-            () -> ([PlannedPage], PageSignatures, [UInt64], [Int]) in
-            let pages = PagePlan(index: index, stats: stats).pages()
+        let (pages, signer, signatures, stale, planMemo) = try pipeline.run(.planPages) {
+            () -> ([PlannedPage], PageSignatures, [UInt64], [Int], BuildSession.PlanMemo?) in
+            let plan = PagePlan(index: index, stats: stats)
             let signer = PageSignatures(index: index, values: shared, library: library, sources: theme.templates, configKey: configKey,
                                         known: kept?.entryVersions ?? EntryVersions(), saved: previous.entryVersions, readings: reading.cache)
-            let signatures = signer.signatures(of: pages)
-            let stale = pages.indices.filter { position in
-                let path = pages[position].path
-                return previous.pageSignatures[path] != signatures[position] || siteManifest?[path] == nil || siteMissing.contains(path)
+            guard session != nil else {
+                let pages = plan.pages()
+                let signatures = signer.signatures(of: pages)
+                return (pages, signer, signatures, Self.stalePages(pages, signatures: signatures, previous: previous.pageSignatures,
+                                                                  manifest: siteManifest, missing: siteMissing), nil)
             }
-            return (pages, signer, signatures, stale)
+            var key = StableHasher()
+            key.combine(configKey)
+            key.combine(plan.key())
+            // The output holds what the session's last build wrote: its plan and signatures still describe it.
+            if let memo = kept?.plan, memo.key == key.value, change.missing.isEmpty, memo.versions.count == signer.entryVersions.count,
+               let kept = Self.keptPlan(memo, plan: plan, signer: signer) {
+                return (kept.pages, signer, kept.signatures, kept.stale, kept.memo)
+            }
+            let pages = plan.pages()
+            let signatures = signer.signatures(of: pages)
+            var pagesOfEntry = [[Int]](repeating: [], count: index.entries.count)
+            for (position, page) in pages.enumerated() {
+                for entry in page.entries { pagesOfEntry[entry].append(position) }
+            }
+            let memo = BuildSession.PlanMemo(key: key.value, pages: pages, pagesOfEntry: pagesOfEntry,
+                                             statisticsPages: pages.indices.filter { PagePlan.isStatistics(pages[$0]) },
+                                             context: signer.context(of: pages), versions: signer.entryVersions, signatures: signatures)
+            return (pages, signer, signatures, Self.stalePages(pages, signatures: signatures, previous: previous.pageSignatures,
+                                                              manifest: siteManifest, missing: siteMissing), memo)
         }
 
         var pageFiles = try pipeline.run(.render, "Render \(BuildPipeline.count(stale.count)) of \(BuildPipeline.count(pages.count)) pages") {
@@ -342,10 +361,46 @@ public struct SiteBuilder {
             session.manifest = manifest
             session.state = state
             session.entryVersions = signer.versionsByIdentity
+            session.plan = planMemo
             session.pendingSave = save
         }
         report.seconds = Date().timeIntervalSince(started)
         return report
+    }
+
+    /// The pages to render: those whose signature differs from the last build's, or that the
+    /// output folder does not hold.
+    private static func stalePages(_ pages: [PlannedPage], signatures: [UInt64], previous: [String: UInt64],
+                                   manifest: [String: String]?, missing: Set<String>) -> [Int] {
+        pages.indices.filter { position in
+            let path = pages[position].path
+            return previous[path] != signatures[position] || manifest?[path] == nil || missing.contains(path)
+        }
+    }
+
+    /// The session's last plan, kept: the statistics pages taken anew, and only they and the pages
+    /// of entries whose version changed signed again. Nil when the signatures' context changed
+    /// (the configuration, site-wide values or templates).
+    private static func keptPlan(_ memo: BuildSession.PlanMemo, plan: PagePlan, signer: PageSignatures)
+        -> (pages: [PlannedPage], signatures: [UInt64], stale: [Int], memo: BuildSession.PlanMemo)? {
+        var pages = memo.pages
+        let statistics = plan.yearPages() + [plan.statsPage()]
+        guard statistics.count == memo.statisticsPages.count else { return nil }
+        for (position, page) in zip(memo.statisticsPages, statistics) { pages[position] = page }
+        let context = signer.context(of: pages)
+        guard context == memo.context else { return nil }
+        var resign = Set(memo.statisticsPages)
+        for entry in signer.entryVersions.indices where signer.entryVersions[entry] != memo.versions[entry] {
+            resign.formUnion(memo.pagesOfEntry[entry])
+        }
+        var signatures = memo.signatures
+        for position in resign { signatures[position] = signer.signature(of: pages[position], in: context) }
+        let stale = resign.filter { signatures[$0] != memo.signatures[$0] }.sorted()
+        var kept = memo
+        kept.pages = pages
+        kept.versions = signer.entryVersions
+        kept.signatures = signatures
+        return (pages, signatures, stale, kept)
     }
 
     /// The first step with a session whose watcher named the changed files: only those files
