@@ -95,6 +95,50 @@ public struct SiteIndex: Sendable {
         }
     }
 
+    /// `other` with `entries` in place of its own: its days, months, years, groups and gallery
+    /// stay. Right when `entries` have the shape (`shape(of:)`) that `other.entries` had, with
+    /// the same configuration and emotions: only what the index does not look at (bodies) differs.
+    public init(_ other: SiteIndex, entries: [Entry]) {
+        config = other.config
+        self.entries = entries
+        days = other.days
+        months = other.months
+        years = other.years
+        emotions = other.emotions
+        emotionsByID = other.emotionsByID
+        tags = other.tags
+        gallery = other.gallery
+    }
+
+    /// A fingerprint of all the index takes from `entries` besides the configuration and the
+    /// emotions: each entry's id, day, title, emotions, tags and pictures, in order. Entries of
+    /// the same shape give the same index (and the same pages), whatever their bodies.
+    public static func shape(of entries: [Entry]) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine(entries.count)
+        for entry in entries {
+            hasher.combine(entry.id)
+            hasher.combine(entry.slug)
+            hasher.combine(entry.title)
+            let day = entry.day
+            hasher.combine(day.year &* 10_000 &+ day.month &* 100 &+ day.day)
+            hasher.combine(entry.emotionIDs.count)
+            for id in entry.emotionIDs { hasher.combine(id) }
+            hasher.combine(entry.tags.count)
+            for tag in entry.tags { hasher.combine(tag) }
+            hasher.combine(entry.images.count)
+            for image in entry.images {
+                hasher.combine(image.id)
+                hasher.combine(image.sourcePath)
+                hasher.combine(image.fileExtension)
+                hasher.combine(image.alt)
+                hasher.combine(image.caption ?? "\u{0}")
+                hasher.combine(image.origin == .body)
+            }
+        }
+        return hasher.value
+    }
+
     /// The most frequent primary emotion; a tie goes to the emotion of the later entry.
     static func mainEmotion(of dayEntries: [Entry]) -> String {
         // A day has a handful of entries: a list beats a dictionary.

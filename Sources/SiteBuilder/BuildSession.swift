@@ -1,4 +1,5 @@
 import DiaryFiles
+import DiaryIndex
 import DiaryModel
 import DiaryReader
 import Foundation
@@ -30,12 +31,16 @@ public final class BuildSession: @unchecked Sendable {
     var pendingSave: (() throws -> Void)?
     /// The last build's pages and signatures, for a next build with the same page plan.
     var plan: PlanMemo?
+    /// The last build's site index, with the shape of what it was made from.
+    var siteIndex: (shape: UInt64, index: SiteIndex)?
+    /// The last build's picture files, with the pictures they were made from.
+    var pictureFiles: (pictures: PublishedPictures, files: [OutputFile])?
 
     /// A build's page plan and signatures, and what they were worked out from: a next build whose
     /// plan key and signature context are the same keeps the pages, takes the statistics pages
     /// anew, and signs again only those and the pages of the entries whose version changed.
     struct PlanMemo {
-        /// The configuration and `PagePlan.key()`.
+        /// The shape of what the plan was made from (the configuration, the emotions and the entries' shape).
         var key: UInt64
         var pages: [PlannedPage]
         /// Per entry (index into the site index's entries): the positions of the pages that show it.
@@ -69,5 +74,7 @@ public final class BuildSession: @unchecked Sendable {
         entryVersions = EntryVersions()
         pendingSave = nil
         plan = nil
+        siteIndex = nil
+        pictureFiles = nil
     }
 }

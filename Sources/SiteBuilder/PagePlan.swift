@@ -38,36 +38,6 @@ struct PagePlan {
     let index: SiteIndex
     let stats: DiaryStats
 
-    /// A fingerprint of everything `pages()` is made from besides the configuration and the
-    /// statistics: each entry's place, title, emotions, tags and pictures, and every emotion's
-    /// name. Two indexes with the same key get the same pages but for those drawn from the
-    /// statistics (a `daybook serve` build after an edit to an entry's text keeps the last
-    /// build's plan and takes only `yearPages()` and `statsPage()` anew).
-    func key() -> UInt64 {
-        var hasher = StableHasher()
-        for emotion in index.emotions {
-            let shown = index.emotion(emotion.slug)
-            hasher.combine(emotion.slug)
-            hasher.combine(shown.label)
-            hasher.combine(shown.emoji)
-        }
-        hasher.combine(index.entries.count)
-        for entry in index.entries {
-            hasher.combine(entry.id)
-            hasher.combine(entry.slug)
-            hasher.combine(entry.title)
-            let day = entry.day
-            hasher.combine(day.year &* 10_000 &+ day.month &* 100 &+ day.day)
-            hasher.combine(entry.emotionIDs.count)
-            for id in entry.emotionIDs { hasher.combine(id) }
-            hasher.combine(entry.tags.count)
-            for tag in entry.tags { hasher.combine(tag) }
-            hasher.combine(entry.images.count)
-            for image in entry.images { hasher.combine(image.id) }
-        }
-        return hasher.value
-    }
-
     func pages() -> [PlannedPage] {
         var pages: [PlannedPage] = []
         let titles = DateTitles(config: index.config)

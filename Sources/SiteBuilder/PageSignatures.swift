@@ -18,8 +18,6 @@ struct PageSignatures {
     /// search index shows nothing a page does not (its text and footnotes come from the body
     /// the page shows, its date from the moment), so the same versions tell it what changed.
     let entryVersions: [UInt64]
-    /// Per entry index: the stamp of its file's reading (`EntryCache.stamp(of:)`), when known.
-    let entryStamps: [UInt64?]
 
     /// `known` holds versions worked out by an earlier build in this process, by entry identity,
     /// and `saved` those the last build saved, by the stamp of each file's reading in `readings`:
@@ -32,19 +30,19 @@ struct PageSignatures {
         self.sources = sources
         self.configKey = configKey
         let pictures = values.pictures
-        let worked = ParallelMap.map(index.entries, chunkSize: 256) { entry -> (UInt64, UInt64?) in
-            let stamp = readings?.stamp(of: entry.sourcePath)
-            let version = known.version(of: entry, pictures: pictures) ?? saved.version(of: entry, stamp: stamp, pictures: pictures)
+        let knownVersion = known.lookup(publishing: pictures)
+        entryVersions = ParallelMap.map(index.entries, chunkSize: 256) { entry in
+            if let version = knownVersion(entry) { return version }
+            return saved.version(of: entry, stamp: readings?.stamp(of: entry.sourcePath), pictures: pictures)
                 ?? EntryVersion.of(entry, pictures: pictures)
-            return (version, stamp)
         }
-        entryVersions = worked.map(\.0)
-        entryStamps = worked.map(\.1)
     }
 
-    /// The versions of this build's entries, for the next build's process.
-    var savedVersions: SavedEntryVersions {
-        SavedEntryVersions(index.entries, versions: entryVersions, stamps: entryStamps, pictures: values.pictures)
+    /// The versions of this build's entries, for the next build's process, under the stamps of
+    /// their files' readings in `readings`.
+    func savedVersions(readings: EntryCache) -> SavedEntryVersions {
+        let stamps = ParallelMap.map(index.entries, chunkSize: 256) { readings.stamp(of: $0.sourcePath) }
+        return SavedEntryVersions(index.entries, versions: entryVersions, stamps: stamps, pictures: values.pictures)
     }
 
     /// The versions of this build's entries, for the next build in this process.
@@ -128,24 +126,33 @@ struct PageSignatures {
     }
 }
 
-/// Entry versions by entry identity (`Entry.identity`), with a fingerprint of the published
-/// pictures each was worked out with. Holds the entries, so no other entry can take an identity
-/// while it is kept.
+/// Entry versions by entry identity (`Entry.identity`), with the published pictures they were
+/// worked out with. Holds the entries, so no other entry can take an identity while it is kept.
 struct EntryVersions: Sendable {
-    private var known: [ObjectIdentifier: (entry: Entry, pictures: UInt64, version: UInt64)] = [:]
+    private var known: [ObjectIdentifier: (entry: Entry, version: UInt64)] = [:]
+    private var pictures = PublishedPictures()
 
     init() {}
 
     init(_ entries: [Entry], versions: [UInt64], pictures: PublishedPictures) {
         known.reserveCapacity(entries.count)
-        for (entry, version) in zip(entries, versions) {
-            known[entry.identity] = (entry, Self.fingerprint(of: entry, pictures: pictures), version)
-        }
+        for (entry, version) in zip(entries, versions) { known[entry.identity] = (entry, version) }
+        self.pictures = pictures
     }
 
-    func version(of entry: Entry, pictures: PublishedPictures) -> UInt64? {
-        guard let found = known[entry.identity], found.pictures == Self.fingerprint(of: entry, pictures: pictures) else { return nil }
-        return found.version
+    /// A lookup of kept versions for a build publishing `current`: the same pictures (the usual
+    /// case, checked once) keep every version; otherwise an entry keeps its version only if its
+    /// own pictures kept their sizes.
+    func lookup(publishing current: PublishedPictures) -> @Sendable (Entry) -> UInt64? {
+        let known = self.known
+        guard !known.isEmpty else { return { _ in nil } }
+        if current == pictures { return { known[$0.identity]?.version } }
+        let old = pictures
+        return { entry in
+            guard let found = known[entry.identity],
+                  Self.fingerprint(of: entry, pictures: old) == Self.fingerprint(of: entry, pictures: current) else { return nil }
+            return found.version
+        }
     }
 
     /// What of the published pictures an entry's version depends on: their sizes and formats.

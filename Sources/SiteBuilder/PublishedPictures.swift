@@ -9,7 +9,7 @@ import Templating
 /// Cards, day pages and the gallery name thumbnails only; the entry page links each figure to the
 /// display version. A picture narrower than the narrowest thumbnail has none: its display version is
 /// already that small and serves instead.
-struct PublishedPictures: Sendable {
+struct PublishedPictures: Sendable, Equatable {
     /// By `EntryImage.id`.
     let byImage: [String: CachedPicture]
 

@@ -210,8 +210,11 @@ public struct SiteBuilder {
         }
         guard !report.hasErrors else { return report }
 
+        // A session keeps the last index while the entries keep their shape (an edit of an entry's text).
+        let shape = session == nil ? nil : Self.shape(of: reading.diary, configKey: configKey)
         let (index, stats) = try pipeline.run(.index) { () -> (SiteIndex, DiaryStats) in
-            let index = SiteIndex(diary: reading.diary)
+            let index = kept?.siteIndex.flatMap { $0.shape == shape ? SiteIndex($0.index, entries: reading.diary.entries) : nil }
+                ?? SiteIndex(diary: reading.diary)
             return (index, DiaryStats(index: index))
         }
 
@@ -241,11 +244,8 @@ public struct SiteBuilder {
                 return (pages, signer, signatures, Self.stalePages(pages, signatures: signatures, previous: previous.pageSignatures,
                                                                   manifest: siteManifest, missing: siteMissing), nil)
             }
-            var key = StableHasher()
-            key.combine(configKey)
-            key.combine(plan.key())
             // The output holds what the session's last build wrote: its plan and signatures still describe it.
-            if let memo = kept?.plan, memo.key == key.value, change.missing.isEmpty, memo.versions.count == signer.entryVersions.count,
+            if let memo = kept?.plan, memo.key == shape, change.missing.isEmpty, memo.versions.count == signer.entryVersions.count,
                let kept = Self.keptPlan(memo, plan: plan, signer: signer) {
                 return (kept.pages, signer, kept.signatures, kept.stale, kept.memo)
             }
@@ -255,9 +255,9 @@ public struct SiteBuilder {
             for (position, page) in pages.enumerated() {
                 for entry in page.entries { pagesOfEntry[entry].append(position) }
             }
-            let memo = BuildSession.PlanMemo(key: key.value, pages: pages, pagesOfEntry: pagesOfEntry,
+            let memo = shape.map { BuildSession.PlanMemo(key: $0, pages: pages, pagesOfEntry: pagesOfEntry,
                                              statisticsPages: pages.indices.filter { PagePlan.isStatistics(pages[$0]) },
-                                             context: signer.context(of: pages), versions: signer.entryVersions, signatures: signatures)
+                                             context: signer.context(of: pages), versions: signer.entryVersions, signatures: signatures) }
             return (pages, signer, signatures, Self.stalePages(pages, signatures: signatures, previous: previous.pageSignatures,
                                                               manifest: siteManifest, missing: siteMissing), memo)
         }
@@ -277,10 +277,11 @@ public struct SiteBuilder {
         report.entryCount = index.entries.count
 
         // Everything is validated: from here on the output folder changes (unless this is a dry run).
+        let pictureFiles = kept?.pictureFiles.flatMap { $0.pictures == shared.pictures ? $0.files : nil } ?? shared.pictures.outputFiles()
         var writer = try pipeline.run(.write) { () -> OutputWriter in
             var files = pageFiles!
             pageFiles = nil
-            files += shared.pictures.outputFiles()
+            files += pictureFiles
             for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
                 files.append(OutputFile(path: path, content: .bytes([UInt8](data))))
             }
@@ -344,7 +345,7 @@ public struct SiteBuilder {
             let sources = index.entries.map { ($0.id, $0.sourcePath) }
             let save = {
                 // Worked out only when saved: `daybook serve` saves after the page is served.
-                state.entryVersions = signer.savedVersions
+                state.entryVersions = signer.savedVersions(readings: reading.cache)
                 try Manifest.save(manifest, to: cache)
                 try encryption?.saveAddresses(addresses, to: cache)
                 try state.save(to: cache, saveEntries: cacheWorthSaving)
@@ -362,10 +363,27 @@ public struct SiteBuilder {
             session.state = state
             session.entryVersions = signer.versionsByIdentity
             session.plan = planMemo
+            session.siteIndex = shape.map { (shape: $0, index: index) }
+            session.pictureFiles = (shared.pictures, pictureFiles)
             session.pendingSave = save
         }
         report.seconds = Date().timeIntervalSince(started)
         return report
+    }
+
+    /// A fingerprint of what the site index and the page plan are made of: the configuration,
+    /// the emotions and the entries' shape (`SiteIndex.shape(of:)`).
+    private static func shape(of diary: Diary, configKey: String) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine(configKey)
+        hasher.combine(diary.emotions.count)
+        for emotion in diary.emotions {
+            hasher.combine([emotion.id, emotion.label, emotion.emoji, emotion.color].joined(separator: "\n"))
+            hasher.combine(emotion.aliases.joined(separator: "\n"))
+            hasher.combine(emotion.isConfigured)
+        }
+        hasher.combine(SiteIndex.shape(of: diary.entries))
+        return hasher.value
     }
 
     /// The pages to render: those whose signature differs from the last build's, or that the
