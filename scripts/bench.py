@@ -26,7 +26,8 @@ Python 3 standard library only. Settings from the environment:
   BENCH_KEEP=1           keep the built sites (otherwise each size's outputs are deleted after it)
   BENCH_ONLY=pictures    only the pictures section; the rest of BENCHMARKS.md stays as the last full run wrote it
   BENCH_PICTURES=0       skip the pictures section (a photo diary: Daybook against vipsthumbnail, ImageMagick and
-                         Hugo); its own settings (BENCH_PICTURE_*) are in scripts/bench_pictures.py
+                         Hugo), keeping the one the last run that measured it wrote; its own settings
+                         (BENCH_PICTURE_*) are in scripts/bench_pictures.py
 """
 
 import datetime
@@ -1824,7 +1825,8 @@ def report(results, prof, prof_error, tmpl, info, total_seconds, pictures=None):
         L.append(f"| {r['size']:,} | {fmt_bytes(r.get('hugo_index_bytes', 0))} |")
     L.append("")
 
-    L += bench_pictures.section(sys.modules[__name__], pictures, "BENCH_PICTURES=0")
+    kept_pictures = None if pictures is not None else bench_pictures.kept_section(OUTPUT)
+    L += kept_pictures or bench_pictures.section(sys.modules[__name__], pictures, "BENCH_PICTURES=0")
 
     # Profiles
     L.append("## Profile: full build of the 1,095-entry corpus (callgrind)")

@@ -434,6 +434,26 @@ def section(bench, r, skipped_reason=None):
     return L
 
 
+def kept_section(report_path):
+    """The pictures section of an earlier report, as lines, when it holds measurements (BENCH_PICTURES=0 keeps
+    it: the photo diary takes about an hour, and what it measures seldom changes); else None."""
+    if not os.path.exists(report_path):
+        return None
+    with open(report_path, encoding="utf-8") as f:
+        text = f.read()
+    start = text.find("\n## Pictures")
+    if start < 0:
+        return None
+    end = text.find("\n## ", start + 1)
+    section = [line for line in text[start + 1:len(text) if end < 0 else end].rstrip("\n").split("\n")
+               if not line.startswith("(Kept from the run")]
+    while section and not section[-1]:
+        section.pop()
+    if not any(line.startswith("Measured ") for line in section):
+        return None
+    return section + ["", "(Kept from the run that measured it: this run had BENCH_PICTURES=0.)", ""]
+
+
 def splice(report_text, lines):
     """The report with its pictures section replaced by `lines` (or added before the profiles, else at the end):
     BENCH_ONLY=pictures leaves the rest of BENCHMARKS.md as the last full run wrote it."""
