@@ -67,6 +67,9 @@ public final class DiaryServer: @unchecked Sendable {
     private var server: HTTPServer?
     private var serverTask: Task<Void, Never>?
     private var isFirstBuild = true
+    /// The first build found the site up to date and loaded nothing: the next one goes through
+    /// every step anyway, so that the first save is as quick as the others.
+    private var needsWarmUp = false
     /// What builds in this process keep for the next one, and the files changed since the last.
     private let session = BuildSession()
     private let changes = PendingChanges()
@@ -213,9 +216,11 @@ public final class DiaryServer: @unchecked Sendable {
         let report: SiteBuilder.Report
         // The first build looks at everything; later ones at what the watcher saw change.
         let changedPaths = changes.take()
+        let warmUp = needsWarmUp
+        needsWarmUp = false
         do {
-            report = try builder.build(options.build, session: session, changedPaths: first ? nil : changedPaths,
-                                       progress: first ? { self.console.progress($0) } : { _ in })
+            report = try builder.build(options.build, session: session, changedPaths: first || warmUp ? nil : changedPaths,
+                                       evenWhenUnchanged: warmUp, progress: first ? { self.console.progress($0) } : { _ in })
             if first { console.progress(nil) }
         } catch let error as BuildError {
             if first { console.progress(nil) }
@@ -228,6 +233,18 @@ public final class DiaryServer: @unchecked Sendable {
         } catch {
             if first { console.progress(nil) }
             fail("error: \(error)")
+            return
+        }
+        if first, !report.hasErrors, report.steps.map(\.step) == [.checkForChanges] {
+            needsWarmUp = true
+            rebuilds.request()
+        }
+        if warmUp, !report.hasErrors, report.writtenPaths.isEmpty, report.deletedPaths.isEmpty {
+            // Nothing changed while it ran: it only loaded the diary, and says nothing.
+            if options.verbose {
+                for timing in report.steps { console.err(timing.line) }
+            }
+            try? session.saveState()
             return
         }
         for diagnostic in report.diagnostics { console.err(diagnostic.description) }

@@ -100,21 +100,24 @@ public struct SiteBuilder {
     /// the signature of its inputs (template, site-wide values, the entries it shows, its
     /// neighbours) differs from the last build's. The result is byte for byte a full build's.
     public func build(_ options: Options, progress: (String) -> Void = { _ in }) throws -> Report {
-        try build(options, session: nil, changedPaths: nil, progress: progress)
+        try build(options, session: nil, changedPaths: nil, evenWhenUnchanged: false, progress: progress)
     }
 
     /// Builds the site, keeping what the next build in this process can reuse in `session`.
     /// `changedPaths` (relative to the diary, as a watcher reports them) are the only files that
     /// may have changed since the session's last build; nil when that is not known. The build
     /// cache is saved when the session is told to (`BuildSession.saveState`).
-    public func build(_ options: Options, session: BuildSession?, changedPaths: [String]?,
+    /// `evenWhenUnchanged` goes through every step when nothing changed, writing nothing, so
+    /// that the session holds the diary for the next build (`daybook serve` after starting on an up-to-date site).
+    public func build(_ options: Options, session: BuildSession?, changedPaths: [String]?, evenWhenUnchanged: Bool = false,
                       progress: (String) -> Void = { _ in }) throws -> Report {
         try withoutActuallyEscaping(progress) { progress in
             var pipeline = BuildPipeline(progress: progress)
             try session?.saveState()
             var report: Report
             do {
-                report = try build(options, session: session, changedPaths: changedPaths, pipeline: &pipeline)
+                report = try build(options, session: session, changedPaths: changedPaths, evenWhenUnchanged: evenWhenUnchanged,
+                                   pipeline: &pipeline)
             } catch {
                 // What the session kept may no longer describe the output folder.
                 session?.reset()
@@ -125,7 +128,7 @@ public struct SiteBuilder {
         }
     }
 
-    private func build(_ options: Options, session: BuildSession?, changedPaths: [String]?,
+    private func build(_ options: Options, session: BuildSession?, changedPaths: [String]?, evenWhenUnchanged: Bool,
                        pipeline: inout BuildPipeline) throws -> Report {
         let started = Date()
         let output = outputFolder(options)
@@ -161,7 +164,7 @@ public struct SiteBuilder {
             return check
         }
         report.baseURL = change.configFile.config.baseURL
-        if let unchanged = change.unchanged {
+        if let unchanged = change.unchanged, !evenWhenUnchanged {
             report.entryCount = unchanged.entries
             report.pageCount = unchanged.pages
             report.unchangedCount = unchanged.files
