@@ -128,6 +128,7 @@ public final class DiaryServer: @unchecked Sendable {
         case .ip4(_, let bound), .ip6(_, let bound): site.port = bound
         default: site.port = options.port
         }
+        if let port = site.port { ListeningSocket.disableNagle(port: port) }
 
         let watcher = DiaryWatcher(root: root, mechanism: options.watching, debounce: options.debounce) { [weak self] paths in
             self?.changes.add(paths)
