@@ -52,7 +52,8 @@ public struct SearchIndexUpdate {
     public func update(context: UInt64, versions: [UInt64], loadFile: (String) -> [UInt8]?) -> Outcome? {
         let entries = builder.entries
         let oldCount = previous.entryVersions.count
-        guard context == previous.context, builder.limits == previous.limits, versions.count == entries.count, entries.count >= oldCount, !entries.isEmpty else { return nil }
+        guard context == previous.context, builder.limits == previous.limits, versions.count == entries.count,
+              entries.count >= oldCount, !entries.isEmpty else { return nil }
         let changed = entries.indices.filter { $0 >= oldCount || versions[$0] != previous.entryVersions[$0] }
         guard changed.count <= 64 || changed.count * 4 <= entries.count else { return nil }
         for number in changed where number < oldCount {

@@ -210,8 +210,8 @@ final class SearchIndexUpdateTests: XCTestCase {
     // MARK: - The layout follows the edits
 
     /// Limits under which the test diaries' biggest keys of each space compete for four files of
-    /// their own (in `diary()`, `kkk` and `mmm`, then `kk1`…`kk5`, `mm1` and `mm2`, about 110
-    /// tokens each, for the last two).
+    /// their own: `kkk` and `mmm` (`초 ᄉᄎ` and `초 ᄀᄋ`), then keys of about 110 tokens such as
+    /// `kk1` (`초 ᄉᄎ1`) for the last two.
     private let crowdedLimits = SearchIndexLimits(targetShardBytes: 8_000, heavyKeyBytes: 1_000, maxHeavyKeys: 4)
 
     private typealias KeySpace = SearchIndexLayout.KeySpace
@@ -231,8 +231,8 @@ final class SearchIndexUpdateTests: XCTestCase {
     /// The size of `key`'s value, wherever the index keeps it.
     private func valueSize(of key: String, in index: SearchIndex) throws -> Int {
         let space = KeySpace(of: key)
-        let heavy = Dictionary(uniqueKeysWithValues: index.state[space].heavy.enumerated().map { ($0.element.key, HeavyKey(file: $0.offset, bytes: 0)) })
-        let path = SearchIndexLayout.path(of: key, in: space, shardCount: index.state[space].shardCount, heavy: heavy)
+        let path = index.state[space].heavy.firstIndex { $0.key == key }.map(space.heavyKeyPath)
+            ?? space.shardPath(SearchIndexLayout.shard(of: key, shardCount: index.state[space].shardCount))
         let items = try XCTUnwrap(KeyFile.decode(XCTUnwrap(index.files[path], path)), path)
         return try XCTUnwrap(items.first { $0.key == key }, "\(key) in \(path)").value.count
     }
