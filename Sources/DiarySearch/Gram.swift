@@ -40,6 +40,9 @@ struct Gram: Hashable {
         }
     }
 
+    /// The space whose files hold the key: `SearchIndexLayout.KeySpace(of: string)`, without making the string.
+    var keySpace: SearchIndexLayout.KeySpace { space == .initials ? .initials : .words }
+
     var string: String {
         if let name { return name }
         let characters = SearchText.string((0..<Int(count)).reversed().map { Unicode.Scalar(UInt32(truncatingIfNeeded: packed >> (21 * UInt64($0))) & 0x1F_FFFF)! })

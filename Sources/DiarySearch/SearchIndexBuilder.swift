@@ -63,7 +63,7 @@ public struct SearchIndexBuilder: Sendable {
     /// Shards are sized to hold about this many bytes on average.
     public static let targetShardBytes = 8_000
     /// A key whose value is bigger than this has a file of its own (the biggest `maxHeavyKeys`
-    /// of them, so that the manifest that names them stays small).
+    /// of them, so that the manifest that names them stays small; `SearchIndexLimits.heavyKeys`).
     public static let heavyKeyBytes = 4_000
     /// At most this many keys of each key space are heavy.
     public static let maxHeavyKeys = 256
@@ -90,6 +90,8 @@ public struct SearchIndexBuilder: Sendable {
     public let urls: URLMap
     /// Front-matter keys whose values are searchable text too (`search.fields`).
     public let searchFields: [String]
+    /// The thresholds the key files are laid out by: the defaults, except in tests.
+    var limits = SearchIndexLimits()
 
     /// - Parameters:
     ///   - entries: the entries to index, in diary order (as `Diary.entries`); drafts only if the build shows them.
@@ -129,23 +131,24 @@ public struct SearchIndexBuilder: Sendable {
         let values = KeyTable(tokensByEntry: documents.map(\.tokens)).encodedValues()
         var spaceItems: [SearchIndexLayout.KeySpace: [KeyFile.Item]] = [:]
         for item in values { spaceItems[SearchIndexLayout.KeySpace(of: item.key), default: []].append(item) }
-        let words = Self.writeKeys(spaceItems[.words] ?? [], of: .words, into: &files)
-        let initials = Self.writeKeys(spaceItems[.initials] ?? [], of: .initials, into: &files)
+        let words = Self.writeKeys(spaceItems[.words] ?? [], of: .words, limits: limits, into: &files)
+        let initials = Self.writeKeys(spaceItems[.initials] ?? [], of: .initials, limits: limits, into: &files)
         files.merge(manifests(chunkEntries: chunkEntries, words: words, initials: initials)) { new, _ in new }
         let (extraText, extraEnds) = SearchIndexState.extraText(of: documents.map(\.extra))
         let state = SearchIndexState(context: context, entryVersions: versions ?? Array(repeating: 0, count: entries.count),
                                      entryIdentities: entries.map(SearchIndexState.identity(of:)), recordBytes: recordSizes,
-                                     extraText: extraText, extraEnds: extraEnds, chunkEntries: chunkEntries, words: words, initials: initials)
+                                     extraText: extraText, extraEnds: extraEnds, chunkEntries: chunkEntries, limits: limits,
+                                     words: words, initials: initials)
         return SearchIndex(files: files, state: state)
     }
 
     /// Writes the keys of one space into its heavy-key files and shards, and returns the layout
     /// it decided: which keys are heavy, and the shard count from what the shards hold.
-    static func writeKeys(_ items: [KeyFile.Item], of space: SearchIndexLayout.KeySpace,
+    static func writeKeys(_ items: [KeyFile.Item], of space: SearchIndexLayout.KeySpace, limits: SearchIndexLimits,
                           into files: inout [String: [UInt8]]) -> SearchIndexState.KeySpaceState {
         var isHeavy = [Bool](repeating: false, count: items.count)
-        let big = items.indices.filter { items[$0].value.count > heavyKeyBytes }
-        let (heavy, nearlyHeavy) = heavyKeys(among: big.map { SearchIndexState.KeySize(key: items[$0].key, bytes: items[$0].value.count) })
+        let big = items.indices.filter { items[$0].value.count > limits.heavyKeyBytes }
+        let (heavy, nearlyHeavy) = limits.heavyKeys(among: big.map { SearchIndexState.KeySize(key: items[$0].key, bytes: items[$0].value.count) })
         let heavyNumbers = Dictionary(uniqueKeysWithValues: heavy.enumerated().map { ($0.element.key, $0.offset) })
         for position in big {
             guard let number = heavyNumbers[items[position].key] else { continue }
@@ -154,8 +157,10 @@ public struct SearchIndexBuilder: Sendable {
         }
 
         var lightBytes = 0
-        for (position, item) in items.enumerated() where !isHeavy[position] { lightBytes += Self.lightBytes(key: item.key, value: item.value) }
-        let shardCount = Self.shardCount(lightBytes: lightBytes)
+        for (position, item) in items.enumerated() where !isHeavy[position] {
+            lightBytes += SearchIndexLimits.lightBytes(key: item.key, valueBytes: item.value.count)
+        }
+        let shardCount = limits.shardCount(lightBytes: lightBytes)
         var shards = [[KeyFile.Item]](repeating: [], count: shardCount)
         for (position, item) in items.enumerated() where !isHeavy[position] {
             shards[SearchIndexLayout.shard(of: item.key, shardCount: shardCount)].append(item)
@@ -167,35 +172,13 @@ public struct SearchIndexBuilder: Sendable {
         return SearchIndexState.KeySpaceState(shardCount: shardCount, lightBytes: lightBytes, heavy: heavy, nearlyHeavy: nearlyHeavy)
     }
 
-    // MARK: - Layout decisions (shared with `SearchIndexUpdate`, which must decide the same)
+    // MARK: - Chunk size (shared with `SearchIndexUpdate`, which must decide the same)
 
     /// How many consecutive entries share a chunk, from the sizes of all their records.
     static func chunkEntries(recordSizes: [Int]) -> Int {
         let total = recordSizes.reduce(0, +)
         return SearchIndexLayout.chunkEntries(averageRecordBytes: recordSizes.isEmpty ? 0 : total / recordSizes.count,
                                               targetBytes: targetChunkBytes)
-    }
-
-    /// Which of the keys with values bigger than `heavyKeyBytes` get files of their own: the
-    /// biggest `maxHeavyKeys` (ties broken by key), listed in UTF-8 order; the rest stay in shards.
-    static func heavyKeys(among big: [SearchIndexState.KeySize]) -> (heavy: [SearchIndexState.KeySize], nearlyHeavy: [SearchIndexState.KeySize]) {
-        let ranked = big.filter { $0.bytes > heavyKeyBytes }
-            .sorted { $0.bytes != $1.bytes ? $0.bytes > $1.bytes : UTF8Order.precedes($0.key, $1.key) }
-        let count = min(maxHeavyKeys, ranked.count)
-        return (ranked[..<count].sorted { UTF8Order.precedes($0.key, $1.key) }, Array(ranked[count...]))
-    }
-
-    /// What a key in a shard counts for when the shard count is picked.
-    static func lightBytes(key: String, value: [UInt8]) -> Int {
-        key.utf8.count + value.count + 4
-    }
-
-    /// The shard count for shards that hold `lightBytes` in all: a power of two, so that a shard
-    /// holds about `targetShardBytes`.
-    static func shardCount(lightBytes: Int) -> Int {
-        var shardCount = 1
-        while shardCount * targetShardBytes < lightBytes { shardCount *= 2 }
-        return shardCount
     }
 
     // MARK: - Files

@@ -3,11 +3,12 @@ import DiaryModel
 /// What an incremental update of the search index needs to know about the index a build wrote,
 /// besides the index's own files: each entry's identity, version, record size and the part of
 /// its searchable text its record does not show, and the layout decisions (chunk size, and per key
-/// space its shard count and heavy keys) with the sizes they were made from. Kept by the site builder between builds; `init?(decoding:)` refuses anything
-/// damaged or of another format, which only means a full build.
+/// space its shard count and heavy keys) with the limits and sizes they were made from. Kept by
+/// the site builder between builds; `init?(decoding:)` refuses anything damaged or of another
+/// format, which only means a full build.
 public struct SearchIndexState: Sendable {
     /// Bump whenever what is saved, or the index it describes, changes shape.
-    static let format = "daybook-search-state-4"
+    static let format = "daybook-search-state-5"
 
     /// The caller's hash of everything besides the entries that the index is made from
     /// (configuration, emotions, base URL): an update needs the same.
@@ -24,6 +25,8 @@ public struct SearchIndexState: Sendable {
     /// Per entry: where its extra text ends in `extraText`.
     var extraEnds: [Int]
     var chunkEntries: Int
+    /// The thresholds both key spaces were laid out by: an update must lay them out by the same.
+    var limits: SearchIndexLimits
     /// The layout of the ordinary keys (`SearchIndexLayout.KeySpace.words`).
     var words: KeySpaceState
     /// The layout of the initials keys (`SearchIndexLayout.KeySpace.initials`).
@@ -42,8 +45,8 @@ public struct SearchIndexState: Sendable {
         var lightBytes: Int
         /// The heavy keys in UTF-8 order (so key `n` is in the space's `heavyKeyPath(n)`) with their value sizes.
         var heavy: [KeySize]
-        /// Light keys whose value is bigger than `heavyKeyBytes` (there are such only when
-        /// `maxHeavyKeys` keys are heavy): the next in line to become heavy.
+        /// Light keys whose value is bigger than `limits.heavyKeyBytes` (there are such only when
+        /// `limits.maxHeavyKeys` keys are heavy): the next in line to become heavy.
         var nearlyHeavy: [KeySize]
     }
 
@@ -103,6 +106,7 @@ public struct SearchIndexState: Sendable {
         }
         writer.write(rawBytes: extraText)
         writer.write(chunkEntries)
+        for limit in [limits.targetShardBytes, limits.heavyKeyBytes, limits.maxHeavyKeys] { writer.write(limit) }
         for space in SearchIndexLayout.KeySpace.allCases {
             writer.write(self[space].shardCount)
             writer.write(self[space].lightBytes)
@@ -132,7 +136,9 @@ public struct SearchIndexState: Sendable {
             }
             columns.append(column)
         }
-        guard let extraText = reader.rawBytes(), let chunkEntries = reader.int(), chunkEntries > 0 else { return nil }
+        guard let extraText = reader.rawBytes(), let chunkEntries = reader.int(), chunkEntries > 0,
+              let targetShardBytes = reader.int(), let heavyKeyBytes = reader.int(), let maxHeavyKeys = reader.int(),
+              targetShardBytes > 0, heavyKeyBytes >= 0, maxHeavyKeys >= 0 else { return nil }
         var spaces: [KeySpaceState] = []
         for _ in SearchIndexLayout.KeySpace.allCases {
             guard let shardCount = reader.int(), let lightBytes = reader.int(), shardCount > 0 else { return nil }
@@ -162,12 +168,13 @@ public struct SearchIndexState: Sendable {
         extraEnds = columns[3]
         self.extraText = extraText
         self.chunkEntries = chunkEntries
+        limits = SearchIndexLimits(targetShardBytes: targetShardBytes, heavyKeyBytes: heavyKeyBytes, maxHeavyKeys: maxHeavyKeys)
         words = spaces[0]
         initials = spaces[1]
     }
 
     init(context: UInt64, entryVersions: [UInt64], entryIdentities: [UInt64], recordBytes: [Int], extraText: [UInt8],
-         extraEnds: [Int], chunkEntries: Int, words: KeySpaceState, initials: KeySpaceState) {
+         extraEnds: [Int], chunkEntries: Int, limits: SearchIndexLimits, words: KeySpaceState, initials: KeySpaceState) {
         self.context = context
         self.entryVersions = entryVersions
         self.entryIdentities = entryIdentities
@@ -175,6 +182,7 @@ public struct SearchIndexState: Sendable {
         self.extraText = extraText
         self.extraEnds = extraEnds
         self.chunkEntries = chunkEntries
+        self.limits = limits
         self.words = words
         self.initials = initials
     }

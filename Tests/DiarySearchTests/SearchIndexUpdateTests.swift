@@ -12,14 +12,27 @@ final class SearchIndexUpdateTests: XCTestCase {
         Emotion(id: "calm", label: "Calm", emoji: "😌", color: "#3fb68b"),
     ]
     private let context: UInt64 = 42
+    /// The limits the index is laid out by: the defaults unless a test lowers them.
+    private var limits = SearchIndexLimits()
 
     /// 600 entries; each has a token `kkk<n>`, so the 3-character key `kkk` lists 600 tokens and
     /// is heavy; entries below 270 have a token `mmm<n>`, which leaves `mmm` just short of heavy.
     private func diary(count: Int = 600) -> [Entry] {
-        (0..<count).map { number in
-            let extra = number < 270 ? " mmm\(number)" : ""
-            return entry(number, body: "Walked to the café, 산책했다. kkk\(number)\(extra) note\(number % 7)\n")
-        }
+        (0..<count).map { number in entry(number, body: diaryBody(number)) }
+    }
+
+    private func diaryBody(_ number: Int) -> String {
+        "Walked to the café, 산책했다. kkk\(number)\(number < 270 ? " mmm\(number)" : "") note\(number % 7)\n"
+    }
+
+    /// `diary()` for the initials keys: each of the 600 entries has a token `산책<n>`, so `초 ᄉᄎ`
+    /// lists 600 tokens and is heavy; entries below 270 have a token `고양<n>`, so `초 ᄀᄋ` lists 270.
+    private func initialsDiary() -> [Entry] {
+        (0..<600).map { number in entry(number, body: initialsDiaryBody(number)) }
+    }
+
+    private func initialsDiaryBody(_ number: Int) -> String {
+        "오늘도 산책\(number)\(number < 270 ? " 고양\(number)" : "") kkk\(number)\n"
     }
 
     /// Every entry also has the same long paragraph, so that records are about 1 KB and a chunk
@@ -40,22 +53,27 @@ final class SearchIndexUpdateTests: XCTestCase {
         }
     }
 
+    private func builder(_ entries: [Entry]) -> SearchIndexBuilder {
+        var builder = SearchIndexBuilder(entries: entries, emotions: emotions, urls: URLMap(baseURL: "/"))
+        builder.limits = limits
+        return builder
+    }
+
     private func fullIndex(_ entries: [Entry]) -> SearchIndex {
-        SearchIndexBuilder(entries: entries, emotions: emotions, urls: URLMap(baseURL: "/")).index(context: context, versions: versions(entries))
+        builder(entries).index(context: context, versions: versions(entries))
     }
 
     /// Updates `previous` to `entries`; when the update does not give up, checks that the files it
     /// changes and keeps are exactly a full build's, and its state too, and returns the result.
     private func update(_ previous: SearchIndex, to entries: [Entry], loadFile: ((String) -> [UInt8]?)? = nil,
                         file: StaticString = #filePath, line: UInt = #line) -> SearchIndex? {
-        let builder = SearchIndexBuilder(entries: entries, emotions: emotions, urls: URLMap(baseURL: "/"))
-        guard let outcome = SearchIndexUpdate(builder: builder, previous: previous.state)
+        guard let outcome = SearchIndexUpdate(builder: builder(entries), previous: previous.state)
             .update(context: context, versions: versions(entries), loadFile: loadFile ?? { previous.files[$0] }) else { return nil }
         let full = fullIndex(entries)
         var files: [String: [UInt8]] = [:]
         for path in outcome.unchanged { files[path] = previous.files[path] }
         for (path, bytes) in outcome.changed {
-            XCTAssertNotEqual(previous.files[path], bytes, "\(path) is handed over although it did not change", file: file, line: line)
+            XCTAssertTrue(previous.files[path] != bytes, "\(path) is handed over although it did not change", file: file, line: line)
             files[path] = bytes
         }
         XCTAssertEqual(files.keys.sorted(), full.files.keys.sorted(), file: file, line: line)
@@ -98,19 +116,20 @@ final class SearchIndexUpdateTests: XCTestCase {
         }
     }
 
-    func testChangesToTheLayoutOrNumberingGiveUp() {
+    func testChangesToTheChunkSizeOrNumberingGiveUp() {
         let entries = diary()
         let index = fullIndex(entries)
-        var heavier = entries
-        heavier[5] = entry(5, body: (0..<40).map { "mmm9\($0)" }.joined(separator: " ") + "\n")
-        XCTAssertNil(update(index, to: heavier), "mmm becomes heavy: the heavy keys change")
+        var longer = entries
+        longer[5] = entry(5, body: String(repeating: "A much longer entry. ", count: 10_000) + "\n")
+        XCTAssertNil(update(index, to: longer), "the records' average size changes the chunk size: every chunk changes")
         XCTAssertNil(update(index, to: Array(entries.dropLast())), "an entry was deleted")
         XCTAssertNil(update(index, to: [entry(1000, body: "first\n")] + entries.dropFirst()), "an entry took another's place")
         var edited = entries
         edited[7] = entry(7, body: "changed\n")
-        let builder = SearchIndexBuilder(entries: edited, emotions: emotions, urls: URLMap(baseURL: "/"))
-        XCTAssertNil(SearchIndexUpdate(builder: builder, previous: index.state)
+        XCTAssertNil(SearchIndexUpdate(builder: builder(edited), previous: index.state)
             .update(context: context + 1, versions: versions(edited), loadFile: { index.files[$0] }), "the configuration changed")
+        limits.maxHeavyKeys = 1
+        XCTAssertNil(update(index, to: edited), "the limits the index was laid out by changed")
     }
 
     func testAFileThatDisagreesWithTheStateGivesUp() {
@@ -158,7 +177,10 @@ final class SearchIndexUpdateTests: XCTestCase {
         XCTAssertEqual(full.state.words.shardCount, index.state.words.shardCount)
         XCTAssertEqual(full.state.chunkEntries, index.state.chunkEntries)
         XCTAssertTrue(full.state.initials.heavy.contains { $0.key == "초 ᄀᄂᄃ" })
-        XCTAssertNil(update(index, to: heavier), "초 ᄀᄂᄃ becomes heavy: the initials keys' heavy keys change")
+        let heavierIndex = try XCTUnwrap(update(index, to: heavier), "초 ᄀᄂᄃ becomes heavy in place")
+        XCTAssertTrue(heavierIndex.state.initials.heavy.contains { $0.key == "초 ᄀᄂᄃ" })
+        let lighterIndex = try XCTUnwrap(update(heavierIndex, to: entries), "and light again in place")
+        XCTAssertEqual(lighterIndex.state.initials.heavy.map(\.key), index.state.initials.heavy.map(\.key))
     }
 
     func testRandomEditsAlwaysGiveAFullBuildsIndex() throws {
@@ -183,5 +205,179 @@ final class SearchIndexUpdateTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(updated, 30, "most edits update in place")
+    }
+
+    // MARK: - The layout follows the edits
+
+    /// Limits under which the test diaries' biggest keys of each space compete for four files of
+    /// their own: `kkk` and `mmm` (`초 ᄉᄎ` and `초 ᄀᄋ`), then keys of about 110 tokens such as
+    /// `kk1` (`초 ᄉᄎ1`) for the last two.
+    private let crowdedLimits = SearchIndexLimits(targetShardBytes: 8_000, heavyKeyBytes: 1_000, maxHeavyKeys: 4)
+
+    private typealias KeySpace = SearchIndexLayout.KeySpace
+
+    /// Each key space with a diary whose keys of that space are the test's subject.
+    private var diaries: [(space: KeySpace, entries: [Entry])] { [(.words, diary()), (.initials, initialsDiary())] }
+
+    private func heavyKeys(_ index: SearchIndex, _ space: KeySpace) -> [String] { index.state[space].heavy.map(\.key) }
+
+    /// The keys in the shard that `key` hashes to.
+    private func keysInShard(of key: String, in index: SearchIndex) throws -> [String] {
+        let space = KeySpace(of: key)
+        let path = space.shardPath(SearchIndexLayout.shard(of: key, shardCount: index.state[space].shardCount))
+        return try XCTUnwrap(KeyFile.decode(XCTUnwrap(index.files[path], path)), path).map(\.key)
+    }
+
+    /// The size of `key`'s value, wherever the index keeps it.
+    private func valueSize(of key: String, in index: SearchIndex) throws -> Int {
+        let space = KeySpace(of: key)
+        let path = index.state[space].heavy.firstIndex { $0.key == key }.map(space.heavyKeyPath)
+            ?? space.shardPath(SearchIndexLayout.shard(of: key, shardCount: index.state[space].shardCount))
+        let items = try XCTUnwrap(KeyFile.decode(XCTUnwrap(index.files[path], path)), path)
+        return try XCTUnwrap(items.first { $0.key == key }, "\(key) in \(path)").value.count
+    }
+
+    /// Text with `key`'s characters in a row: the key itself for a key of words, and for an
+    /// initials key, syllables with those initials (`초 ᄉᄎ` → `사차`).
+    private func text(holding key: String) -> String {
+        guard KeySpace(of: key) == .initials else { return key }
+        let characters = key.unicodeScalars.dropFirst(SearchIndexLayout.initialsPrefix.unicodeScalars.count).map { scalar in
+            guard HangulInitials.isInitial(scalar) else { return scalar }
+            return Unicode.Scalar(HangulInitials.firstSyllable + (scalar.value - 0x1100) * HangulInitials.syllablesPerInitial)!
+        }
+        return String(String.UnicodeScalarView(characters))
+    }
+
+    /// Entry `number` with a hundred tokens that hold `key`, which makes `key`'s value about 1.5 KB
+    /// bigger. Each token ends in a character of its own, so that the keys that follow `key` in them
+    /// list one token each.
+    private func entryFeeding(_ key: String, number: Int) -> Entry {
+        let tokens = (0..<100).map { text(holding: key) + String(Unicode.Scalar(0x4E00 + $0)!) }
+        return entry(number, body: "kkk\(number) " + tokens.joined(separator: " ") + "\n")
+    }
+
+    func testAKeyThatBecomesHeavyLeavesItsShardAndTheHeavyFilesAreNumberedAgain() throws {
+        limits = crowdedLimits
+        for (space, diary) in diaries {
+            var entries = diary
+            var index = fullIndex(entries)
+            XCTAssertEqual(index.state[space].heavy.count, 4, "\(space)")
+            let before = heavyKeys(index, space)
+            // The first in UTF-8 order of the keys next in line, so that heavy keys after it move up a file.
+            let challenger = try XCTUnwrap(index.state[space].nearlyHeavy.map(\.key).min(by: UTF8Order.precedes), "\(space)")
+            XCTAssertTrue(try keysInShard(of: challenger, in: index).contains(challenger))
+
+            entries[301] = entryFeeding(challenger, number: 301)
+            index = try XCTUnwrap(update(index, to: entries), "\(challenger) becomes heavy in place")
+            let after = heavyKeys(index, space)
+            XCTAssertTrue(after.contains(challenger), "\(challenger) is heavy now")
+            XCTAssertEqual(after.count, 4)
+            XCTAssertFalse(Set(before).isSubset(of: after), "a key made room for \(challenger)")
+            XCTAssertTrue(before.contains { key in after.contains(key) && after.firstIndex(of: key) != before.firstIndex(of: key) },
+                          "a key that stayed heavy moved to another file: \(before) → \(after)")
+            XCTAssertFalse(try keysInShard(of: challenger, in: index).contains(challenger), "\(challenger) left its shard")
+
+            entries[301] = diary[301]
+            index = try XCTUnwrap(update(index, to: entries), "\(challenger) goes back to its shard in place")
+            XCTAssertEqual(heavyKeys(index, space), before)
+            XCTAssertTrue(try keysInShard(of: challenger, in: index).contains(challenger), "\(challenger) is back in its shard")
+        }
+    }
+
+    func testHeavyFilesComeAndGoWithKeysThatCrossTheSizeLimit() throws {
+        for (space, diary, key) in [(KeySpace.words, self.diary(), "mmm"), (.initials, initialsDiary(), "초 ᄀᄋ")] {
+            limits = SearchIndexLimits()
+            var entries = diary
+            // Just short of heavy: only the key every entry feeds (`kkk`, `초 ᄉᄎ`) is heavier.
+            limits.heavyKeyBytes = try valueSize(of: key, in: fullIndex(entries)) + 100
+            var index = fullIndex(entries)
+            let before = heavyKeys(index, space)
+            XCTAssertEqual(before.count, 1, "\(space)")
+            XCTAssertNil(index.files[space.heavyKeyPath(1)])
+
+            entries[5] = entryFeeding(key, number: 5)
+            index = try XCTUnwrap(update(index, to: entries), "\(key) becomes heavy in place")
+            XCTAssertEqual(Set(heavyKeys(index, space)), Set(before + [key]))
+            XCTAssertNotNil(index.files[space.heavyKeyPath(1)], "\(key) has a file of its own")
+            XCTAssertFalse(try keysInShard(of: key, in: index).contains(key))
+
+            entries[5] = diary[5]
+            index = try XCTUnwrap(update(index, to: entries), "\(key) stops being heavy in place")
+            XCTAssertEqual(heavyKeys(index, space), before)
+            XCTAssertNil(index.files[space.heavyKeyPath(1)], "its file is gone")
+            XCTAssertTrue(try keysInShard(of: key, in: index).contains(key))
+        }
+    }
+
+    func testAnEditThatChangesTheShardCountDealsTheKeysIntoTheNewShards() throws {
+        // Each edit adds words new to the diary, whose keys fall in `space`: `quokka`, `퀴즈` (초 ᄏᄌ).
+        for (space, diary, newWord) in [(KeySpace.words, self.diary(), "quokka"), (.initials, initialsDiary(), "퀴즈")] {
+            // A shard size at which the space's light keys just fill 8 shards: one more key makes 16.
+            limits = SearchIndexLimits()
+            limits.targetShardBytes = (fullIndex(diary).state[space].lightBytes + 7) / 8
+            var index = fullIndex(diary)
+            XCTAssertEqual(index.state[space].shardCount, 8, "\(space)")
+            var edited = diary
+            let body = space == .words ? diaryBody(10) : initialsDiaryBody(10)
+            edited[10] = entry(10, body: body.dropLast() + " \(newWord)\n")
+            index = try XCTUnwrap(update(index, to: edited), "the \(space) keys are dealt into 16 shards in place")
+            XCTAssertEqual(index.state[space].shardCount, 16)
+            index = try XCTUnwrap(update(index, to: diary), "and dealt back into 8")
+            XCTAssertEqual(index.state[space].shardCount, 8)
+        }
+    }
+
+    func testRandomEditsThatShiftTheHeavyKeysAndShardsAlwaysGiveAFullBuildsIndex() throws {
+        for space in KeySpace.allCases {
+            let changes = try randomEdits(seed: 16, shardsOnTheEdgeIn: space)
+            XCTAssertGreaterThanOrEqual(changes.grewShards, 1, "the \(space) keys were dealt into more shards")
+            XCTAssertGreaterThanOrEqual(changes.shrankShards, 1, "the \(space) keys were dealt into fewer shards")
+            for other in KeySpace.allCases {
+                XCTAssertGreaterThanOrEqual(changes.heavyChanges[other] ?? 0, 5, "the \(other) heavy keys changed often")
+            }
+        }
+    }
+
+    /// 60 random edits of a small diary whose keys of both spaces compete for files of their own,
+    /// each updated in place and checked against a full build, with a shard size at which `space`'s
+    /// keys just fill their shards, so that edits cross the edge both ways. Returns how often the
+    /// heavy keys of each space changed, and how often `space`'s shard count grew and shrank.
+    private func randomEdits(seed: UInt64, shardsOnTheEdgeIn space: KeySpace) throws
+        -> (heavyChanges: [KeySpace: Int], grewShards: Int, shrankShards: Int) {
+        // Words with many numbered forms: the 3-character keys of the first four (`aaa`, …) and the
+        // initials keys of the others (`초 ᄀᄂ`, …) are about the same size and compete, four of
+        // each space, for two files of their own.
+        let stems = ["aaa", "bbb", "ccc", "ddd", "가나", "다라", "마바", "사아"]
+        let others = ["rain", "산책", "산책했다", "café", "x"]
+        var random = SeededGenerator(seed: seed)
+        func body() -> String {
+            let words = (0..<random.int(in: 0...12)).map { _ in
+                random.chance(80) ? random.pick(stems) + String(random.int(in: 0...99)) : random.pick(others)
+            }
+            return words.joined(separator: " ") + "\n"
+        }
+        var entries = (0..<50).map { entry($0, body: body()) }
+        limits = SearchIndexLimits(targetShardBytes: 2_000, heavyKeyBytes: 200, maxHeavyKeys: 2)
+        limits.targetShardBytes = (fullIndex(entries).state[space].lightBytes + 15) / 16
+        var index = fullIndex(entries)
+        var heavyChanges: [KeySpace: Int] = [:]
+        var grewShards = 0
+        var shrankShards = 0
+        for step in 0..<60 {
+            if random.chance(10) {
+                entries.append(entry(entries.count, body: body()))
+            } else {
+                let number = random.int(in: 0...entries.count - 1)
+                entries[number] = entry(number, body: body(), tags: random.chance(50) ? [] : [random.pick(others)])
+            }
+            let next = try XCTUnwrap(update(index, to: entries), "edit \(step) updates in place")
+            for space in KeySpace.allCases where heavyKeys(next, space) != heavyKeys(index, space) {
+                heavyChanges[space, default: 0] += 1
+            }
+            if next.state[space].shardCount > index.state[space].shardCount { grewShards += 1 }
+            if next.state[space].shardCount < index.state[space].shardCount { shrankShards += 1 }
+            index = next
+        }
+        return (heavyChanges, grewShards, shrankShards)
     }
 }

@@ -151,6 +151,62 @@ final class IncrementalBuildTests: XCTestCase {
         }
     }
 
+    func testEditsThatGiveKeysFilesOfTheirOwnOrTakeThemAwayUpdateTheSearchIndexInPlace() throws {
+        // 400 numbered words of one stem make a key list 400 tokens, too many for a shard: in the
+        // words space the stem's own key (`zqx`), in the initials space the key of the stem's
+        // initials (`초 ᄏᄌ` for `퀴즈`). The fifth edit of each spreads the words over hundreds of
+        // stems, whose many small keys need twice the shards, and the last takes them back. Every
+        // version of the edited entry has the same length, so the chunk size stays.
+        func syllable(_ initial: Int) -> String { String(Unicode.Scalar(0xAC00 + UInt32(initial % 19) * 588)!) }
+        func letter(_ number: Int) -> String { String(Unicode.Scalar(UInt8(ascii: "a") + UInt8(number % 26))) }
+        let spaces: [(manifest: String, first: (stem: String, heavy: String), edits: [(stem: (Int) -> String, heavy: [String])])] = [
+            ("search/index.json", ("zqx", "zqx"), [
+                ({ _ in "zqy" }, ["zqy"]),                              // one key takes another's file
+                ({ $0 < 300 ? "zqx" : "zqy" }, []),                     // both go back to their shards
+                ({ $0 < 300 ? "zqw" : "zqy" }, []),                     // light keys come and go
+                ({ _ in "zqw" }, ["zqw"]),                              // a file for a key again
+                ({ "z" + letter($0) + letter($0 / 26) }, []),           // hundreds of light keys
+                ({ _ in "zqx" }, ["zqx"]),                              // and back to one stem
+            ]),
+            ("search/initials.json", ("퀴즈", "초 ᄏᄌ"), [
+                ({ _ in "튀김" }, ["초 ᄐᄀ"]),
+                ({ $0 < 300 ? "퀴즈" : "튀김" }, []),
+                ({ $0 < 300 ? "퓨레" : "튀김" }, []),
+                ({ _ in "퓨레" }, ["초 ᄑᄅ"]),
+                ({ syllable($0) + syllable($0 / 19) }, []),
+                ({ _ in "퀴즈" }, ["초 ᄏᄌ"]),
+            ]),
+        ]
+        for (manifest, first, edits) in spaces {
+            let root = try copyOfFixture("seoul-diary", test: self)
+            let entry = root.appendingPathComponent("Content/2024/03/02/last-year.md")
+            let original = try String(contentsOf: entry, encoding: .utf8)
+            func withWords(_ stem: (Int) -> String) throws {
+                let words = (100..<500).map { "\(stem($0))\($0)" }.joined(separator: " ")
+                try (original + "\n" + words + "\n").write(to: entry, atomically: true, encoding: .utf8)
+            }
+            func layout() throws -> (heavy: [String], shards: Int) {
+                let json = try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("Output/" + manifest)))
+                let object = try XCTUnwrap(json as? [String: Any], manifest)
+                return (try XCTUnwrap(object["heavy"] as? [String: Any]).keys.sorted(), try XCTUnwrap(object["shards"] as? Int))
+            }
+            try withWords { _ in first.stem }
+            try buildSite(root)
+            XCTAssertEqual(try layout().heavy, [first.heavy])
+            var shardCounts = [try layout().shards]
+            for (step, edit) in edits.enumerated() {
+                try withWords(edit.stem)
+                let report = try buildSite(root)
+                XCTAssertEqual(report.searchIndex, .updated, "\(manifest), edit \(step)")
+                XCTAssertEqual(try layout().heavy, edit.heavy, "\(manifest), edit \(step)")
+                shardCounts.append(try layout().shards)
+                try assertSameSiteAsAFullBuild(root, after: "\(manifest), edit \(step)")
+            }
+            let steps = zip(shardCounts, shardCounts.dropFirst())
+            XCTAssertTrue(steps.contains { $0 < $1 } && steps.contains { $0 > $1 }, "\(manifest): shards \(shardCounts) grow and shrink")
+        }
+    }
+
     func testADamagedOrMissingSearchStateRebuildsTheIndexInFull() throws {
         let root = try copyOfFixture("seoul-diary", test: self)
         try buildSite(root)
