@@ -22,15 +22,15 @@ const char *daybook_vips_built_version(void) {
 /// and on macOS Homebrew's folders, which the loader does not search. NULL, with the first
 /// failure's words in `load_failure_text`, when none opens.
 static void *open_libvips(void) {
-    const int soname = VIPS_LIBRARY_CURRENT - VIPS_LIBRARY_AGE;
+    const int interface = VIPS_LIBRARY_CURRENT - VIPS_LIBRARY_AGE;
     char names[4][64];
     int count = 0;
 #ifdef __APPLE__
-    snprintf(names[count++], sizeof names[0], "libvips.%d.dylib", soname);
-    snprintf(names[count++], sizeof names[0], "/opt/homebrew/lib/libvips.%d.dylib", soname);
-    snprintf(names[count++], sizeof names[0], "/usr/local/lib/libvips.%d.dylib", soname);
+    snprintf(names[count++], sizeof names[0], "libvips.%d.dylib", interface);
+    snprintf(names[count++], sizeof names[0], "/opt/homebrew/lib/libvips.%d.dylib", interface);
+    snprintf(names[count++], sizeof names[0], "/usr/local/lib/libvips.%d.dylib", interface);
 #else
-    snprintf(names[count++], sizeof names[0], "libvips.so.%d", soname);
+    snprintf(names[count++], sizeof names[0], "libvips.so.%d", interface);
     snprintf(names[count++], sizeof names[0], "libvips.so");
 #endif
     for (int index = 0; index < count; index++) {
@@ -38,7 +38,8 @@ static void *open_libvips(void) {
         if (library != NULL) return library;
         if (index == 0) {
             const char *reason = dlerror();
-            snprintf(load_failure_text, sizeof load_failure_text, "%s", reason != NULL ? reason : names[0]);
+            snprintf(load_failure_text, sizeof load_failure_text, "%s (pictures need libvips %s)",
+                     reason != NULL ? reason : names[0], VIPS_VERSION);
         }
     }
     return NULL;
