@@ -1,5 +1,5 @@
 // libvips for Daybook, opened on first use. The `daybook` executable does not link libvips: loading
-// it and the hundred libraries it needs costs every process about 30 ms, and most builds decode no
+// it and the 68 libraries it needs would cost every process 25–30 ms, and most builds decode no
 // picture. Swift sees only this header, which needs neither libvips' nor GLib's headers; every call
 // goes through a function below, with fixed arguments (Swift cannot call C's variadic functions, and
 // most libvips operations take their options as a NULL-terminated list of name/value pairs).
