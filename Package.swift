@@ -1,6 +1,15 @@
 // swift-tools-version:5.10
 import PackageDescription
 
+/// Where GLib's headers are, which libvips' headers include: on Debian (the configuration header is in
+/// the architecture's folder; a folder that does not exist is ignored) and under Homebrew.
+let glibHeaders: [CSetting] = [
+    .unsafeFlags(["-I/usr/include/glib-2.0", "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include",
+                  "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include"], .when(platforms: [.linux])),
+    .unsafeFlags(["-I/opt/homebrew/include", "-I/opt/homebrew/include/glib-2.0", "-I/opt/homebrew/lib/glib-2.0/include",
+                  "-I/usr/local/include/glib-2.0", "-I/usr/local/lib/glib-2.0/include"], .when(platforms: [.macOS])),
+]
+
 let package = Package(
     name: "daybook",
     platforms: [.macOS(.v13)],
@@ -25,12 +34,10 @@ let package = Package(
         // same speed here but added 5 minutes of CPU to a clean release build (README, "Encrypted sites").
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
         // Debian's libvips (libvips-dev): decodes, resizes and encodes pictures; HEIC and AVIF through
-        // libheif, SVG through librsvg.
-        .systemLibrary(
-            name: "CVips",
-            pkgConfig: "vips",
-            providers: [.apt(["libvips-dev"]), .brew(["vips"])]
-        ),
+        // libheif, SVG through librsvg. Opened on first use rather than linked (Sources/CVips/include/CVips.h
+        // says why), so not a system-library target: SwiftPM would link what pkg-config names. Only this
+        // target's C files read libvips' headers, which need GLib's, found here as pkg-config would.
+        .target(name: "CVips", cSettings: glibHeaders),
         // Published pictures: resized, oriented, in sRGB, stripped of metadata, cached by content.
         .target(name: "Pictures", dependencies: ["DiaryFiles", "CVips", "CLibCrypto"]),
         // Plain diary values: no I/O.

@@ -112,6 +112,48 @@ final class CommandLineTests: XCTestCase {
         XCTAssertNil(picturesLine(unchanged), unchanged.standardError)
     }
 
+    #if os(Linux)
+    /// libvips and the libraries it needs take longer to load than a no-op build takes, so `daybook`
+    /// opens libvips only to decode a picture. glibc's loader names each library it opens in a log
+    /// (LD_DEBUG, one file a process).
+    func testLibvipsIsOpenedOnlyWhenAPictureMustBeDecoded() throws {
+        let root = temporaryFolder(self)
+        let content = root.appendingPathComponent("Content")
+        let logs = root.appendingPathComponent("loader-logs")
+        for folder in [content, logs] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try SolidPNG.make(width: 64, height: 48, red: 200, green: 90, blue: 120).write(to: content.appendingPathComponent("walk.png"))
+        func entry(_ text: String) throws {
+            try Data("---\ndate: 2025-10-20 09:30\nemotion: calm\nimages:\n  - walk.png\n---\n\(text)\n".utf8)
+                .write(to: content.appendingPathComponent("walk.md"))
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_DEBUG"] = "files"
+        environment["LD_DEBUG_OUTPUT"] = logs.appendingPathComponent("run").path
+        func run(_ arguments: [String]) throws -> (opensLibvips: Bool, pictures: String?) {
+            let run = try runDaybook(arguments, environment: environment)
+            XCTAssertEqual(run.status, 0, run.standardError)
+            let log = try FileManager.default.contentsOfDirectory(at: logs, includingPropertiesForKeys: nil)
+                .map { try String(contentsOf: $0, encoding: .utf8) }.joined()
+            XCTAssertTrue(log.contains("file=libswiftCore.so"), "the loader wrote no log")
+            for file in try FileManager.default.contentsOfDirectory(at: logs, includingPropertiesForKeys: nil) {
+                try FileManager.default.removeItem(at: file)
+            }
+            let pictures = run.standardError.split(separator: "\n").first { $0.hasPrefix("Pictures: ") }.map(String.init)
+            return (log.contains("file=libvips"), pictures)
+        }
+
+        XCTAssertFalse(try run(["--version"]).opensLibvips)
+        try entry("A walk.")
+        let first = try run(["build", "-v", "-C", root.path])
+        XCTAssertEqual(first.pictures, "Pictures: 1 decoded, 0 from the cache")
+        XCTAssertTrue(first.opensLibvips)
+        try entry("A long walk.")
+        let second = try run(["build", "-v", "-C", root.path])
+        XCTAssertEqual(second.pictures, "Pictures: 0 decoded, 1 from the cache")
+        XCTAssertFalse(second.opensLibvips)
+    }
+    #endif
+
     func testVersionIsPrinted() throws {
         let version = try runDaybook(["--version"])
         XCTAssertEqual(version.status, 0)

@@ -71,7 +71,7 @@ final class PictureProcessorTests: XCTestCase {
 
     func testCMYKJPEGIsPublishedInRGB() throws {
         let source = try TestPictures.encode(.solid(width: 64, height: 48, [0, 255, 255, 0]), as: ".jpg[Q=95,strip]",
-                                             interpretation: VIPS_INTERPRETATION_CMYK)
+                                             interpretation: DAYBOOK_VIPS_INTERPRETATION_CMYK)
         XCTAssertEqual(try JPEGFile.frameSize(source).components, 4)
 
         let picture = try processor.process(source)
@@ -307,7 +307,7 @@ final class PictureProcessorTests: XCTestCase {
         XCTAssertNotNil(VipsRuntime.takeError())
         let image = png.withUnsafeBytes { daybook_vips_header($0.baseAddress, $0.count, "") }
         XCTAssertNotNil(image)
-        g_object_unref(image)
+        daybook_vips_image_unref(image)
     }
 
     func testPictureWithTooManyPixelsIsRefusedBeforeDecoding() throws {

@@ -59,23 +59,22 @@ enum TestPictures {
 
     /// Encodes pixels with libvips; `suffix` names the format and its options (".jpg[Q=90]").
     /// `setUp` may add metadata to the image first.
-    static func encode(_ pixels: Pixels, as suffix: String, interpretation: VipsInterpretation? = nil,
-                       setUp: (UnsafeMutablePointer<CVips.VipsImage>) -> Void = { _ in }) throws -> [UInt8] {
+    static func encode(_ pixels: Pixels, as suffix: String, interpretation: DaybookVipsInterpretation? = nil,
+                       setUp: (OpaquePointer) -> Void = { _ in }) throws -> [UInt8] {
         XCTAssertNil(VipsRuntime.startFailure)
+        let colours = interpretation ?? (pixels.bands >= 3 ? DAYBOOK_VIPS_INTERPRETATION_sRGB : DAYBOOK_VIPS_INTERPRETATION_B_W)
         let image = try XCTUnwrap(pixels.values.withUnsafeBytes { buffer in
-            vips_image_new_from_memory_copy(buffer.baseAddress, buffer.count, Int32(pixels.width),
-                                            Int32(pixels.height), Int32(pixels.bands), VIPS_FORMAT_UCHAR)
+            daybook_vips_image_from_pixels(buffer.baseAddress, buffer.count, Int32(pixels.width),
+                                           Int32(pixels.height), Int32(pixels.bands), colours)
         })
-        defer { g_object_unref(image) }
-        // Pixels from memory are "multiband" to libvips; the GIF encoder then mistakes the alpha.
-        image.pointee.Type = interpretation ?? (pixels.bands >= 3 ? VIPS_INTERPRETATION_sRGB : VIPS_INTERPRETATION_B_W)
+        defer { daybook_vips_image_unref(image) }
         setUp(image)
         var buffer: UnsafeMutableRawPointer?
         var length = 0
         guard daybook_vips_write_to_buffer(image, suffix, &buffer, &length) == 0, let buffer else {
             throw PictureError(.unavailable(VipsRuntime.takeError() ?? "cannot encode \(suffix)"))
         }
-        defer { g_free(buffer) }
+        defer { daybook_vips_free(buffer) }
         return [UInt8](UnsafeRawBufferPointer(start: buffer, count: length))
     }
 
@@ -85,10 +84,10 @@ enum TestPictures {
         let stacked = Pixels(width: first.width, height: first.height * frames.count, bands: first.bands,
                              values: frames.flatMap(\.values))
         return try encode(stacked, as: ".gif") { image in
-            vips_image_set_int(image, "page-height", Int32(first.height))
+            daybook_vips_image_set_int(image, "page-height", Int32(first.height))
             let delays = [Int32](repeating: Int32(delay), count: frames.count)
-            vips_image_set_array_int(image, "delay", delays, Int32(delays.count))
-            vips_image_set_int(image, "loop", 0)
+            daybook_vips_image_set_array_int(image, "delay", delays, Int32(delays.count))
+            daybook_vips_image_set_int(image, "loop", 0)
         }
     }
 
@@ -97,13 +96,13 @@ enum TestPictures {
         try bytes.withUnsafeBytes { buffer in
             let image = try XCTUnwrap(daybook_vips_header(buffer.baseAddress, buffer.count, ""),
                                       VipsRuntime.takeError() ?? "cannot decode")
-            defer { g_object_unref(image) }
+            defer { daybook_vips_image_unref(image) }
             var size = 0
-            let memory = try XCTUnwrap(vips_image_write_to_memory(image, &size))
-            defer { g_free(memory) }
-            XCTAssertEqual(vips_image_get_format(image), VIPS_FORMAT_UCHAR)
-            return Pixels(width: Int(vips_image_get_width(image)), height: Int(vips_image_get_height(image)),
-                          bands: Int(vips_image_get_bands(image)),
+            let memory = try XCTUnwrap(daybook_vips_write_to_memory(image, &size))
+            defer { daybook_vips_free(memory) }
+            XCTAssertEqual(daybook_vips_image_get_format(image), DAYBOOK_VIPS_FORMAT_UCHAR)
+            return Pixels(width: Int(daybook_vips_image_get_width(image)), height: Int(daybook_vips_image_get_height(image)),
+                          bands: Int(daybook_vips_image_get_bands(image)),
                           values: [UInt8](UnsafeRawBufferPointer(start: memory, count: size)))
         }
     }

@@ -42,8 +42,13 @@ public struct PictureSettings: Hashable, Sendable {
 
     /// Every setting and the libvips version in one line: the settings half of a cache key. A new
     /// libvips may encode differently, and a cached picture must match a fresh one byte for byte.
+    ///
+    /// The version is that of the headers Daybook was built with, so a build whose pictures all come
+    /// from the cache never opens libvips. It names the library that makes the files: the library
+    /// opened must be that very version or no picture is made (`daybook_vips_load`), and Debian's
+    /// libvips-dev requires the runtime package of its own version, so they change together.
     var fingerprint: String {
         let widths = thumbnailWidths.map(String.init).joined(separator: ",")
-        return "pictures-1 vips=\(VipsRuntime.version) max=\(maxSize) thumbnails=\(widths) q=\(jpegQuality) pixels=\(maxPixels)"
+        return "pictures-1 vips=\(VipsRuntime.builtVersion) max=\(maxSize) thumbnails=\(widths) q=\(jpegQuality) pixels=\(maxPixels)"
     }
 }

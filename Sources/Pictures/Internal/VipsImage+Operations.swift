@@ -16,7 +16,7 @@ extension VipsImage {
     /// This picture at most `width` pixels wide, height in proportion.
     func resized(toWidth width: Int, format: PictureFormat) throws -> VipsImage {
         try VipsImage.make({ PictureError(.damaged(format, $0)) }) { output in
-            daybook_vips_thumbnail_image(pointer, output, Int32(width), Int32(VIPS_MAX_COORD))
+            daybook_vips_thumbnail_image_to_width(pointer, output, Int32(width))
         }
     }
 
@@ -25,14 +25,14 @@ extension VipsImage {
         let error = { PictureError(.damaged(format, $0)) }
         var image = self
         switch interpretation {
-        case VIPS_INTERPRETATION_sRGB, VIPS_INTERPRETATION_B_W:
+        case DAYBOOK_VIPS_INTERPRETATION_sRGB, DAYBOOK_VIPS_INTERPRETATION_B_W:
             break
-        case VIPS_INTERPRETATION_GREY16:
-            image = try VipsImage.make(error) { daybook_vips_colourspace(image.pointer, $0, VIPS_INTERPRETATION_B_W) }
+        case DAYBOOK_VIPS_INTERPRETATION_GREY16:
+            image = try VipsImage.make(error) { daybook_vips_colourspace(image.pointer, $0, DAYBOOK_VIPS_INTERPRETATION_B_W) }
         default:
-            image = try VipsImage.make(error) { daybook_vips_colourspace(image.pointer, $0, VIPS_INTERPRETATION_sRGB) }
+            image = try VipsImage.make(error) { daybook_vips_colourspace(image.pointer, $0, DAYBOOK_VIPS_INTERPRETATION_sRGB) }
         }
-        if image.bandFormat != VIPS_FORMAT_UCHAR {
+        if image.bandFormat != DAYBOOK_VIPS_FORMAT_UCHAR {
             image = try VipsImage.make(error) { daybook_vips_cast_uchar(image.pointer, $0) }
         }
         return image
@@ -70,7 +70,7 @@ extension VipsImage {
         guard status == 0, let buffer else {
             throw PictureError(.damaged(source, VipsRuntime.takeError() ?? "libvips gave no reason"))
         }
-        defer { g_free(buffer) }
+        defer { daybook_vips_free(buffer) }
         return [UInt8](UnsafeRawBufferPointer(start: buffer, count: length))
     }
 }

@@ -1,27 +1,27 @@
 import Foundation
 import CVips
 
-/// libvips, started once per process: one thread per picture, no operation cache, and only the
-/// decoders of the formats Daybook accepts.
+/// libvips, opened and started once per process, when the first picture must be read: one thread per
+/// picture, no operation cache, and only the decoders of the formats Daybook accepts.
 enum VipsRuntime {
     /// Nil once libvips is ready; otherwise why it could not start. Evaluated once, on first use.
     static let startFailure: String? = {
-        if vips_init("daybook") != 0 { return takeError() ?? "libvips could not start" }
+        if let loadFailure = daybook_vips_load() { return String(cString: loadFailure) }
+        if daybook_vips_init("daybook") != 0 { return takeError() ?? "libvips could not start" }
         // libvips reports what it tolerates (a profile it ignores, a stray byte) on standard error
         // through glib; Daybook reports problems itself, as diagnostics.
-        let quiet = GLogLevelFlags(rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_MESSAGE.rawValue | G_LOG_LEVEL_INFO.rawValue)
-        g_log_set_handler("VIPS", quiet, { _, _, _, _ in }, nil)
+        daybook_vips_silence_warnings()
         // Pictures are processed one per core (PictureLibrary): more threads per picture would only
         // compete with the other pictures and with the rest of the build.
-        vips_concurrency_set(1)
+        daybook_vips_concurrency_set(1)
         // Every picture is decoded once and its buffer freed afterwards: a cached operation would
         // hold memory, and could even answer for a new buffer that reuses a freed one's address.
-        vips_cache_set_max(0)
-        vips_cache_set_max_mem(0)
-        vips_cache_set_max_files(0)
+        daybook_vips_cache_set_max(0)
+        daybook_vips_cache_set_max_mem(0)
+        daybook_vips_cache_set_max_files(0)
         // Decoders of other formats (ImageMagick, PDF, TIFF, FITS, Matlab…) stay out of reach.
-        vips_operation_block_set("VipsForeignLoad", 1)
-        for loader in allowedLoaders { vips_operation_block_set(loader, 0) }
+        daybook_vips_operation_block_set("VipsForeignLoad", 1)
+        for loader in allowedLoaders { daybook_vips_operation_block_set(loader, 0) }
         return nil
     }()
 
@@ -30,8 +30,9 @@ enum VipsRuntime {
         "VipsForeignLoadWebp", "VipsForeignLoadHeif", "VipsForeignLoadSvg",
     ]
 
-    /// The libvips version, such as `8.14.1`.
-    static let version = String(cString: vips_version_string())
+    /// The version of the libvips headers Daybook was built with, such as `8.14.1`, known without
+    /// opening the library; the library opened must be the same version (`daybook_vips_load`).
+    static let builtVersion = String(cString: daybook_vips_built_version())
 
     /// Starts libvips if it is not running yet.
     static func start() throws {
@@ -42,8 +43,8 @@ enum VipsRuntime {
     /// clears it. The buffer is shared by all threads, so a message may rarely carry another
     /// picture's words too; the failure itself is always this picture's.
     static func takeError() -> String? {
-        guard let raw = vips_error_buffer_copy() else { return nil }
-        defer { g_free(raw) }
+        guard let raw = daybook_vips_error_buffer_copy() else { return nil }
+        defer { daybook_vips_free(raw) }
         let lines = String(cString: raw).split(whereSeparator: \.isNewline).map(clean).filter { !$0.isEmpty }
         var unique: [String] = []
         for line in lines where !unique.contains(line) { unique.append(line) }
