@@ -772,6 +772,11 @@ def measure_search(site, size):
 # MARK: - Measuring one corpus size
 
 
+def step_name(title):
+    """A step's progress title without its counts (`Render 13,621 of 13,621 pages` → `Render pages`), the same at every size."""
+    return re.sub(r"\b\d[\d,]* (of \d[\d,]* )?", "", title)
+
+
 def daybook_summary(run):
     """(written, unchanged) from the summary line, or None."""
     m = re.search(r"\((\d+) written, (\d+) unchanged\)", run.stdout)
@@ -1773,7 +1778,7 @@ def report(results, prof, prof_error, tmpl, info, total_seconds, pictures=None):
     names = []
     for r in results:
         for _, n in r["steps"]:
-            key = re.sub(r"\b\d+ (of \d+ )?", "", n)
+            key = step_name(n)
             if key not in names:
                 names.append(key)
     L.append("| step | " + " | ".join(f"{r['size']:,}" for r in results) + " |")
@@ -1781,7 +1786,7 @@ def report(results, prof, prof_error, tmpl, info, total_seconds, pictures=None):
     for n in names:
         cells = []
         for r in results:
-            v = [s for s, m in r["steps"] if re.sub(r"\b\d+ (of \d+ )?", "", m) == n]
+            v = [s for s, m in r["steps"] if step_name(m) == n]
             cells.append(f"{v[0]:.3f} s" if v else "–")
         L.append(f"| {n} | " + " | ".join(cells) + " |")
     L.append("| (wall time of that build) | " + " | ".join(f"{r['steps_total']:.2f} s" for r in results) + " |")
