@@ -96,8 +96,8 @@ public struct SiteIndex: Sendable {
     }
 
     /// `other` with `entries` in place of its own: its days, months, years, groups and gallery
-    /// stay. Right when `entries` have the shape (`shape(of:)`) that `other.entries` had, with
-    /// the same configuration and emotions: only what the index does not look at (bodies) differs.
+    /// stay. Right when `entries` have the shape of `other.entries` (`haveSameShape`), with the
+    /// same configuration and emotions: only what the index does not look at (bodies) differs.
     public init(_ other: SiteIndex, entries: [Entry]) {
         config = other.config
         self.entries = entries
@@ -110,33 +110,22 @@ public struct SiteIndex: Sendable {
         gallery = other.gallery
     }
 
-    /// A fingerprint of all the index takes from `entries` besides the configuration and the
-    /// emotions: each entry's id, day, title, emotions, tags and pictures, in order. Entries of
-    /// the same shape give the same index (and the same pages), whatever their bodies.
-    public static func shape(of entries: [Entry]) -> UInt64 {
-        var hasher = StableHasher()
-        hasher.combine(entries.count)
-        for entry in entries {
-            hasher.combine(entry.id)
-            hasher.combine(entry.slug)
-            hasher.combine(entry.title)
-            let day = entry.day
-            hasher.combine(day.year &* 10_000 &+ day.month &* 100 &+ day.day)
-            hasher.combine(entry.emotionIDs.count)
-            for id in entry.emotionIDs { hasher.combine(id) }
-            hasher.combine(entry.tags.count)
-            for tag in entry.tags { hasher.combine(tag) }
-            hasher.combine(entry.images.count)
-            for image in entry.images {
-                hasher.combine(image.id)
-                hasher.combine(image.sourcePath)
-                hasher.combine(image.fileExtension)
-                hasher.combine(image.alt)
-                hasher.combine(image.caption ?? "\u{0}")
-                hasher.combine(image.origin == .body)
+    /// Whether the index of `entries` would be the same as that of `earlier` (same configuration
+    /// and emotions): the same entries in the same order, each with the same id, day, title,
+    /// emotions, tags and pictures. Bodies may differ. An entry that is the very same as before
+    /// (`Entry.identity`, taken unchanged from the cache) is not looked into.
+    public static func haveSameShape(_ entries: [Entry], _ earlier: [Entry]) -> Bool {
+        guard entries.count == earlier.count else { return false }
+        for position in entries.indices where entries[position].identity != earlier[position].identity {
+            let entry = entries[position], old = earlier[position]
+            guard entry.id == old.id, entry.slug == old.slug, entry.title == old.title, entry.day == old.day,
+                  entry.emotionIDs == old.emotionIDs, entry.tags == old.tags, entry.images.count == old.images.count else { return false }
+            for (image, oldImage) in zip(entry.images, old.images) {
+                guard image.id == oldImage.id, image.sourcePath == oldImage.sourcePath, image.fileExtension == oldImage.fileExtension,
+                      image.alt == oldImage.alt, image.caption == oldImage.caption, image.origin == oldImage.origin else { return false }
             }
         }
-        return hasher.value
+        return true
     }
 
     /// The most frequent primary emotion; a tie goes to the emotion of the later entry.

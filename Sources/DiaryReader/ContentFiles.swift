@@ -26,7 +26,12 @@ public struct ContentFiles: Sendable {
         var hasher = StableHasher()
         for path in sortedPaths { hasher.combine(path) }
         pathsHash = hasher.value
-        entryPaths = sortedPaths.filter { $0.hasSuffix(".md") || $0.hasSuffix(".markdown") }
+        entryPaths = sortedPaths.filter(Self.isEntryPath)
+    }
+
+    /// Whether the file at `path` is an entry (Markdown), by its name.
+    public static func isEntryPath(_ path: String) -> Bool {
+        path.hasSuffix(".md") || path.hasSuffix(".markdown")
     }
 
     /// Lists `Content/` under `root`, skipping hidden files and folders.

@@ -31,17 +31,17 @@ public final class BuildSession: @unchecked Sendable {
     var pendingSave: (() throws -> Void)?
     /// The last build's pages and signatures, for a next build with the same page plan.
     var plan: PlanMemo?
-    /// The last build's site index, with the shape of what it was made from.
-    var siteIndex: (shape: UInt64, index: SiteIndex)?
+    /// The last build's site index, with the configuration and emotions it was made with.
+    var siteIndex: (configKey: String, emotions: [Emotion], index: SiteIndex)?
+    /// The last build's published pictures.
+    var pictures: PublishedPictures?
     /// The last build's picture files, with the pictures they were made from.
     var pictureFiles: (pictures: PublishedPictures, files: [OutputFile])?
 
-    /// A build's page plan and signatures, and what they were worked out from: a next build whose
-    /// plan key and signature context are the same keeps the pages, takes the statistics pages
+    /// A build's page plan and signatures, and what they were worked out from: a next build that
+    /// keeps the site index (the entries kept their shape) and whose signature context is the same keeps the pages, takes the statistics pages
     /// anew, and signs again only those and the pages of the entries whose version changed.
     struct PlanMemo {
-        /// The shape of what the plan was made from (the configuration, the emotions and the entries' shape).
-        var key: UInt64
         var pages: [PlannedPage]
         /// Per entry (index into the site index's entries): the positions of the pages that show it.
         var pagesOfEntry: [[Int]]
@@ -75,6 +75,7 @@ public final class BuildSession: @unchecked Sendable {
         pendingSave = nil
         plan = nil
         siteIndex = nil
+        pictures = nil
         pictureFiles = nil
     }
 }

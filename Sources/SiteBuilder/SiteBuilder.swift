@@ -213,11 +213,15 @@ public struct SiteBuilder {
         }
         guard !report.hasErrors else { return report }
 
-        // A session keeps the last index while the entries keep their shape (an edit of an entry's text).
-        let shape = session == nil ? nil : Self.shape(of: reading.diary, configKey: configKey)
+        // A session keeps the last index (and pictures, and page plan) while the entries keep their
+        // shape (an edit of an entry's text).
+        let keptIndex = kept?.siteIndex.flatMap { memo -> SiteIndex? in
+            guard memo.configKey == configKey, memo.emotions == reading.diary.emotions,
+                  SiteIndex.haveSameShape(reading.diary.entries, memo.index.entries) else { return nil }
+            return SiteIndex(memo.index, entries: reading.diary.entries)
+        }
         let (index, stats) = try pipeline.run(.index) { () -> (SiteIndex, DiaryStats) in
-            let index = kept?.siteIndex.flatMap { $0.shape == shape ? SiteIndex($0.index, entries: reading.diary.entries) : nil }
-                ?? SiteIndex(diary: reading.diary)
+            let index = keptIndex ?? SiteIndex(diary: reading.diary)
             return (index, DiaryStats(index: index))
         }
 
@@ -227,8 +231,13 @@ public struct SiteBuilder {
         let pictureFolder = options.dryRun ? NSTemporaryDirectory() + "daybook-pictures-" + UUID().uuidString : cache.pictureFolder
         defer { if options.dryRun { try? FileManager.default.removeItem(atPath: pictureFolder) } }
         let pictureLibrary = PictureLibrary(cacheFolder: pictureFolder)
+        // The same pictures as last time while the entries kept their shape and no file but an entry
+        // changed (a picture may have).
+        let onlyEntriesChanged = changedPaths?.allSatisfy(ContentFiles.isEntryPath) ?? false
+        let keptPictures = keptIndex != nil && onlyEntriesChanged ? kept?.pictures : nil
         let shared = try pipeline.run(.processPictures) { () -> SiteValues? in
-            let (pictures, problems) = PublishedPictures.prepare(index.entries, root: root.path, library: pictureLibrary)
+            let (pictures, problems) = keptPictures.map { ($0, []) }
+                ?? PublishedPictures.prepare(index.entries, root: root.path, library: pictureLibrary)
             report.diagnostics += problems
             report.processedPictureCount = pictureLibrary.processor.decodeCount
             report.publishedPictureCount = Set(pictures.byImage.values.map(\.key)).count
@@ -248,7 +257,7 @@ public struct SiteBuilder {
                                                                   manifest: siteManifest, missing: siteMissing), nil)
             }
             // The output holds what the session's last build wrote: its plan and signatures still describe it.
-            if let memo = kept?.plan, memo.key == shape, change.missing.isEmpty, memo.versions.count == signer.entryVersions.count,
+            if keptIndex != nil, let memo = kept?.plan, change.missing.isEmpty, memo.versions.count == signer.entryVersions.count,
                let kept = Self.keptPlan(memo, plan: plan, signer: signer) {
                 return (kept.pages, signer, kept.signatures, kept.stale, kept.memo)
             }
@@ -258,9 +267,9 @@ public struct SiteBuilder {
             for (position, page) in pages.enumerated() {
                 for entry in page.entries { pagesOfEntry[entry].append(position) }
             }
-            let memo = shape.map { BuildSession.PlanMemo(key: $0, pages: pages, pagesOfEntry: pagesOfEntry,
+            let memo = BuildSession.PlanMemo(pages: pages, pagesOfEntry: pagesOfEntry,
                                              statisticsPages: pages.indices.filter { PagePlan.isStatistics(pages[$0]) },
-                                             context: signer.context(of: pages), versions: signer.entryVersions, signatures: signatures) }
+                                             context: signer.context(of: pages), versions: signer.entryVersions, signatures: signatures)
             return (pages, signer, signatures, Self.stalePages(pages, signatures: signatures, previous: previous.pageSignatures,
                                                               manifest: siteManifest, missing: siteMissing), memo)
         }
@@ -330,8 +339,9 @@ public struct SiteBuilder {
             report.unchangedCount = outcome.unchanged
             report.deletedPaths = outcome.deleted
             guard !options.dryRun else { return }
-            // Every picture of the diary as built was prepared: the cache keeps only those.
-            pictureLibrary.removeUnused()
+            // Every picture of the diary as built was prepared: the cache keeps only those (pictures
+            // kept from the session's last build were not prepared again, and the cache is as that build left it).
+            if keptPictures == nil { pictureLibrary.removeUnused() }
 
             var state = BuildState()
             state.entryCache = reading.cache
@@ -366,27 +376,13 @@ public struct SiteBuilder {
             session.state = state
             session.entryVersions = signer.versionsByIdentity
             session.plan = planMemo
-            session.siteIndex = shape.map { (shape: $0, index: index) }
+            session.siteIndex = (configKey, reading.diary.emotions, index)
+            session.pictures = shared.pictures
             session.pictureFiles = (shared.pictures, pictureFiles)
             session.pendingSave = save
         }
         report.seconds = Date().timeIntervalSince(started)
         return report
-    }
-
-    /// A fingerprint of what the site index and the page plan are made of: the configuration,
-    /// the emotions and the entries' shape (`SiteIndex.shape(of:)`).
-    private static func shape(of diary: Diary, configKey: String) -> UInt64 {
-        var hasher = StableHasher()
-        hasher.combine(configKey)
-        hasher.combine(diary.emotions.count)
-        for emotion in diary.emotions {
-            hasher.combine([emotion.id, emotion.label, emotion.emoji, emotion.color].joined(separator: "\n"))
-            hasher.combine(emotion.aliases.joined(separator: "\n"))
-            hasher.combine(emotion.isConfigured)
-        }
-        hasher.combine(SiteIndex.shape(of: diary.entries))
-        return hasher.value
     }
 
     /// The pages to render: those whose signature differs from the last build's, or that the

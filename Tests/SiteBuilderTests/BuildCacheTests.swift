@@ -159,6 +159,17 @@ final class BuildCacheTests: XCTestCase {
         let root = try copyOfFixture("seoul-diary", test: self)
         let session = BuildSession()
         let builder = SiteBuilder(root: root)
+        let plum = "Content/2025/03/01/0900-plum-blossoms.md"
+        func append(_ text: String, to path: String) throws {
+            let file = root.appendingPathComponent(path)
+            try self.write(try String(contentsOf: file, encoding: .utf8) + text, to: file)
+        }
+        func replace(_ old: String, with new: String, in path: String) throws {
+            let file = root.appendingPathComponent(path)
+            let text = try String(contentsOf: file, encoding: .utf8)
+            XCTAssertTrue(text.contains(old), "\(path) holds \(old)")
+            try self.write(text.replacingOccurrences(of: old, with: new), to: file)
+        }
         try builder.build(.init(), session: session, changedPaths: nil)
         let changes: [(String, [String], () throws -> Void)] = [
             ("an edited entry", ["Content/2024/03/02/last-year.md"], {
@@ -169,6 +180,14 @@ final class BuildCacheTests: XCTestCase {
                 try self.write("---\ndate: 2026-01-01 10:00\nemotion: happy\n---\nNew year.\n",
                                to: root.appendingPathComponent("Content/2026/01/01/1000-new-year.md"))
             }),
+            // Text only: the session keeps its index, pictures and page plan.
+            ("an entry's text edited", [plum], { try append("\nThe petals fell by noon.\n", to: plum) }),
+            ("the same entry's text edited again", [plum], { try append("\nTea afterwards.\n", to: plum) }),
+            ("a caption changed", [plum], {
+                try replace("caption: 올해 첫 매화", with: "caption: 올해 두 번째 매화", in: plum)
+            }),
+            ("a tag added", [plum], { try replace("tags: [봄, walk]", with: "tags: [봄, walk, 꽃]", in: plum) }),
+            ("a title changed", [plum], { try replace("title: 매화 (Plum blossoms)", with: "title: 매화", in: plum) }),
             ("a picture replaced by one of another size", ["Content/pictures/plum.png"], {
                 try SolidPNG.make(width: 64, height: 48, red: 200, green: 90, blue: 120)
                     .write(to: root.appendingPathComponent("Content/pictures/plum.png"))
