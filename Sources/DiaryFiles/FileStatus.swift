@@ -57,6 +57,26 @@ public struct FileStatus: Equatable, Sendable {
         return files
     }
 
+    /// Whether `updated` (`updating(listing, folder:, changed:)`) lists the same paths as
+    /// `listing`: only sizes and times may differ. Looks only at the `changed` paths and what
+    /// is below them, since nothing else can differ.
+    public static func haveSamePaths(_ listing: [FileStatus], _ updated: [FileStatus], changed: [String]) -> Bool {
+        guard listing.count == updated.count else { return false }
+        for path in Set(changed) {
+            // Every path with `path` as its prefix sorts in one run, starting where `path` would.
+            var position = updated.partitioningIndex { $0.path >= path }
+            while position < updated.count, updated[position].path.hasPrefix(path) {
+                let found = updated[position].path
+                if found == path || found.hasPrefix(path + "/") {
+                    let old = listing.partitioningIndex { $0.path >= found }
+                    guard old < listing.count, listing[old].path == found else { return false }
+                }
+                position += 1
+            }
+        }
+        return true
+    }
+
     public static func of(_ path: String) -> FileStatus? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
@@ -90,7 +110,7 @@ public struct FileStatus: Equatable, Sendable {
 extension Array {
     /// The first index whose element satisfies `belongs`, for an array in which every element
     /// that does comes after every element that does not.
-    func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
+    public func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
         var low = 0
         var high = count
         while low < high {

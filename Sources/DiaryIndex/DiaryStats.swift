@@ -15,7 +15,7 @@ public struct DiaryStats: Sendable, Equatable {
     /// `EmotionCounts` lists its counts in this order.
     public let emotionIDs: [String]
     /// Every month from the oldest entry's to the newest entry's, oldest first (empty ones too).
-    public let months: [MonthStats]
+    public internal(set) var months: [MonthStats]
     /// Monday first.
     public let weekdays: [EmotionCounts]
     /// Hour 0 (00:00–00:59) first.
@@ -25,10 +25,10 @@ public struct DiaryStats: Sendable, Equatable {
     /// One per tag, the most used first (then in the site's tag order).
     public let tags: [TagStats]
     /// One per year with entries, newest first, like `SiteIndex.years`.
-    public let years: [YearReview]
+    public internal(set) var years: [YearReview]
     public let entryCount: Int
     public let dayCount: Int
-    public let wordCount: Int
+    public internal(set) var wordCount: Int
 
     /// Entries per emotion, in `DiaryStats.emotionIDs` order.
     public struct EmotionCounts: Sendable, Equatable {
@@ -155,6 +155,25 @@ public struct DiaryStats: Sendable, Equatable {
         entryCount = entries.count
         dayCount = days.count
         wordCount = wordsPerEntry.reduce(0, +)
+    }
+
+    /// The statistics of `entries`, which have the shape of `earlier` (`SiteIndex.haveSameShape`),
+    /// the entries these were worked out from: only bodies differ, so only word counts can.
+    public func updatingWords(from earlier: [Entry], to entries: [Entry]) -> DiaryStats {
+        var stats = self
+        guard let first = entries.first?.day else { return stats }
+        for position in entries.indices where entries[position].identity != earlier[position].identity {
+            let change = entries[position].body.wordCount - earlier[position].body.wordCount
+            guard change != 0 else { continue }
+            let day = entries[position].day
+            stats.months[(day.year - first.year) * 12 + day.month - first.month].words += change
+            if let year = stats.years.firstIndex(where: { $0.year == day.year }) {
+                stats.years[year].months[day.month - 1].words += change
+                stats.years[year].words += change
+            }
+            stats.wordCount += change
+        }
+        return stats
     }
 
     /// 0 for Monday … 6 for Sunday (1970-01-01 was a Thursday).

@@ -29,6 +29,19 @@ public struct ContentFiles: Sendable {
         entryPaths = sortedPaths.filter(Self.isEntryPath)
     }
 
+    /// The same files without their sizes and times: for keeping the listing to resolve image
+    /// references later, when those statuses may be outdated.
+    public func withoutStatuses() -> ContentFiles {
+        ContentFiles(paths: paths, pathsHash: pathsHash, entryPaths: entryPaths)
+    }
+
+    private init(paths: Set<String>, pathsHash: UInt64, entryPaths: [String]) {
+        self.paths = paths
+        statuses = [:]
+        self.pathsHash = pathsHash
+        self.entryPaths = entryPaths
+    }
+
     /// Whether the file at `path` is an entry (Markdown), by its name.
     public static func isEntryPath(_ path: String) -> Bool {
         path.hasSuffix(".md") || path.hasSuffix(".markdown")

@@ -31,8 +31,12 @@ public final class BuildSession: @unchecked Sendable {
     var pendingSave: (() throws -> Void)?
     /// The last build's pages and signatures, for a next build with the same page plan.
     var plan: PlanMemo?
-    /// The last build's site index, with the configuration and emotions it was made with.
-    var siteIndex: (configKey: String, emotions: [Emotion], index: SiteIndex)?
+    /// The last build's reading of the diary, with the files of Content/ it was read among.
+    var reading: (result: DiaryReadResult, files: ContentFiles)?
+    /// The last build's site index and statistics, with the configuration and emotions they were made with.
+    var siteIndex: (configKey: String, emotions: [Emotion], index: SiteIndex, stats: DiaryStats)?
+    /// Entry cards built so far, for builds that keep the site index and pictures.
+    var cards: [Int: SiteValues.Card] = [:]
     /// The last build's published pictures.
     var pictures: PublishedPictures?
     /// The last build's picture files, with the pictures they were made from.
@@ -74,8 +78,10 @@ public final class BuildSession: @unchecked Sendable {
         entryVersions = EntryVersions()
         pendingSave = nil
         plan = nil
+        reading = nil
         siteIndex = nil
         pictures = nil
+        cards = [:]
         pictureFiles = nil
     }
 }

@@ -178,12 +178,20 @@ public struct SiteBuilder {
         let siteView = encryption.map { $0.siteView(of: manifest, missing: change.missing, cache: cache) }
         let siteManifest = siteView.map(\.manifest) ?? manifest
         let siteMissing = siteView?.missing ?? change.missing
-        let contentFiles = change.listing.content.map(ContentFiles.init(listing:))
         let configKey = Self.configKey(change.configFile, encryption: options.encryption)
-        let (previous, reading) = try pipeline.run(.readEntries) { () -> (BuildState, DiaryReadResult) in
+        let (previous, reading, readFiles) = try pipeline.run(.readEntries) { () -> (BuildState, DiaryReadResult, ContentFiles?) in
             let previous = options.clean ? BuildState() : kept?.state ?? BuildState.load(from: cache)
-            return (previous, DiaryReader(root: root).read(.init(includeDrafts: options.includeDrafts, strict: options.strict),
-                                                           cache: previous.entryCache, files: contentFiles, configFile: change.configFile))
+            let reader = DiaryReader(root: root)
+            let readerOptions = DiaryReader.Options(includeDrafts: options.includeDrafts, strict: options.strict)
+            // Content/ holds the same files as at the session's last reading: only the changed ones are read.
+            if change.sameContentPaths, let changedPaths, let last = kept?.reading,
+               let reading = reader.reread(changedPaths, after: last.result, among: last.files, configFile: change.configFile,
+                                           options: readerOptions) {
+                return (previous, reading, last.files)
+            }
+            let files = change.listing.content.map(ContentFiles.init(listing:))
+            return (previous, reader.read(readerOptions, cache: previous.entryCache, files: files, configFile: change.configFile),
+                    files?.withoutStatuses())
         }
         report.diagnostics = reading.diagnostics
         report.parsedCount = reading.parsedCount
@@ -221,7 +229,10 @@ public struct SiteBuilder {
             return SiteIndex(memo.index, entries: reading.diary.entries)
         }
         let (index, stats) = try pipeline.run(.index) { () -> (SiteIndex, DiaryStats) in
-            let index = keptIndex ?? SiteIndex(diary: reading.diary)
+            if let keptIndex, let memo = kept?.siteIndex {
+                return (keptIndex, memo.stats.updatingWords(from: memo.index.entries, to: keptIndex.entries))
+            }
+            let index = SiteIndex(diary: reading.diary)
             return (index, DiaryStats(index: index))
         }
 
@@ -274,9 +285,14 @@ public struct SiteBuilder {
                                                               manifest: siteManifest, missing: siteMissing), memo)
         }
 
+        // Cards stay right while the index keeps its shape and the pictures are the same.
+        let earlierCards = keptIndex != nil && keptPictures != nil ? kept?.cards ?? [:] : [:]
+        var cards: [Int: SiteValues.Card] = [:]
         var pageFiles = try pipeline.run(.render, "Render \(BuildPipeline.count(stale.count)) of \(BuildPipeline.count(pages.count)) pages") {
             () -> [OutputFile]? in
-            let values = SiteValues(index: index, pictures: shared.pictures, cardsFor: Set(stale.flatMap { pages[$0].entries }))
+            let values = SiteValues(index: index, pictures: shared.pictures, cardsFor: Set(stale.flatMap { pages[$0].entries }),
+                                    earlier: earlierCards)
+            cards = values.cards
             switch render(stale.map { pages[$0] }, values: values, library: library, theme: theme) {
             case .success(let files): return files
             case .failure(let problems):
@@ -376,8 +392,12 @@ public struct SiteBuilder {
             session.state = state
             session.entryVersions = signer.versionsByIdentity
             session.plan = planMemo
-            session.siteIndex = (configKey, reading.diary.emotions, index)
+            session.reading = readFiles.map { (reading, $0) }
+            session.siteIndex = (configKey, reading.diary.emotions, index, stats)
             session.pictures = shared.pictures
+            // The cards of an edit's few pages; a build that rendered much of the site keeps none
+            // (the session would hold every entry's card).
+            session.cards = cards.count <= Self.sessionCardLimit ? cards : [:]
             session.pictureFiles = (shared.pictures, pictureFiles)
             session.pendingSave = save
         }
@@ -433,6 +453,7 @@ public struct SiteBuilder {
         let listing = InputFingerprint.Listing(content: updated, theme: session.themeListing)
         let inputs = InputFingerprint.compute(root: root, options: options, output: output, configBytes: configFile.bytes, listing: listing)
         var check = ChangeCheck(configFile: configFile, inputs: inputs, listing: listing, knownManifest: manifest, missing: [])
+        check.sameContentPaths = FileStatus.haveSamePaths(content, updated, changed: changedPaths.map { String($0.dropFirst(prefix.count)) })
         if inputs.matches(state.inputs, root: root) { check.unchanged = (state.entryCount, state.pageCount, manifest.count) }
         return check
     }
@@ -450,6 +471,8 @@ public struct SiteBuilder {
         var savedManifest: Manifest?
         /// Which of those files are gone from the output folder.
         var missing: Set<String>
+        /// Content/ holds the same paths as when the session last read it (only files' contents may differ).
+        var sameContentPaths = false
         /// The last build's counts, when nothing changed since it.
         var unchanged: (entries: Int, pages: Int, files: Int)?
     }
@@ -533,6 +556,9 @@ public struct SiteBuilder {
     static let pageTemplates = ["home.html", "entry.html", "day.html", "month.html", "year.html", "archive.html",
                                 "emotions.html", "emotion.html", "tags.html", "tag.html", "gallery.html", "stats.html", "search.html",
                                 "404.html", "on-this-day.json"]
+
+    /// The most entry cards a session keeps between builds.
+    static let sessionCardLimit = 5_000
 
     /// Where the search index's signature is kept among the page signatures.
     static let searchIndexKey = "#search-index"

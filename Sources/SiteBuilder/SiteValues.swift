@@ -17,10 +17,19 @@ struct SiteValues: Sendable {
     let emotionValues: [String: TemplateValue]
     let tagValues: [String: TemplateValue]
     /// Entry cards built ahead, by entry index; others are built when asked for.
-    private let cardMaps: [Int: [String: TemplateValue]]
+    let cards: [Int: Card]
+
+    /// An entry's card, with the entry it shows (`Entry.identity`): it holds while that entry is
+    /// the one at its index.
+    struct Card: Sendable {
+        var entry: ObjectIdentifier
+        var map: [String: TemplateValue]
+    }
 
     /// Builds the shared values; cards ahead of time for the entries in `cardsFor` (all when nil).
-    init(index: SiteIndex, pictures: PublishedPictures, cardsFor: Set<Int>? = nil) {
+    /// `earlier`: the cards of a build with the same index shape, configuration and pictures
+    /// (`daybook serve`); those whose entry is still the same are kept instead of built again.
+    init(index: SiteIndex, pictures: PublishedPictures, cardsFor: Set<Int>? = nil, earlier: [Int: Card] = [:]) {
         self.index = index
         self.pictures = pictures
         let urls = URLMap(baseURL: index.config.baseURL)
@@ -48,11 +57,15 @@ struct SiteValues: Sendable {
         }
         self.tagValues = tagValues
 
-        let wanted = cardsFor.map { Array($0).sorted() } ?? Array(index.entries.indices)
+        let wanted = (cardsFor.map { Array($0).sorted() } ?? Array(index.entries.indices)).filter { position in
+            earlier[position]?.entry != index.entries[position].identity
+        }
         let maps = ParallelMap.map(wanted, chunkSize: 256) { position in
             Self.cardMap(for: index.entries[position], urls: urls, emotions: emotionValues, tags: tagValues, pictures: pictures)
         }
-        cardMaps = Dictionary(uniqueKeysWithValues: zip(wanted, maps))
+        var cards = earlier
+        for (position, map) in zip(wanted, maps) { cards[position] = Card(entry: index.entries[position].identity, map: map) }
+        self.cards = cards
 
         site = .map([
             "title": .string(index.config.title),
@@ -90,7 +103,8 @@ struct SiteValues: Sendable {
     }
 
     private func cardMap(_ position: Int) -> [String: TemplateValue] {
-        cardMaps[position] ?? Self.cardMap(for: index.entries[position], urls: urls, emotions: emotionValues, tags: tagValues, pictures: pictures)
+        if let card = cards[position], card.entry == index.entries[position].identity { return card.map }
+        return Self.cardMap(for: index.entries[position], urls: urls, emotions: emotionValues, tags: tagValues, pictures: pictures)
     }
 
     /// An entry with its body, extra front matter and neighbours (Templates/README.md: full entry).

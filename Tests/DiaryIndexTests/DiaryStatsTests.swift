@@ -134,6 +134,22 @@ final class DiaryStatsTests: XCTestCase {
         XCTAssertEqual(stats.weekdays.map(\.total), [0, 0, 0, 0, 0, 0, 0])
     }
 
+    func testEntriesOfTheSameShapeWithOtherWordsAddUpAsIfCountedAfresh() {
+        // Two entries' texts rewritten (one in each year): only their bodies differ.
+        var entries = index.entries
+        for position in [0, 6] {
+            let old = entries[position]
+            entries[position] = Entry(id: old.id, slug: old.slug, sourcePath: old.sourcePath, title: old.title, instant: old.instant,
+                                      local: old.local, emotionIDs: old.emotionIDs, tags: old.tags, images: old.images,
+                                      body: EntryBody(html: "", text: "one two three four five six seven"), isDraft: false, extra: old.extra)
+        }
+        XCTAssertTrue(SiteIndex.haveSameShape(entries, index.entries))
+        let updated = stats.updatingWords(from: index.entries, to: entries)
+        XCTAssertEqual(updated, DiaryStats(index: SiteIndex(index, entries: entries)))
+        XCTAssertEqual(updated.wordCount, stats.wordCount - index.entries[0].body.wordCount - index.entries[6].body.wordCount + 14)
+        XCTAssertNotEqual(updated.years.map(\.words), stats.years.map(\.words))
+    }
+
     func testWordsAreRunsWithALetterOrDigitBetweenSpaces() {
         XCTAssertEqual(WordCount.of("오늘은 비가 왔다"), 3)
         XCTAssertEqual(WordCount.of("  one  — two\n3 … "), 3)

@@ -188,6 +188,19 @@ final class BuildCacheTests: XCTestCase {
             }),
             ("a tag added", [plum], { try replace("tags: [봄, walk]", with: "tags: [봄, walk, 꽃]", in: plum) }),
             ("a title changed", [plum], { try replace("title: 매화 (Plum blossoms)", with: "title: 매화", in: plum) }),
+            ("an entry's text edited while the editor's swap file came and went",
+             [plum, "Content/2025/03/01/.0900-plum-blossoms.md.swp", "Content/2025/03/01/4913"], {
+                try append("\nA second cup.\n", to: plum)
+            }),
+            ("an entry's text edited, with a problem", [plum], {
+                try replace("weather: sunny", with: "weather: sunny\ntittle: Plum", in: plum)
+            }),
+            ("the problem fixed", [plum], { try replace("tittle: Plum", with: "", in: plum) }),
+            ("an entry moved to another hour", [plum], { try replace("date: 2025-03-01 09:00", with: "date: 2025-03-01 22:00", in: plum) }),
+            ("an entry's folder renamed", ["Content/2024/03/02", "Content/2024/03/05"], {
+                try FileManager.default.moveItem(at: root.appendingPathComponent("Content/2024/03/02"),
+                                                 to: root.appendingPathComponent("Content/2024/03/05"))
+            }),
             ("a picture replaced by one of another size", ["Content/pictures/plum.png"], {
                 try SolidPNG.make(width: 64, height: 48, red: 200, green: 90, blue: 120)
                     .write(to: root.appendingPathComponent("Content/pictures/plum.png"))
@@ -202,14 +215,17 @@ final class BuildCacheTests: XCTestCase {
         for (what, paths, change) in changes {
             try change()
             let report = try builder.build(.init(), session: session, changedPaths: paths)
-            XCTAssertEqual(report.diagnostics.map(\.description), [], what)
             try session.saveState()
-            XCTAssertEqual(try builder.build(.init()).steps.map(\.step), [.checkForChanges],
-                           "after \(what), the saved cache tells the command line that nothing changed")
+            // A build with warnings shows them again next time.
+            if report.diagnostics.isEmpty {
+                XCTAssertEqual(try builder.build(.init()).steps.map(\.step), [.checkForChanges],
+                               "after \(what), the saved cache tells the command line that nothing changed")
+            }
             let fresh = try copyOfFixture("seoul-diary", test: self)
             try FileManager.default.removeItem(at: fresh.appendingPathComponent("Content"))
             try FileManager.default.copyItem(at: root.appendingPathComponent("Content"), to: fresh.appendingPathComponent("Content"))
-            try buildSite(fresh)
+            let full = try SiteBuilder(root: fresh).build(.init())
+            XCTAssertEqual(report.diagnostics.map(\.description), full.diagnostics.map(\.description), what)
             let expected = try filesBelow(fresh.appendingPathComponent("Output"))
             let actual = try filesBelow(root.appendingPathComponent("Output"))
             XCTAssertEqual(actual.keys.sorted(), expected.keys.sorted(), what)
