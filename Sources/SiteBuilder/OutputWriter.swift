@@ -46,6 +46,8 @@ struct OutputWriter {
     private let missing: Set<String>?
     /// This build's manifest so far.
     private var manifest: [String: String] = [:]
+    /// How many paths of `previous` the manifest holds: when all of them, nothing is left to remove.
+    private var previousKept = 0
     private var addresses: [String: String] = [:]
     private var written: [String] = []
     private var added: Set<String> = []
@@ -71,6 +73,7 @@ struct OutputWriter {
         // build wrote, so anything this build does not write again is removed: never a stale page.
         previous = last?.manifest ?? Manifest.load(from: cache)?.entries() ?? folder.filesWithUnknownContent()
         missing = last?.missing
+        manifest.reserveCapacity(previous.count)
     }
 
     /// Writes the files whose bytes differ from what the last build left; a file that cannot be
@@ -121,11 +124,14 @@ struct OutputWriter {
             var info = stat()
             return stat(base + "/" + path, &info) == 0
         }
-        let results = ParallelMap.map(Array(files.indices), chunkSize: 32) { position -> Result<Bool, Error> in
+        /// Whether the file was written, and whether the last build had one at its path.
+        typealias Written = (didWrite: Bool, wasThere: Bool)
+        let results = ParallelMap.map(Array(files.indices), chunkSize: 32) { position -> Result<Written, Error> in
             let file = files[position]
             let path = base + "/" + paths[position]
-            if previous[paths[position]] == fingerprints[position], exists(paths[position]) { return .success(false) }
-            if dryRun { return .success(true) }
+            let old = previous[paths[position]]
+            if old == fingerprints[position], exists(paths[position]) { return .success((false, true)) }
+            if dryRun { return .success((true, old != nil)) }
             do {
                 switch (file.content, encryption) {
                 case (.bytes(let bytes), nil): try AtomicFile.write(bytes, to: path)
@@ -135,7 +141,7 @@ struct OutputWriter {
                     guard let bytes = LocalFiles.readBytes(source) else { throw FileWriteError(path: source, reason: "cannot be read") }
                     try AtomicFile.write(stage.encrypt(bytes, at: file.path), to: path)
                 }
-                return .success(true)
+                return .success((true, old != nil))
             } catch {
                 return .failure(error)
             }
@@ -144,18 +150,18 @@ struct OutputWriter {
             let path = paths[position]
             if encryption != nil { addresses[path] = files[position].path }
             switch result {
-            case .success(let didWrite):
-                if didWrite {
+            case .success(let result):
+                if result.didWrite {
                     written.append(path)
-                    if previous[path] == nil { added.insert(path) }
+                    if !result.wasThere { added.insert(path) }
                 } else {
                     unchanged += 1
                 }
-                manifest[path] = fingerprints[position]
+                if manifest.updateValue(fingerprints[position], forKey: path) == nil, result.wasThere { previousKept += 1 }
             case .failure(let error):
                 firstError = firstError ?? error
                 // Keep what the old manifest knew, so the next build retries this file.
-                if let old = previous[path] { manifest[path] = old }
+                if let old = previous[path], manifest.updateValue(old, forKey: path) == nil { previousKept += 1 }
             }
         }
     }
@@ -166,14 +172,24 @@ struct OutputWriter {
     mutating func finish(keeping: [String] = []) throws -> Outcome {
         for address in keeping {
             let path = encryption?.publishedPath(of: address) ?? address
-            guard manifest[path] == nil else { continue }
-            manifest[path] = previous[path]
+            if let old = previous[path] {
+                // A file written this time keeps what was written.
+                if let written = manifest.updateValue(old, forKey: path) {
+                    manifest[path] = written
+                    continue
+                }
+                previousKept += 1
+            } else if manifest[path] != nil {
+                continue
+            }
             if encryption != nil { addresses[path] = address }
             unchanged += 1
         }
         let base = folder.url.path
         var deleted: [String] = []
-        for path in previous.keys.filter({ manifest[$0] == nil && !$0.hasPrefix(".") }).sorted() {
+        // Every path of the last build is in this one's manifest (usual for an edit): nothing to look for.
+        let gone = previousKept == previous.count ? [] : previous.keys.filter { manifest[$0] == nil && !$0.hasPrefix(".") }
+        for path in gone.sorted() {
             if dryRun {
                 deleted.append(path)
                 continue

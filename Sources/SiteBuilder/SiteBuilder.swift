@@ -305,11 +305,13 @@ public struct SiteBuilder {
         report.entryCount = index.entries.count
 
         // Everything is validated: from here on the output folder changes (unless this is a dry run).
-        let pictureFiles = kept?.pictureFiles.flatMap { $0.pictures == shared.pictures ? $0.files : nil } ?? shared.pictures.outputFiles()
+        // The same pictures as the session's last build, which wrote their files: they are in the folder as they are.
+        let keptPictureFiles = kept?.pictureFiles.flatMap { $0.pictures == shared.pictures ? $0.files : nil }
+        let pictureFiles = keptPictureFiles ?? shared.pictures.outputFiles()
         var writer = try pipeline.run(.write) { () -> OutputWriter in
             var files = pageFiles!
             pageFiles = nil
-            files += pictureFiles
+            if keptPictureFiles == nil { files += pictureFiles }
             for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
                 files.append(OutputFile(path: path, content: .bytes([UInt8](data))))
             }
@@ -349,6 +351,7 @@ public struct SiteBuilder {
         try pipeline.run(.finish, options.dryRun ? "List what would be deleted" : nil) {
             let staleSet = Set(stale)
             let kept = pages.indices.filter { !staleSet.contains($0) }.map { pages[$0].path } + search.kept
+                + (keptPictureFiles?.map(\.path) ?? [])
             let outcome = try writer.finish(keeping: kept)
             report.writtenPaths = outcome.written
             report.addedPaths = outcome.added
