@@ -87,7 +87,7 @@ public final class DiaryServer: @unchecked Sendable {
         self.console = console
         builder = SiteBuilder(root: root)
         site = ServedSite(output: builder.outputFolder(options.build), basePath: Self.basePath(root: root) ?? "/")
-        rebuilds = RebuildQueue { [unowned self] in self.rebuild() }
+        rebuilds = RebuildQueue(whenIdle: { [unowned self] in self.saveBuildCache() }) { [unowned self] in self.rebuild() }
     }
 
     /// The output folder served.
@@ -156,7 +156,8 @@ public final class DiaryServer: @unchecked Sendable {
         return url
     }
 
-    /// Stops watching, closes the live sockets, stops listening, and lets a running build finish.
+    /// Stops watching, closes the live sockets, stops listening, lets a running build finish and
+    /// saves the build cache.
     public func stop() async {
         watcher?.stop()
         watcher = nil
@@ -245,7 +246,6 @@ public final class DiaryServer: @unchecked Sendable {
             if options.verbose {
                 for timing in report.steps { console.err(timing.line) }
             }
-            try? session.saveState()
             return
         }
         for diagnostic in report.diagnostics { console.err(diagnostic.description) }
@@ -274,7 +274,11 @@ public final class DiaryServer: @unchecked Sendable {
             live.broadcast(.ok)
         }
         isBroken = false
-        // The pages are served and the browser told: now the build cache, for the command line.
+    }
+
+    /// Saves what the last build left for the command line, once the diary has been quiet for a
+    /// moment (`RebuildQueue`) or serve stops; a next build would save it first anyway.
+    private func saveBuildCache() {
         do {
             try session.saveState()
         } catch {

@@ -43,6 +43,40 @@ final class RebuildQueueTests: XCTestCase {
     }
 }
 
+extension RebuildQueueTests {
+    func testIdleWorkWaitsUntilNoBuildWasAskedForAWhile() {
+        let builds = Counter(), idle = Counter()
+        let queue = RebuildQueue(idleDelay: 1.5, whenIdle: { idle.increment() }) { builds.increment() }
+        queue.start()
+        // Saves 0.1 s apart: never quiet for 1.5 s.
+        for _ in 0..<5 {
+            queue.request()
+            usleep(100_000)
+        }
+        XCTAssertEqual(idle.value, 0)
+        let deadline = Date().addingTimeInterval(10)
+        while idle.value == 0, Date() < deadline { usleep(50_000) }
+        XCTAssertEqual(idle.value, 1, "done once the saves stopped")
+        XCTAssertGreaterThanOrEqual(builds.value, 2)
+        usleep(2_000_000)
+        XCTAssertEqual(idle.value, 1, "and not again without a build")
+        queue.stop()
+        XCTAssertEqual(idle.value, 1)
+    }
+
+    func testStoppingDoesTheIdleWorkLeftUndone() {
+        let idle = Counter()
+        let queue = RebuildQueue(idleDelay: 100, whenIdle: { idle.increment() }) {}
+        queue.start()
+        let built = expectation(description: "built")
+        queue.request { built.fulfill() }
+        wait(for: [built], timeout: 10)
+        XCTAssertEqual(idle.value, 0)
+        queue.stop()
+        XCTAssertEqual(idle.value, 1)
+    }
+}
+
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0

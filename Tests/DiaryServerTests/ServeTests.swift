@@ -1,5 +1,6 @@
 import DiaryServer
 import Foundation
+import SiteBuilder
 import XCTest
 
 /// The whole of `daybook serve` on a free port: pages, safety, content types, rebuilds and reloads.
@@ -103,6 +104,18 @@ final class ServeTests: XCTestCase {
             XCTAssertTrue(response.text.contains("the lake was silver"))
             XCTAssertEqual(withoutReloadTag(response.text), try diary.read("Output/2025/07/05/tired/index.html"))
         }
+    }
+
+    func testStoppingRightAfterAnEditSavesTheBuildCacheForTheCommandLine() async throws {
+        let diary = try TemporaryDiary()
+        let (server, port) = try await startServer(for: diary)
+        let page = try LiveSocket(port: port)
+        XCTAssertTrue(eventually { server.connectedPages == 1 })
+        try diary.save(entryPath, try diary.read(entryPath).replacingOccurrences(of: "the lake was calm", with: "the lake was silver"))
+        XCTAssertEqual(page.nextMessage(), "reload")
+        // The cache waits for a quiet moment; stopping does not wait for one.
+        await server.stop()
+        XCTAssertTrue(SiteBuilder(root: diary.root).isUpToDate(.init()))
     }
 
     func testAPageWhoseSocketOpensAfterTheReloadWentOutIsToldToReload() async throws {
