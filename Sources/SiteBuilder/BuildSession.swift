@@ -2,14 +2,16 @@ import DiaryFiles
 import DiaryIndex
 import DiaryModel
 import DiaryReader
+import DiarySearch
 import Foundation
 import Templating
 
 /// What one process keeps between builds of the same diary (`daybook serve`): the listing of
 /// Content/, what the output folder holds, the last build's state and the compiled theme. With
 /// the paths a watcher saw change, the next build looks only at those files instead of listing
-/// the diary and the output folder again, and it saves the build cache after the site is
-/// served (`saveState()`), not before.
+/// the diary and the output folder again. The build cache is saved only when the session is
+/// told to (`saveState()`: serve does it once the diary has been quiet for a moment); until
+/// then each build's save replaces the last one's.
 ///
 /// Builds with a session must run one at a time, and nothing else may write the output folder
 /// meanwhile (the session trusts that it holds what the last build wrote).
@@ -28,7 +30,19 @@ public final class BuildSession: @unchecked Sendable {
     /// The last build's entry versions, so unchanged entries are not hashed again.
     var entryVersions = EntryVersions()
     /// The saves of the last build's state, not yet done.
-    var pendingSave: (() throws -> Void)?
+    var pendingSave: PendingSave?
+    /// The search index's state as the last build left it.
+    var searchState: SearchIndexState?
+
+    /// A build's save of the build cache, put off until the session is told to save: a next
+    /// build's save replaces it, so it says what that save must also do.
+    struct PendingSave {
+        var save: () throws -> Void
+        /// Whether it saves the entry cache (a large change), not only the rest.
+        var savesEntries: Bool
+        /// The search index state it saves, if the index changed.
+        var searchState: SearchIndexState?
+    }
     /// The last build's pages and signatures, for a next build with the same page plan.
     var plan: PlanMemo?
     /// The last build's reading of the diary, with the files of Content/ it was read among.
@@ -63,7 +77,7 @@ public final class BuildSession: @unchecked Sendable {
     public func saveState() throws {
         let save = pendingSave
         pendingSave = nil
-        try save?()
+        try save?.save()
     }
 
     /// Forgets everything kept: the next build looks at the whole diary and output folder.
@@ -77,6 +91,7 @@ public final class BuildSession: @unchecked Sendable {
         theme = nil
         entryVersions = EntryVersions()
         pendingSave = nil
+        searchState = nil
         plan = nil
         reading = nil
         siteIndex = nil

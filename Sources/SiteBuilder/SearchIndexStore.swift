@@ -19,10 +19,14 @@ struct SearchIndexStore {
 
     /// The saved state, when it describes the index whose search signature the last build recorded.
     func load(signature: UInt64?) -> SearchIndexState? {
-        guard let signature, let bytes = cache.read(.searchState),
-              let state = SearchIndexState(decoding: bytes),
-              PageSignatures.searchSignature(context: state.context, versions: state.entryVersions) == signature else { return nil }
+        guard let bytes = cache.read(.searchState), let state = SearchIndexState(decoding: bytes),
+              Self.describes(state, signature: signature) else { return nil }
         return state
+    }
+
+    /// Whether `state` is that of the index whose search signature is `signature`.
+    static func describes(_ state: SearchIndexState, signature: UInt64?) -> Bool {
+        PageSignatures.searchSignature(context: state.context, versions: state.entryVersions) == signature
     }
 
     func save(_ state: SearchIndexState) throws {

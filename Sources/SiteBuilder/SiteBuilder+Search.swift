@@ -31,9 +31,10 @@ extension SiteBuilder {
     /// full when that cannot give the right index.
     /// - Parameters:
     ///   - manifest: what the last build wrote (nil when unknown); `missing`: which of those files are gone.
+    ///   - known: the state of the index as a session's last build left it, when it has it in memory.
     static func searchIndex(index: SiteIndex, emotions: [Emotion], signer: PageSignatures, lastSignature: UInt64?,
                             manifest: [String: String]?, missing: Set<String>, store: SearchIndexStore,
-                            retitle: (String) -> Void) -> SearchIndexOutput {
+                            known: SearchIndexState? = nil, retitle: (String) -> Void) -> SearchIndexOutput {
         let signature = signer.searchSignature(emotions: emotions)
         var output = SearchIndexOutput(signature: signature)
         // Kept or updated files must all be there; otherwise only a full build rewrites the lost ones.
@@ -45,9 +46,10 @@ extension SiteBuilder {
         let builder = SearchIndexBuilder(entries: index.entries, emotions: emotions, urls: URLMap(baseURL: index.config.baseURL),
                                          searchFields: index.config.searchFields)
         let context = signer.searchContext(emotions: emotions)
-        if lastSignature != nil, lastIndexIsWhole, let manifest, store.exists {
+        if lastSignature != nil, lastIndexIsWhole, let manifest, known != nil || store.exists {
             retitle("Update the search index")
-            if let previous = store.load(signature: lastSignature),
+            let knownState = known.flatMap { SearchIndexStore.describes($0, signature: lastSignature) ? $0 : nil }
+            if let previous = knownState ?? store.load(signature: lastSignature),
                let update = SearchIndexUpdate(builder: builder, previous: previous)
                 .update(context: context, versions: signer.entryVersions, loadFile: { store.indexFile($0, manifest: manifest) }) {
                 output.files = update.changed.keys.sorted().map { OutputFile(path: $0, content: .bytes(update.changed[$0]!)) }

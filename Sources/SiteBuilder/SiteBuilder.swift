@@ -113,7 +113,6 @@ public struct SiteBuilder {
                       progress: (String) -> Void = { _ in }) throws -> Report {
         try withoutActuallyEscaping(progress) { progress in
             var pipeline = BuildPipeline(progress: progress)
-            try session?.saveState()
             var report: Report
             do {
                 report = try build(options, session: session, changedPaths: changedPaths, evenWhenUnchanged: evenWhenUnchanged,
@@ -141,7 +140,11 @@ public struct SiteBuilder {
         // A session's state serves only plain builds with the same options into the same folder.
         let sessionKey = "\(output.path)|\(options.includeDrafts)|\(options.strict)"
         let kept: BuildSession? = session?.key == sessionKey && !options.clean && !options.dryRun && encryption == nil ? session : nil
-        if let session, kept == nil { session.reset() }
+        if let session, kept == nil {
+            // Its last build's cache describes the folder as it is now: saved before anything changes.
+            try session.saveState()
+            session.reset()
+        }
 
         // What the last build wrote, and which of it is gone: a nothing-changed build needs none
         // gone, any other build rewrites what went missing.
@@ -340,7 +343,7 @@ public struct SiteBuilder {
             let store = SearchIndexStore(cache: cache, folder: folder, encryption: encryption)
             let search = Self.searchIndex(index: index, emotions: reading.diary.emotions, signer: signer,
                                           lastSignature: previous.pageSignatures[Self.searchIndexKey], manifest: siteManifest,
-                                          missing: siteMissing, store: store, retitle: retitle)
+                                          missing: siteMissing, store: store, known: kept?.searchState, retitle: retitle)
             if search.state != nil, !options.dryRun { store.forget() }
             try writer.write(search.files)
             MemoryRelease.returnFreedMemory()
@@ -371,7 +374,11 @@ public struct SiteBuilder {
             state.pageSignatures[Self.searchIndexKey] = search.signature
             // Saving the cache costs more than parsing a few files again next time, and an outdated
             // cached file is never reused (its size or time differs), so small edits leave it be.
+            // A session's last build whose cache is not saved yet: this save replaces its save, and does what it would.
+            let unsaved = session?.pendingSave
             let cacheWorthSaving = previous.entryCache?.readingKey != reading.cache.readingKey || reading.parsedCount > 32
+                || unsaved?.savesEntries == true
+            let searchState = search.state ?? unsaved?.searchState
             let manifest = outcome.manifest
             let addresses = outcome.addresses
             let sources = index.entries.map { ($0.id, $0.sourcePath) }
@@ -384,7 +391,7 @@ public struct SiteBuilder {
                 var sourcesFile = BinaryWriter()
                 sourcesFile.write(pairs: sources)
                 try cache.write(.entrySources, sourcesFile.bytes)
-                if let searchState = search.state { try SearchIndexStore(cache: cache, folder: folder, encryption: encryption).save(searchState) }
+                if let searchState { try SearchIndexStore(cache: cache, folder: folder, encryption: encryption).save(searchState) }
             }
             guard let session else { return try save() }
             session.key = sessionKey
@@ -402,7 +409,8 @@ public struct SiteBuilder {
             // (the session would hold every entry's card).
             session.cards = cards.count <= Self.sessionCardLimit ? cards : [:]
             session.pictureFiles = (shared.pictures, pictureFiles)
-            session.pendingSave = save
+            session.searchState = search.state ?? (search.outcome == .unchanged ? session.searchState : nil)
+            session.pendingSave = BuildSession.PendingSave(save: save, savesEntries: cacheWorthSaving, searchState: searchState)
         }
         report.seconds = Date().timeIntervalSince(started)
         return report

@@ -233,6 +233,42 @@ final class BuildCacheTests: XCTestCase {
         }
     }
 
+    func testSessionBuildsLeftUnsavedAreSavedByTheLastOnesSave() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        let session = BuildSession()
+        let builder = SiteBuilder(root: root)
+        let plum = root.appendingPathComponent("Content/2025/03/01/0900-plum-blossoms.md")
+        func edit(_ text: String) throws { try write(try String(contentsOf: plum, encoding: .utf8) + text, to: plum) }
+        // Files older than the racy window, so that a saved entry cache keeps them.
+        let past = Date().addingTimeInterval(-60)
+        for case let file as URL in FileManager.default.enumerator(at: root.appendingPathComponent("Content"), includingPropertiesForKeys: nil)! {
+            try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: file.path)
+        }
+        // Nothing saved between these: the first build's search state and entry cache live in the session only.
+        XCTAssertEqual(try builder.build(.init(), session: session, changedPaths: nil).searchIndex, .rebuilt)
+        try edit("\nPetals.\n")
+        XCTAssertEqual(try builder.build(.init(), session: session, changedPaths: ["Content/2025/03/01/0900-plum-blossoms.md"]).searchIndex,
+                       .updated)
+        try edit("\nMore petals.\n")
+        XCTAssertEqual(try builder.build(.init(), session: session, changedPaths: ["Content/2025/03/01/0900-plum-blossoms.md"]).searchIndex,
+                       .updated)
+        try session.saveState()
+        XCTAssertEqual(try builder.build(.init()).steps.map(\.step), [.checkForChanges], "the last save describes the folder")
+        // The command line takes it from there: one file parsed, the search index updated from the saved state.
+        try edit("\nTea.\n")
+        let report = try builder.build(.init())
+        XCTAssertEqual(report.parsedCount, 1)
+        XCTAssertEqual(report.searchIndex, .updated)
+        let fresh = try copyOfFixture("seoul-diary", test: self)
+        try FileManager.default.removeItem(at: fresh.appendingPathComponent("Content"))
+        try FileManager.default.copyItem(at: root.appendingPathComponent("Content"), to: fresh.appendingPathComponent("Content"))
+        try buildSite(fresh)
+        let expected = try filesBelow(fresh.appendingPathComponent("Output"))
+        let actual = try filesBelow(root.appendingPathComponent("Output"))
+        XCTAssertEqual(actual.keys.sorted(), expected.keys.sorted())
+        for path in expected.keys.sorted() where actual[path] != expected[path] { XCTFail("\(path) differs from a full build") }
+    }
+
     func testABuildStoppedBeforeItsCacheIsSavedLeavesNoFileBehindLater() throws {
         let root = try copyOfFixture("english-subpath", test: self)
         try buildSite(root)
