@@ -58,6 +58,11 @@ struct PageSignatures {
     }
 
     func context(of pages: [PlannedPage]) -> Context {
+        context(ofTemplates: Set(pages.map(\.template)))
+    }
+
+    /// The context of pages drawn with the templates named `templateNames` (each once).
+    func context<Names: Sequence<String>>(ofTemplates templateNames: Names) -> Context {
         var global = StableHasher()
         global.combine(configKey)
         values.site.fingerprint(into: &global)
@@ -65,7 +70,7 @@ struct PageSignatures {
         for key in values.tagValues.keys.sorted() { values.tagValues[key]!.fingerprint(into: &global) }
 
         var templates: [String: UInt64] = [:]
-        for name in Set(pages.map(\.template)) {
+        for name in templateNames {
             var hasher = StableHasher()
             for dependency in library.dependencies(of: name).sorted() {
                 hasher.combine(dependency)

@@ -259,8 +259,8 @@ public struct SiteBuilder {
         }
         guard let shared else { return report }
 
-        let (pages, signer, signatures, stale, planMemo) = try pipeline.run(.planPages) {
-            () -> ([PlannedPage], PageSignatures, [UInt64], [Int], BuildSession.PlanMemo?) in
+        let (pages, signer, signatures, stale, planMemo, planKept) = try pipeline.run(.planPages) {
+            () -> ([PlannedPage], PageSignatures, [UInt64], [Int], BuildSession.PlanMemo?, Bool) in
             let plan = PagePlan(index: index, stats: stats)
             let signer = PageSignatures(index: index, values: shared, library: library, sources: theme.templates, configKey: configKey,
                                         known: kept?.entryVersions ?? EntryVersions(), saved: previous.entryVersions, readings: reading.cache)
@@ -268,12 +268,15 @@ public struct SiteBuilder {
                 let pages = plan.pages()
                 let signatures = signer.signatures(of: pages)
                 return (pages, signer, signatures, Self.stalePages(pages, signatures: signatures, previous: previous.pageSignatures,
-                                                                  manifest: siteManifest, missing: siteMissing), nil)
+                                                                  manifest: siteManifest, missing: siteMissing), nil, false)
             }
             // The output holds what the session's last build wrote: its plan and signatures still describe it.
-            if keptIndex != nil, let memo = kept?.plan, change.missing.isEmpty, memo.versions.count == signer.entryVersions.count,
-               let kept = Self.keptPlan(memo, plan: plan, signer: signer) {
-                return (kept.pages, signer, kept.signatures, kept.stale, kept.memo)
+            if keptIndex != nil, var memo = kept?.plan, change.missing.isEmpty, memo.versions.count == signer.entryVersions.count {
+                // Taken out of the session, the memo's arrays are this build's alone and change in place.
+                kept?.plan = nil
+                if let stale = Self.keepPlan(&memo, plan: plan, signer: signer) {
+                    return (memo.pages, signer, memo.signatures, stale, memo, true)
+                }
             }
             let pages = plan.pages()
             let signatures = signer.signatures(of: pages)
@@ -285,7 +288,7 @@ public struct SiteBuilder {
                                              statisticsPages: pages.indices.filter { PagePlan.isStatistics(pages[$0]) },
                                              context: signer.context(of: pages), versions: signer.entryVersions, signatures: signatures)
             return (pages, signer, signatures, Self.stalePages(pages, signatures: signatures, previous: previous.pageSignatures,
-                                                              manifest: siteManifest, missing: siteMissing), memo)
+                                                              manifest: siteManifest, missing: siteMissing), memo, false)
         }
 
         // Cards stay right while the index keeps its shape and the pictures are the same.
@@ -370,7 +373,14 @@ public struct SiteBuilder {
             state.inputs = report.diagnostics.isEmpty ? change.inputs : nil
             state.entryCount = report.entryCount
             state.pageCount = report.pageCount
-            for (page, signature) in zip(pages, signatures) { state.pageSignatures[page.path] = signature }
+            if planKept {
+                // The same pages as the session's last build: only the signatures that changed.
+                state.pageSignatures = previous.pageSignatures
+                for position in stale { state.pageSignatures[pages[position].path] = signatures[position] }
+            } else {
+                state.pageSignatures.reserveCapacity(pages.count + 1)
+                for (page, signature) in zip(pages, signatures) { state.pageSignatures[page.path] = signature }
+            }
             state.pageSignatures[Self.searchIndexKey] = search.signature
             // Saving the cache costs more than parsing a few files again next time, and an outdated
             // cached file is never reused (its size or time differs), so small edits leave it be.
@@ -426,29 +436,29 @@ public struct SiteBuilder {
         }
     }
 
-    /// The session's last plan, kept: the statistics pages taken anew, and only they and the pages
-    /// of entries whose version changed signed again. Nil when the signatures' context changed
-    /// (the configuration, site-wide values or templates).
-    private static func keptPlan(_ memo: BuildSession.PlanMemo, plan: PagePlan, signer: PageSignatures)
-        -> (pages: [PlannedPage], signatures: [UInt64], stale: [Int], memo: BuildSession.PlanMemo)? {
-        var pages = memo.pages
+    /// Keeps the session's last plan: the statistics pages taken anew, and only they and the
+    /// pages of entries whose version changed signed again. Returns the pages whose signature
+    /// changed; nil (and `memo` as it was) when the signatures' context changed (the
+    /// configuration, site-wide values or templates).
+    private static func keepPlan(_ memo: inout BuildSession.PlanMemo, plan: PagePlan, signer: PageSignatures) -> [Int]? {
         let statistics = plan.yearPages() + [plan.statsPage()]
         guard statistics.count == memo.statisticsPages.count else { return nil }
-        for (position, page) in zip(memo.statisticsPages, statistics) { pages[position] = page }
-        let context = signer.context(of: pages)
+        // As many statistics pages as before: the same templates.
+        let context = signer.context(ofTemplates: memo.context.templates.keys)
         guard context == memo.context else { return nil }
+        for (position, page) in zip(memo.statisticsPages, statistics) { memo.pages[position] = page }
         var resign = Set(memo.statisticsPages)
         for entry in signer.entryVersions.indices where signer.entryVersions[entry] != memo.versions[entry] {
             resign.formUnion(memo.pagesOfEntry[entry])
         }
-        var signatures = memo.signatures
-        for position in resign { signatures[position] = signer.signature(of: pages[position], in: context) }
-        let stale = resign.filter { signatures[$0] != memo.signatures[$0] }.sorted()
-        var kept = memo
-        kept.pages = pages
-        kept.versions = signer.entryVersions
-        kept.signatures = signatures
-        return (pages, signatures, stale, kept)
+        var stale: [Int] = []
+        for position in resign {
+            let signature = signer.signature(of: memo.pages[position], in: context)
+            if signature != memo.signatures[position] { stale.append(position) }
+            memo.signatures[position] = signature
+        }
+        memo.versions = signer.entryVersions
+        return stale.sorted()
     }
 
     /// The first step with a session whose watcher named the changed files: only those files
