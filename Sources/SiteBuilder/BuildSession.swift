@@ -33,6 +33,8 @@ public final class BuildSession: @unchecked Sendable {
     var pendingSave: PendingSave?
     /// The search index's state as the last build left it.
     var searchState: SearchIndexState?
+    /// The search index's files the last build wrote or kept.
+    var searchFiles: [String]?
 
     /// A build's save of the build cache, put off until the session is told to save: a next
     /// build's save replaces it, so it says what that save must also do.
@@ -92,6 +94,7 @@ public final class BuildSession: @unchecked Sendable {
         entryVersions = EntryVersions()
         pendingSave = nil
         searchState = nil
+        searchFiles = nil
         plan = nil
         reading = nil
         siteIndex = nil

@@ -185,11 +185,31 @@ struct OutputWriter {
             if encryption != nil { addresses[path] = address }
             unchanged += 1
         }
-        let base = folder.url.path
-        var deleted: [String] = []
         // Every path of the last build is in this one's manifest (usual for an edit): nothing to look for.
         let gone = previousKept == previous.count ? [] : previous.keys.filter { manifest[$0] == nil && !$0.hasPrefix(".") }
-        for path in gone.sorted() {
+        return try outcome(removing: gone)
+    }
+
+    /// Like `finish(keeping:)` for a build that produced again every file of the last build but
+    /// those at `removing` (`daybook serve` after an edit of entries' text, which keeps the page
+    /// plan and pictures): each file not written this time is kept as the last build left it,
+    /// without going over them one by one. Not for an encrypted build.
+    mutating func finish(keepingAllExcept removing: [String]) throws -> Outcome {
+        precondition(encryption == nil, "an encrypted build names what it keeps")
+        let removing = removing.filter { manifest[$0] == nil && previous[$0] != nil }
+        unchanged += previous.count - previousKept - removing.count
+        var kept = previous
+        for (path, fingerprint) in manifest { kept[path] = fingerprint }
+        for path in removing { kept[path] = nil }
+        manifest = kept
+        return try outcome(removing: removing)
+    }
+
+    /// Removes the files at `paths` (a dry run only lists them) and tells what the build did.
+    private func outcome(removing paths: [String]) throws -> Outcome {
+        let base = folder.url.path
+        var deleted: [String] = []
+        for path in paths.sorted() {
             if dryRun {
                 deleted.append(path)
                 continue

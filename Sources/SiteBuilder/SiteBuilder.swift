@@ -354,11 +354,20 @@ public struct SiteBuilder {
             return search
         })
 
+        // Every file the session's last build wrote is written or kept again, but for search index files it no longer has.
+        let searchFiles = search.kept + search.files.map(\.path)
+        let lastSearchFiles = planKept && keptPictureFiles != nil && onlyEntriesChanged ? kept?.searchFiles : nil
         try pipeline.run(.finish, options.dryRun ? "List what would be deleted" : nil) {
-            let staleSet = Set(stale)
-            let kept = pages.indices.filter { !staleSet.contains($0) }.map { pages[$0].path } + search.kept
-                + (keptPictureFiles?.map(\.path) ?? [])
-            let outcome = try writer.finish(keeping: kept)
+            let outcome: OutputWriter.Outcome
+            if let lastSearchFiles {
+                let current = Set(searchFiles)
+                outcome = try writer.finish(keepingAllExcept: lastSearchFiles.filter { !current.contains($0) })
+            } else {
+                let staleSet = Set(stale)
+                let kept = pages.indices.filter { !staleSet.contains($0) }.map { pages[$0].path } + search.kept
+                    + (keptPictureFiles?.map(\.path) ?? [])
+                outcome = try writer.finish(keeping: kept)
+            }
             report.writtenPaths = outcome.written
             report.addedPaths = outcome.added
             report.unchangedCount = outcome.unchanged
@@ -419,6 +428,7 @@ public struct SiteBuilder {
             // (the session would hold every entry's card).
             session.cards = cards.count <= Self.sessionCardLimit ? cards : [:]
             session.pictureFiles = (shared.pictures, pictureFiles)
+            session.searchFiles = searchFiles
             session.searchState = search.state ?? (search.outcome == .unchanged ? session.searchState : nil)
             session.pendingSave = BuildSession.PendingSave(save: save, savesEntries: cacheWorthSaving, searchState: searchState)
         }
