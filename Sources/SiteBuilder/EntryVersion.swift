@@ -14,12 +14,20 @@ struct EntryVersion: EntryFields {
         self.pictures = pictures
     }
 
-    /// The version of everything pages show of `entry`, in full or as a card.
-    static func of(_ entry: Entry, pictures: PublishedPictures) -> UInt64 {
+    /// An entry's two versions: of everything pages show of it (`full`, the entry in full with
+    /// its card), and of what its card shows (`card`): an edit deep in its text changes the first
+    /// only, and pages that show the entry as a card need not be rendered again.
+    struct Pair: Sendable, Equatable {
+        var full: UInt64
+        var card: UInt64
+    }
+
+    static func of(_ entry: Entry, pictures: PublishedPictures) -> Pair {
         var version = EntryVersion(pictures: pictures)
         ShownEntry.card(entry, into: &version)
+        let card = version.hasher.value
         ShownEntry.fullEntry(entry, into: &version)
-        return version.hasher.value
+        return Pair(full: version.hasher.value, card: card)
     }
 
     mutating func text(_ key: String, _ value: String) {
@@ -52,8 +60,11 @@ struct EntryVersion: EntryFields {
     }
 
     mutating func excerpt(_ key: String, of text: [UInt8]) {
+        // What the excerpt is made from: the text's opening, and whether the text goes on.
+        let source = Excerpt.source(ofUTF8: text)
         hasher.combine(key)
-        hasher.combine(text)
+        hasher.combine(Array(source))
+        hasher.combine(source.count < text.count)
     }
 
     mutating func emotion(_ key: String, _ id: String) {
@@ -143,7 +154,7 @@ struct SavedEntryVersions: Sendable {
     struct Saved: Sendable {
         var stamp: UInt64
         var pictures: UInt64
-        var version: UInt64
+        var version: EntryVersion.Pair
     }
 
     private(set) var byPath: [String: Saved] = [:]
@@ -151,7 +162,7 @@ struct SavedEntryVersions: Sendable {
     init() {}
 
     /// `stamps[n]`: the stamp of the reading of `entries[n]`; nil leaves the entry out.
-    init(_ entries: [Entry], versions: [UInt64], stamps: [UInt64?], pictures: PublishedPictures) {
+    init(_ entries: [Entry], versions: [EntryVersion.Pair], stamps: [UInt64?], pictures: PublishedPictures) {
         byPath.reserveCapacity(entries.count)
         for position in entries.indices {
             guard let stamp = stamps[position] else { continue }
@@ -160,7 +171,7 @@ struct SavedEntryVersions: Sendable {
         }
     }
 
-    func version(of entry: Entry, stamp: UInt64?, pictures: PublishedPictures) -> UInt64? {
+    func version(of entry: Entry, stamp: UInt64?, pictures: PublishedPictures) -> EntryVersion.Pair? {
         guard let stamp, let saved = byPath[entry.sourcePath], saved.stamp == stamp,
               saved.pictures == EntryVersions.fingerprint(of: entry, pictures: pictures) else { return nil }
         return saved.version
@@ -173,7 +184,8 @@ struct SavedEntryVersions: Sendable {
             writer.write(path)
             writer.write(Int(Int64(bitPattern: saved.stamp)))
             writer.write(Int(Int64(bitPattern: saved.pictures)))
-            writer.write(Int(Int64(bitPattern: saved.version)))
+            writer.write(Int(Int64(bitPattern: saved.version.full)))
+            writer.write(Int(Int64(bitPattern: saved.version.card)))
         }
         return writer.bytes
     }
@@ -184,9 +196,10 @@ struct SavedEntryVersions: Sendable {
         guard let count = reader.int(), count >= 0, count <= bytes.count else { return nil }
         byPath.reserveCapacity(count)
         for _ in 0..<count {
-            guard let path = reader.string(), let stamp = reader.int(), let pictures = reader.int(), let version = reader.int() else { return nil }
+            guard let path = reader.string(), let stamp = reader.int(), let pictures = reader.int(), let full = reader.int(),
+                  let card = reader.int() else { return nil }
             byPath[path] = Saved(stamp: UInt64(bitPattern: Int64(stamp)), pictures: UInt64(bitPattern: Int64(pictures)),
-                                 version: UInt64(bitPattern: Int64(version)))
+                                 version: EntryVersion.Pair(full: UInt64(bitPattern: Int64(full)), card: UInt64(bitPattern: Int64(card))))
         }
         guard reader.isAtEnd else { return nil }
     }

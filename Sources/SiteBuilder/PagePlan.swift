@@ -14,20 +14,23 @@ struct PlannedPage: Sendable {
     var title: String
     /// The entries whose content the page shows (in full or as cards), by index.
     var entries: [Int] = []
+    /// Those of `entries` the page shows in full (`SiteValues.fullEntry`), not only as cards.
+    var inFull: [Int] = []
     /// Anything else the page's values depend on besides those entries and the site-wide values
     /// (neighbouring days, page counts…), as text: a change in it re-renders the page.
     var key: String = ""
     /// The page's own values (besides `site` and `page`), built when the page is rendered.
     var values: @Sendable (SiteValues) -> [String: TemplateValue]
 
-    init(_ place: URLMap.Place, template: String, kind: String, title: String, entries: [Int] = [], key: String = "",
-         values: @escaping @Sendable (SiteValues) -> [String: TemplateValue]) {
+    init(_ place: URLMap.Place, template: String, kind: String, title: String, entries: [Int] = [], inFull: [Int] = [],
+         key: String = "", values: @escaping @Sendable (SiteValues) -> [String: TemplateValue]) {
         self.place = place
         self.path = URLMap.file(of: place)
         self.template = template
         self.kind = kind
         self.title = title
         self.entries = entries
+        self.inFull = inFull
         self.key = key
         self.values = values
     }
@@ -54,6 +57,7 @@ struct PagePlan {
             + recent.flatMap { index.days[$0].entries }
         // The oldest recent day links to the day before it.
         pages.append(PlannedPage(.home, template: "home.html", kind: "home", title: index.config.title, entries: homeEntries,
+                                 inFull: index.latestEntry.map { [$0] } ?? [],
                                  key: dayKeys(0..<min(recent.upperBound + 1, index.days.count)) + "|" + daysWithEntries) { values in
             let index = values.index
             return [
@@ -77,7 +81,7 @@ struct PagePlan {
             let entry = index.entries[position]
             let neighbours = [index.previous(of: position), index.next(of: position)].compactMap { $0 }
             pages.append(PlannedPage(.entry(entry), template: "entry.html", kind: "entry", title: entry.title,
-                                     entries: [position] + neighbours) { values in
+                                     entries: [position] + neighbours, inFull: [position]) { values in
                 ["entry": values.fullEntry(position, anchored: true)]
             })
         }
@@ -85,6 +89,7 @@ struct PagePlan {
             let section = index.days[position]
             pages.append(PlannedPage(.day(section.day), template: "day.html", kind: "day",
                                      title: titles.day(section.day), entries: section.entries.flatMap(neighboursIncluded),
+                                     inFull: section.entries,
                                      key: dayKeys(max(0, position - 1)..<min(index.days.count, position + 2))) { values in
                 ["day": values.day(position, full: true)]
             })

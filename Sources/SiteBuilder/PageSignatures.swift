@@ -18,6 +18,8 @@ struct PageSignatures {
     /// search index shows nothing a page does not (its text and footnotes come from the body
     /// the page shows, its date from the moment), so the same versions tell it what changed.
     let entryVersions: [UInt64]
+    /// Per entry index: a hash of what the entry's card shows, for pages that show it only as a card.
+    let cardVersions: [UInt64]
 
     /// `known` holds versions worked out by an earlier build in this process, by entry identity,
     /// and `saved` those the last build saved, by the stamp of each file's reading in `readings`:
@@ -31,23 +33,29 @@ struct PageSignatures {
         self.configKey = configKey
         let pictures = values.pictures
         let knownVersion = known.lookup(publishing: pictures)
-        entryVersions = ParallelMap.map(index.entries, chunkSize: 256) { entry in
+        let versions = ParallelMap.map(index.entries, chunkSize: 256) { entry in
             if let version = knownVersion(entry) { return version }
             return saved.version(of: entry, stamp: readings?.stamp(of: entry.sourcePath), pictures: pictures)
                 ?? EntryVersion.of(entry, pictures: pictures)
         }
+        entryVersions = versions.map(\.full)
+        cardVersions = versions.map(\.card)
+    }
+
+    private var versionPairs: [EntryVersion.Pair] {
+        zip(entryVersions, cardVersions).map { EntryVersion.Pair(full: $0, card: $1) }
     }
 
     /// The versions of this build's entries, for the next build's process, under the stamps of
     /// their files' readings in `readings`.
     func savedVersions(readings: EntryCache) -> SavedEntryVersions {
         let stamps = ParallelMap.map(index.entries, chunkSize: 256) { readings.stamp(of: $0.sourcePath) }
-        return SavedEntryVersions(index.entries, versions: entryVersions, stamps: stamps, pictures: values.pictures)
+        return SavedEntryVersions(index.entries, versions: versionPairs, stamps: stamps, pictures: values.pictures)
     }
 
     /// The versions of this build's entries, for the next build in this process.
     var versionsByIdentity: EntryVersions {
-        EntryVersions(index.entries, versions: entryVersions, pictures: values.pictures)
+        EntryVersions(index.entries, versions: versionPairs, pictures: values.pictures)
     }
 
     /// What every page's signature starts from: the configuration, the site-wide values and the
@@ -98,7 +106,7 @@ struct PageSignatures {
         hasher.combine(page.entries.count)
         for entry in page.entries {
             hasher.combine(entry)
-            hasher.combine(entryVersions[entry])
+            hasher.combine(page.inFull.contains(entry) ? entryVersions[entry] : cardVersions[entry])
         }
         return hasher.value
     }
@@ -134,12 +142,12 @@ struct PageSignatures {
 /// Entry versions by entry identity (`Entry.identity`), with the published pictures they were
 /// worked out with. Holds the entries, so no other entry can take an identity while it is kept.
 struct EntryVersions: Sendable {
-    private var known: [ObjectIdentifier: (entry: Entry, version: UInt64)] = [:]
+    private var known: [ObjectIdentifier: (entry: Entry, version: EntryVersion.Pair)] = [:]
     private var pictures = PublishedPictures()
 
     init() {}
 
-    init(_ entries: [Entry], versions: [UInt64], pictures: PublishedPictures) {
+    init(_ entries: [Entry], versions: [EntryVersion.Pair], pictures: PublishedPictures) {
         known.reserveCapacity(entries.count)
         for (entry, version) in zip(entries, versions) { known[entry.identity] = (entry, version) }
         self.pictures = pictures
@@ -148,7 +156,7 @@ struct EntryVersions: Sendable {
     /// A lookup of kept versions for a build publishing `current`: the same pictures (the usual
     /// case, checked once) keep every version; otherwise an entry keeps its version only if its
     /// own pictures kept their sizes.
-    func lookup(publishing current: PublishedPictures) -> @Sendable (Entry) -> UInt64? {
+    func lookup(publishing current: PublishedPictures) -> @Sendable (Entry) -> EntryVersion.Pair? {
         let known = self.known
         guard !known.isEmpty else { return { _ in nil } }
         if current == pictures { return { known[$0.identity]?.version } }

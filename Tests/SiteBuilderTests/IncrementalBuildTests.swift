@@ -66,6 +66,29 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertLessThan(written.count, report.pageCount / 2)
     }
 
+    func testAnEditBeyondAnEntrysExcerptRewritesOnlyThePagesThatShowItInFull() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        let path = root.appendingPathComponent("Content/2024/03/02/last-year.md")
+        let long = try String(contentsOf: path, encoding: .utf8) + "\n" + String(repeating: "A long walk by the river in the rain. ", count: 60) + "\n"
+        try long.write(to: path, atomically: true, encoding: .utf8)
+        try buildSite(root)
+        try (long + "\nThe last line, far past the excerpt.\n").write(to: path, atomically: true, encoding: .utf8)
+        let written = Set(try buildSite(root).writtenPaths)
+        XCTAssertTrue(written.contains("2024/03/02/last-year/index.html"))
+        XCTAssertTrue(written.contains("2024/03/02/index.html"), "the day page shows the entry in full")
+        XCTAssertFalse(written.contains("2024/03/index.html"), "the month page shows its card, which did not change")
+        XCTAssertFalse(written.contains("index.html"), "nor the home page, whose latest entry is another")
+
+        let fresh = try copyOfFixture("seoul-diary", test: self)
+        try FileManager.default.removeItem(at: fresh.appendingPathComponent("Content"))
+        try FileManager.default.copyItem(at: root.appendingPathComponent("Content"), to: fresh.appendingPathComponent("Content"))
+        try buildSite(fresh)
+        let expected = try filesBelow(fresh.appendingPathComponent("Output"))
+        let actual = try filesBelow(root.appendingPathComponent("Output"))
+        XCTAssertEqual(actual.keys.sorted(), expected.keys.sorted())
+        for path in expected.keys.sorted() where actual[path] != expected[path] { XCTFail("\(path) differs from a full build") }
+    }
+
     func testABuildRightAfterAnEditLeavesTheNextRebuildNothingToDo() throws {
         let root = try copyOfFixture("english-subpath", test: self)
         try buildSite(root)
