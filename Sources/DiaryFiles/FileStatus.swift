@@ -41,9 +41,16 @@ public struct FileStatus: Equatable, Sendable {
     public static func updating(_ listing: [FileStatus], folder: String, changed: [String]) -> [FileStatus] {
         var files = listing
         for path in Set(changed).sorted() {
-            // What the listing had at `path` or below it goes; what is there now comes back.
+            // What the listing had at `path` or below it goes; what is there now comes back. In
+            // path order, `path` itself comes first of the paths it begins, and what is below it
+            // (`path/…`) in one run.
             let inside = path + "/"
-            files.removeAll { $0.path == path || $0.path.hasPrefix(inside) }
+            let exact = files.partitioningIndex { $0.path >= path }
+            if exact < files.count, files[exact].path == path { files.remove(at: exact) }
+            let below = files.partitioningIndex { $0.path >= inside }
+            var end = below
+            while end < files.count, files[end].path.hasPrefix(inside) { end += 1 }
+            files.removeSubrange(below..<end)
             var info = stat()
             let isHidden = path.split(separator: "/").contains { $0.hasPrefix(".") }
             guard !isHidden, stat(folder + "/" + path, &info) == 0 else { continue }

@@ -63,7 +63,7 @@ struct EntryVersion: EntryFields {
         // What the excerpt is made from: the text's opening, and whether the text goes on.
         let source = Excerpt.source(ofUTF8: text)
         hasher.combine(key)
-        hasher.combine(Array(source))
+        source.withUnsafeBytes { hasher.combine(bytes: $0) }
         hasher.combine(source.count < text.count)
     }
 

@@ -82,6 +82,18 @@ final class RereadTests: XCTestCase {
         XCTAssertNil(try reread(diary, [copy], after: first))
     }
 
+    func testAListingIsBroughtUpToDateForTheChangedPathsAlone() throws {
+        let diary = try makeDiary(["Content/2025/10/20.md": "not an entry\n", "Content/2025/10/20-x/note.md": "neither\n"])
+        let folder = diary.root.appendingPathComponent("Content").path
+        let listing = try XCTUnwrap(FileStatus.list(folder))
+        try FileManager.default.removeItem(at: diary.root.appendingPathComponent("Content/2025/10/20"))
+        try diary.write("new\n", to: "Content/2025/10/23/0900-new.md")
+        let updated = FileStatus.updating(listing, folder: folder, changed: ["2025/10/20", "2025/10/23/0900-new.md"])
+        XCTAssertEqual(updated, try XCTUnwrap(FileStatus.list(folder)), "as listed anew; the neighbours named like the folder stay")
+        XCTAssertEqual(updated.map(\.path), ["2025/10/20-x/note.md", "2025/10/20.md", "2025/10/21/0800-rain.md",
+                                             "2025/10/22/0700-tea.md", "2025/10/23/0900-new.md"])
+    }
+
     func testAListingKeepsItsPathsOnlyWhenNoFileCameOrWent() {
         func files(_ paths: [String]) -> [FileStatus] { paths.sorted().map { FileStatus(path: $0, size: 1, modified: 1) } }
         let listing = files(["2025/10/20/0930-walk.md", "2025/10/20/tea.png", "2025/10/21/0800-rain.md"])
