@@ -23,7 +23,7 @@ extension DiaryReader {
         result.parsedCount = 0
         let parser = EntryParser(config: config, files: files)
         for path in Set(changedPaths).sorted() where ContentFiles.isEntryPath(path) && files.paths.contains(path) {
-            guard let old = last.cache.sources[path], let oldEntry = old.parsed.entry,
+            guard let old = last.cache.source(path), let oldEntry = old.parsed.entry,
                   let status = FileStatus.of(rootPath + "/" + path), let data = LocalFiles.read(rootPath + "/" + path) else { return nil }
             let parsed = parser.parse(data, path: path)
             guard let entry = parsed.entry, entry.id == oldEntry.id, entry.instant == oldEntry.instant,
@@ -39,8 +39,8 @@ extension DiaryReader {
             result.diagnostics += options.strict ? parsed.diagnostics.map(\.promotedToError) : parsed.diagnostics
             // As in `read`: a file changed this close to the reading may change again unseen.
             let modified = status.modified >= readAt - EntryCache.racyWindow ? -1 : status.modified
-            result.cache.sources[path] = EntryCache.Source(size: status.size, modified: modified,
-                                                           imageLookups: parsed.imageLookups, parsed: parsed)
+            result.cache.replace(path, with: EntryCache.Source(size: status.size, modified: modified,
+                                                               imageLookups: parsed.imageLookups, parsed: parsed))
             result.parsedCount += 1
         }
         result.diagnostics = result.diagnostics.sortedByLocation()

@@ -58,7 +58,7 @@ public struct DiaryReader: Sendable {
             return finish(Diary(config: config, entries: [], emotions: config.emotions), diagnostics, options, cache: newCache, parsed: 0)
         }
         newCache.contentPaths = files.pathsHash
-        newCache.sources.reserveCapacity(files.entryPaths.count)
+        newCache.reserveCapacity(files.entryPaths.count)
         let parser = EntryParser(config: config, files: files)
         let rootPath = root.path
         let entryPaths = files.entryPaths
@@ -71,7 +71,7 @@ public struct DiaryReader: Sendable {
             guard let status = files.statuses[path] ?? FileStatus.of(rootPath + "/" + path) else { return (nil, true) }
             if let cached = usableCache?.reusable(path, size: status.size, modified: status.modified, files: files) {
                 return (EntryCache.Source(size: status.size, modified: status.modified,
-                                          imageLookups: usableCache!.sources[path]!.imageLookups, parsed: cached), false)
+                                          imageLookups: usableCache!.source(path)!.imageLookups, parsed: cached), false)
             }
             guard let data = LocalFiles.read(rootPath + "/" + path) else { return (nil, true) }
             let parsed = parser.parse(data, path: path)
@@ -89,7 +89,7 @@ public struct DiaryReader: Sendable {
                                           diagnostics: [.error(at: SourceLocation(path: path), "cannot read this file")]))
                 continue
             }
-            newCache.sources[path] = source
+            newCache.add(path, source)
             parsed.append(source.parsed)
         }
 

@@ -24,7 +24,11 @@ public struct EntryCache: Sendable {
 
     /// Identifies the configuration the entries were read with (`readingKey(for:)`).
     public let readingKey: String
-    var sources: [String: Source]
+    /// Every file's reading, by path; `replaced` takes precedence.
+    private(set) var sources: [String: Source]
+    /// Readings made since `sources` was filled (`replace`): a few edits in a long session do
+    /// not copy the whole cache, which its earlier holders still share.
+    private var replaced: [String: Source] = [:]
     /// When the cache was saved (nanoseconds since 1970). A file modified this close to it may
     /// have changed again within the file system's timestamp granularity, so it is read again.
     var savedAt: Int
@@ -49,7 +53,33 @@ public struct EntryCache: Sendable {
         self.savedAt = savedAt
     }
 
-    public var count: Int { sources.count }
+    public var count: Int { sources.count + replaced.keys.filter { sources[$0] == nil }.count }
+
+    /// The last reading of the file at `path`.
+    func source(_ path: String) -> Source? {
+        replaced[path] ?? sources[path]
+    }
+
+    /// Records a new reading of a file.
+    mutating func replace(_ path: String, with source: Source) {
+        replaced[path] = source
+        // Folded in from time to time: each lookup asks both.
+        guard replaced.count > Self.replacedLimit else { return }
+        for (path, source) in replaced { sources[path] = source }
+        replaced = [:]
+    }
+
+    /// How many new readings are kept apart before they are folded into `sources`.
+    static let replacedLimit = 256
+
+    /// Adds a reading while the cache is made (`DiaryReader.read`).
+    mutating func add(_ path: String, _ source: Source) {
+        sources[path] = source
+    }
+
+    mutating func reserveCapacity(_ count: Int) {
+        sources.reserveCapacity(count)
+    }
 
     /// Identifies what reading an entry depends on in the configuration: the timezone its date
     /// is read in, and the emotions its names are matched against (ids, labels, aliases, in
@@ -68,7 +98,7 @@ public struct EntryCache: Sendable {
 
     /// The cached reading of `path` if it still holds for a file of this size and time.
     func reusable(_ path: String, size: Int, modified: Int, files: ContentFiles) -> ParsedEntry? {
-        guard let source = sources[path], source.size == size, source.modified == modified,
+        guard let source = source(path), source.size == size, source.modified == modified,
               modified < savedAt - Self.racyWindow else { return nil }
         if files.pathsHash == contentPaths { return source.parsed }
         for lookup in source.imageLookups where files.resolveImage(lookup.reference, fromEntryAt: path) != lookup.resolved {
@@ -83,7 +113,7 @@ public struct EntryCache: Sendable {
     /// entry can be kept under its stamp. Nil when the file is not in the cache, or was read too
     /// close to its last change for its time to tell (it is read again next time).
     public func stamp(of path: String) -> UInt64? {
-        guard let source = sources[path], source.modified >= 0 else { return nil }
+        guard let source = source(path), source.modified >= 0 else { return nil }
         var hasher = StableHasher()
         hasher.combine(readingKey)
         hasher.combine(source.size)
@@ -106,13 +136,13 @@ public struct EntryCache: Sendable {
         writer.write(readingKey)
         writer.write(Int(Date().timeIntervalSince1970 * 1_000_000_000))
         writer.write(Int(Int64(bitPattern: contentPaths)))
-        let paths = sources.keys.sorted()
+        let paths = (Array(sources.keys) + replaced.keys.filter { sources[$0] == nil }).sorted()
         let partSize = max(1, (paths.count + Self.segmentCount - 1) / Self.segmentCount)
         let parts = stride(from: 0, to: paths.count, by: partSize).map { paths[$0..<min(paths.count, $0 + partSize)] }
         let segments = ParallelMap.map(parts, chunkSize: 1) { part -> [UInt8] in
             var segment = BinaryWriter()
             segment.write(part.count)
-            for path in part { Self.write(sources[path]!, at: path, into: &segment) }
+            for path in part { Self.write(source(path)!, at: path, into: &segment) }
             return segment.bytes
         }
         writer.write(segments.count)

@@ -57,6 +57,23 @@ final class RereadTests: XCTestCase {
         XCTAssertTrue(third.diagnostics.allSatisfy(\.isError))
     }
 
+    func testManyRereadingsKeepTheLatestReadingOfEachFileInTheSavedCache() throws {
+        let diary = try makeDiary()
+        var result = diary.read()
+        for step in 0...EntryCache.replacedLimit + 10 {
+            let path = step % 2 == 0 ? walk : rain
+            try diary.write(entryText("date: \(path == walk ? "2025-10-20 09:30" : "2025-10-21 08:00")\nemotion: calm",
+                                      body: "Step \(step).\n"), to: path)
+            result = try XCTUnwrap(try reread(diary, [path], after: result))
+        }
+        let saved = try XCTUnwrap(EntryCache(decoding: result.cache.encoded()))
+        XCTAssertEqual(saved.count, 3)
+        let last = EntryCache.replacedLimit + 10
+        XCTAssertEqual(saved.source(walk)?.parsed.entry?.body.text, "Step \(last % 2 == 0 ? last : last - 1).")
+        XCTAssertEqual(saved.source(rain)?.parsed.entry?.body.text, "Step \(last % 2 == 1 ? last : last - 1).")
+        XCTAssertEqual(result.diary.entries.map(\.body.text), diary.read().diary.entries.map(\.body.text))
+    }
+
     func testAnEditThatMovesOrRenamesAnEntryIsLeftToAWholeReading() throws {
         let diary = try makeDiary()
         let first = diary.read()
