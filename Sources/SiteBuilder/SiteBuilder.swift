@@ -430,6 +430,11 @@ public struct SiteBuilder {
             session.pictureFiles = (shared.pictures, pictureFiles)
             session.searchFiles = searchFiles
             session.searchState = search.state ?? (search.outcome == .unchanged ? session.searchState : nil)
+            // A build that only loads the diary into the session (serve's warm-up) loads the search state too,
+            // so that the first edit's update does not wait for it.
+            if evenWhenUnchanged, session.searchState == nil, search.outcome == .unchanged {
+                session.searchState = SearchIndexStore(cache: cache, folder: folder, encryption: encryption).load(signature: search.signature)
+            }
             session.pendingSave = BuildSession.PendingSave(save: save, savesEntries: cacheWorthSaving, searchState: searchState)
         }
         report.seconds = Date().timeIntervalSince(started)
