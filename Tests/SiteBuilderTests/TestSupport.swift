@@ -34,6 +34,22 @@ func filesBelow(_ folder: URL) throws -> [String: Data] {
     return files
 }
 
+/// Fails the test unless the output of the diary at `root` (made from the fixture `fixture`) is
+/// byte for byte what a full build of its Content/, in a fresh copy of the fixture, gives.
+func assertOutputIsAFullBuilds(_ root: URL, fixture: String, test: XCTestCase, _ what: String = "",
+                               file: StaticString = #filePath, line: UInt = #line) throws {
+    let fresh = try copyOfFixture(fixture, test: test)
+    try FileManager.default.removeItem(at: fresh.appendingPathComponent("Content"))
+    try FileManager.default.copyItem(at: root.appendingPathComponent("Content"), to: fresh.appendingPathComponent("Content"))
+    try buildSite(fresh, file: file, line: line)
+    let expected = try filesBelow(fresh.appendingPathComponent("Output"))
+    let actual = try filesBelow(root.appendingPathComponent("Output"))
+    XCTAssertEqual(actual.keys.sorted(), expected.keys.sorted(), what, file: file, line: line)
+    for path in expected.keys.sorted() where actual[path] != expected[path] {
+        XCTFail("\(path) differs from a full build \(what)", file: file, line: line)
+    }
+}
+
 /// Builds a diary folder and fails the test on any diagnostic.
 @discardableResult
 func buildSite(_ root: URL, options: SiteBuilder.Options = .init(), file: StaticString = #filePath, line: UInt = #line) throws -> SiteBuilder.Report {
