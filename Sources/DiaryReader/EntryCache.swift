@@ -57,7 +57,9 @@ public struct EntryCache: Sendable {
 
     /// The last reading of the file at `path`.
     func source(_ path: String) -> Source? {
-        replaced[path] ?? sources[path]
+        // Asking an empty dictionary still hashes the path.
+        if !replaced.isEmpty, let source = replaced[path] { return source }
+        return sources[path]
     }
 
     /// Records a new reading of a file.
