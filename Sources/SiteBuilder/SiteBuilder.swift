@@ -8,8 +8,9 @@ import Pictures
 import SiteEncryption
 import Templating
 
-/// `daybook build`: reads the diary, renders every page in memory, and only then writes the
-/// site, so a build with any error leaves the previous output exactly as it was.
+/// `daybook build`: reads the diary, renders every page, and only then publishes the site, so a
+/// build with any error leaves the previous output exactly as it was. Pages are rendered in
+/// batches; all but the last wait in the build cache until every page has rendered (`PageStaging`).
 public struct SiteBuilder {
     /// What to build and how.
     public struct Options: Sendable {
@@ -22,6 +23,8 @@ public struct SiteBuilder {
         public var dryRun = false
         /// The keys to publish the site encrypted with (`--encrypt`, `encryptionKeys(from:)`); nil for a plain site.
         public var encryption: SiteKeys?
+        /// How many pages are rendered (and held in memory) at a time (`PageStaging`); tests lower it.
+        var pageBatchSize = SiteBuilder.pageBatchSize
 
         public init(output: URL? = nil, includeDrafts: Bool = false, clean: Bool = false, strict: Bool = false,
                     dryRun: Bool = false, encryption: SiteKeys? = nil) {
@@ -82,6 +85,10 @@ public struct SiteBuilder {
 
     public static let defaultOutputName = "Output"
 
+    /// Pages rendered at a time: on the 109,500-entry test diary, a page and its share of the
+    /// entry cards take about 17 KB while it waits to be written, so a batch holds about 140 MB.
+    static let pageBatchSize = 8_192
+
     public let root: URL
 
     public init(root: URL) {
@@ -136,6 +143,7 @@ public struct SiteBuilder {
         let folder = OutputFolder(url: output)
         let cache = BuildCache(root: root, output: output)
         let encryption = options.encryption.map(OutputEncryption.init(keys:))
+        if !options.dryRun { PageStaging.removeLeftovers(in: cache) }
         var report = Report()
         report.isDryRun = options.dryRun
         // A session's state serves only plain builds with the same options into the same folder.
@@ -274,15 +282,31 @@ public struct SiteBuilder {
                                                               manifest: siteManifest, missing: siteMissing), memo)
         }
 
+        var staging = PageStaging(cache: cache, encryption: encryption, dryRun: options.dryRun)
+        defer { staging.discard() }
         var pageFiles = try pipeline.run(.render, "Render \(BuildPipeline.count(stale.count)) of \(BuildPipeline.count(pages.count)) pages") {
-            () -> [OutputFile]? in
-            let values = SiteValues(index: index, pictures: shared.pictures, cardsFor: Set(stale.flatMap { pages[$0].entries }))
-            switch render(stale.map { pages[$0] }, values: values, library: library, theme: theme) {
-            case .success(let files): return files
-            case .failure(let problems):
-                report.diagnostics += problems.diagnostics
+            () throws -> [OutputFile]? in
+            var files: [OutputFile] = []
+            var problems: [Diagnostic] = []
+            let batchSize = max(1, options.pageBatchSize)
+            for start in stride(from: 0, to: stale.count, by: batchSize) {
+                let batch = stale[start..<min(stale.count, start + batchSize)].map { pages[$0] }
+                let values = shared.withCards(for: Set(batch.flatMap(\.entries)))
+                switch render(batch, values: values, library: library, theme: theme) {
+                case .success(let rendered):
+                    // After a problem the rest is rendered only to report every problem.
+                    guard problems.isEmpty else { continue }
+                    files += start + batchSize >= stale.count ? rendered : try staging.stage(rendered)
+                    MemoryRelease.returnFreedMemory()
+                case .failure(let found):
+                    problems += found.diagnostics.filter { !problems.contains($0) }
+                }
+            }
+            guard problems.isEmpty else {
+                report.diagnostics += problems
                 return nil
             }
+            return files
         }
         guard pageFiles != nil else { return report }
         report.pageCount = pages.count

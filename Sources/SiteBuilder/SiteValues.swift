@@ -17,7 +17,7 @@ struct SiteValues: Sendable {
     let emotionValues: [String: TemplateValue]
     let tagValues: [String: TemplateValue]
     /// Entry cards built ahead, by entry index; others are built when asked for.
-    private let cardMaps: [Int: [String: TemplateValue]]
+    private var cardMaps: [Int: [String: TemplateValue]]
 
     /// Builds the shared values; cards ahead of time for the entries in `cardsFor` (all when nil).
     init(index: SiteIndex, pictures: PublishedPictures, cardsFor: Set<Int>? = nil) {
@@ -48,11 +48,7 @@ struct SiteValues: Sendable {
         }
         self.tagValues = tagValues
 
-        let wanted = cardsFor.map { Array($0).sorted() } ?? Array(index.entries.indices)
-        let maps = ParallelMap.map(wanted, chunkSize: 256) { position in
-            Self.cardMap(for: index.entries[position], urls: urls, emotions: emotionValues, tags: tagValues, pictures: pictures)
-        }
-        cardMaps = Dictionary(uniqueKeysWithValues: zip(wanted, maps))
+        cardMaps = [:]
 
         site = .map([
             "title": .string(index.config.title),
@@ -73,6 +69,24 @@ struct SiteValues: Sendable {
             ]),
             "strings": .map(strings.mapValues(TemplateValue.string)),
         ])
+        cardMaps = makeCards(for: cardsFor)
+    }
+
+    /// The same values with cards built ahead for the entries in `entries` only: a batch of pages
+    /// holds the cards it shows, not every entry's.
+    func withCards(for entries: Set<Int>) -> SiteValues {
+        var values = self
+        values.cardMaps = [:]
+        values.cardMaps = values.makeCards(for: entries)
+        return values
+    }
+
+    private func makeCards(for entries: Set<Int>?) -> [Int: [String: TemplateValue]] {
+        let wanted = entries.map { Array($0).sorted() } ?? Array(index.entries.indices)
+        let maps = ParallelMap.map(wanted, chunkSize: 256) { position in
+            Self.cardMap(for: index.entries[position], urls: urls, emotions: emotionValues, tags: tagValues, pictures: pictures)
+        }
+        return Dictionary(uniqueKeysWithValues: zip(wanted, maps))
     }
 
     // MARK: - Entries
