@@ -23,7 +23,8 @@ public struct SiteBuilder {
         public var dryRun = false
         /// The keys to publish the site encrypted with (`--encrypt`, `encryptionKeys(from:)`); nil for a plain site.
         public var encryption: SiteKeys?
-        /// How many pages are rendered (and held in memory) at a time (`PageStaging`); tests lower it.
+        /// How much is rendered (and held in memory) at a time, in entries shown (`batches(of:weight:)`,
+        /// `PageStaging`); tests lower it.
         var pageBatchSize = SiteBuilder.pageBatchSize
 
         public init(output: URL? = nil, includeDrafts: Bool = false, clean: Bool = false, strict: Bool = false,
@@ -85,9 +86,10 @@ public struct SiteBuilder {
 
     public static let defaultOutputName = "Output"
 
-    /// Pages rendered at a time: on the 109,500-entry test diary, a page and its share of the
-    /// entry cards take about 17 KB while it waits to be written, so a batch holds about 140 MB.
-    static let pageBatchSize = 8_192
+    /// Entries shown by the pages of one batch. On the 109,500-entry test diary (1.3 million entries
+    /// shown in all, 14 batches) rendering then peaks about 500 MB above where it starts, instead of
+    /// 2.2 GB; a diary of about 8,000 entries or fewer renders in one batch and stages nothing.
+    static let pageBatchSize = 100_000
 
     public let root: URL
 
@@ -288,16 +290,18 @@ public struct SiteBuilder {
             () throws -> [OutputFile]? in
             var files: [OutputFile] = []
             var problems: [Diagnostic] = []
-            let batchSize = max(1, options.pageBatchSize)
-            for start in stride(from: 0, to: stale.count, by: batchSize) {
-                let batch = stale[start..<min(stale.count, start + batchSize)].map { pages[$0] }
+            let batches = Self.batches(of: stale.map { pages[$0] }, weight: options.pageBatchSize)
+            for (number, range) in batches.enumerated() {
+                let isLast = number == batches.count - 1
+                let batch = stale[range].map { pages[$0] }
                 let values = shared.withCards(for: Set(batch.flatMap(\.entries)))
                 switch render(batch, values: values, library: library, theme: theme) {
                 case .success(let rendered):
                     // After a problem the rest is rendered only to report every problem.
                     guard problems.isEmpty else { continue }
-                    files += start + batchSize >= stale.count ? rendered : try staging.stage(rendered)
-                    MemoryRelease.returnFreedMemory()
+                    files += isLast ? rendered : try staging.stage(rendered)
+                    // The next batch may render on other threads, whose arenas would not reuse this one's pages.
+                    if !isLast { MemoryRelease.returnFreedMemory() }
                 case .failure(let found):
                     problems += found.diagnostics.filter { !problems.contains($0) }
                 }
@@ -407,6 +411,25 @@ public struct SiteBuilder {
         }
         report.seconds = Date().timeIntervalSince(started)
         return report
+    }
+
+    /// Cuts the pages to render into batches: a batch ends once the entries its pages show reach
+    /// `weight` (a page counts at least one), since a page's bytes and the entry cards it needs grow
+    /// with the entries it shows (an entry page shows 3, an emotion page 30).
+    static func batches(of pages: [PlannedPage], weight: Int) -> [Range<Int>] {
+        var batches: [Range<Int>] = []
+        var start = 0
+        var shown = 0
+        for (position, page) in pages.enumerated() {
+            shown += max(1, page.entries.count)
+            if shown >= weight {
+                batches.append(start..<position + 1)
+                start = position + 1
+                shown = 0
+            }
+        }
+        if start < pages.count || batches.isEmpty { batches.append(start..<pages.count) }
+        return batches
     }
 
     /// The pages to render: those whose signature differs from the last build's, or that the
