@@ -62,6 +62,17 @@ public enum AtomicFile {
         try write(bytes, to: path)
     }
 
+    /// Moves the file at `source` to `path`, replacing any file there in one step (a rename).
+    /// Across file systems, where a rename cannot go, the bytes are written as `write` does and
+    /// the source removed.
+    public static func move(from source: String, to path: String) throws {
+        if rename(source, path) == 0 { return }
+        guard errno == EXDEV else { throw FileWriteError(path: path, reason: String(cString: strerror(errno))) }
+        guard let bytes = LocalFiles.readBytes(source) else { throw FileWriteError(path: path, reason: "cannot read \(source)") }
+        try write(bytes, to: path)
+        unlink(source)
+    }
+
     /// The ending of the temporary files a replacement goes through (a watcher ignores them).
     public static let temporarySuffix = ".daybook-tmp"
 

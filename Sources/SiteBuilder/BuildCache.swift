@@ -67,6 +67,10 @@ struct BuildCache {
         outputFolder = folder + "/outputs/" + String(hasher.value, radix: 16)
     }
 
+    /// `<diary>/.daybook/outputs/<key>/staging`: the pages of a build into this output folder
+    /// rendered but not yet published (`PageStaging`).
+    var stagingFolder: String { outputFolder + "/staging" }
+
     /// `<diary>/.daybook/pictures`: the processed pictures (`PictureCache`), shared by every output folder.
     var pictureFolder: String { folder + "/pictures" }
 

@@ -13,6 +13,9 @@ import Darwin
 /// Files come in batches (the pages, then the search index), so that a batch's bytes can be
 /// let go of before the next one is made: a large diary's pages alone are hundreds of megabytes.
 ///
+/// Pages rendered in earlier batches come staged (`PageStaging`): a changed one is moved into
+/// place, under its final name only now, after every page rendered.
+///
 /// A dry run decides the same but writes, deletes and saves nothing (`daybook build --dry-run`).
 ///
 /// With `encryption`, a file given by its address is written encrypted under its published
@@ -134,6 +137,8 @@ struct OutputWriter {
             if dryRun { return .success((true, old != nil)) }
             do {
                 switch (file.content, encryption) {
+                case (.staged(_, let staged?), _): try AtomicFile.move(from: staged, to: path)
+                case (.staged(_, nil), _): throw FileWriteError(path: path, reason: "its page was rendered but not staged")
                 case (.bytes(let bytes), nil): try AtomicFile.write(bytes, to: path)
                 case (.copy(let source, _), nil): try AtomicFile.copy(from: source, to: path)
                 case (.bytes(let bytes), let stage?): try AtomicFile.write(stage.encrypt(bytes, at: file.path), to: path)
@@ -240,6 +245,8 @@ struct OutputWriter {
         case .copy(let source, let identity):
             guard let status = FileStatus.of(source) else { return "c:missing" }
             return "c:\(status.size):\(identity)"
+        case .staged(let fingerprint, _):
+            return fingerprint
         }
     }
 }

@@ -8,8 +8,9 @@ import Pictures
 import SiteEncryption
 import Templating
 
-/// `daybook build`: reads the diary, renders every page in memory, and only then writes the
-/// site, so a build with any error leaves the previous output exactly as it was.
+/// `daybook build`: reads the diary, renders every page, and only then publishes the site, so a
+/// build with any error leaves the previous output exactly as it was. Pages are rendered in
+/// batches; all but the last wait in the build cache until every page has rendered (`PageStaging`).
 public struct SiteBuilder {
     /// What to build and how.
     public struct Options: Sendable {
@@ -22,6 +23,9 @@ public struct SiteBuilder {
         public var dryRun = false
         /// The keys to publish the site encrypted with (`--encrypt`, `encryptionKeys(from:)`); nil for a plain site.
         public var encryption: SiteKeys?
+        /// How much is rendered (and held in memory) at a time, in entries shown (`batches(of:weight:)`,
+        /// `PageStaging`); tests lower it.
+        var pageBatchSize = SiteBuilder.pageBatchSize
 
         public init(output: URL? = nil, includeDrafts: Bool = false, clean: Bool = false, strict: Bool = false,
                     dryRun: Bool = false, encryption: SiteKeys? = nil) {
@@ -82,6 +86,12 @@ public struct SiteBuilder {
 
     public static let defaultOutputName = "Output"
 
+    /// Entries shown by the pages of one batch. A diary shows each entry about 12 times (its page,
+    /// day, month, archive, emotions, tags…): up to about 12,500 entries render in one batch and
+    /// stage nothing, since staging costs a full build's time; the 109,500-entry test diary (1.3
+    /// million entries shown, 9 batches) holds one batch's pages at a time instead of 132,602.
+    static let pageBatchSize = 150_000
+
     public let root: URL
 
     public init(root: URL) {
@@ -135,6 +145,7 @@ public struct SiteBuilder {
         let folder = OutputFolder(url: output)
         let cache = BuildCache(root: root, output: output)
         let encryption = options.encryption.map(OutputEncryption.init(keys:))
+        if !options.dryRun { PageStaging.removeLeftovers(in: cache) }
         var report = Report()
         report.isDryRun = options.dryRun
         // A session's state serves only plain builds with the same options into the same folder.
@@ -294,17 +305,34 @@ public struct SiteBuilder {
         // Cards stay right while the index keeps its shape and the pictures are the same.
         let earlierCards = keptIndex != nil && keptPictures != nil ? kept?.cards ?? [:] : [:]
         var cards: [Int: SiteValues.Card] = [:]
+        var staging = PageStaging(cache: cache, encryption: encryption, dryRun: options.dryRun)
+        defer { staging.discard() }
         var pageFiles = try pipeline.run(.render, "Render \(BuildPipeline.count(stale.count)) of \(BuildPipeline.count(pages.count)) pages") {
-            () -> [OutputFile]? in
-            let values = SiteValues(index: index, pictures: shared.pictures, cardsFor: Set(stale.flatMap { pages[$0].entries }),
-                                    earlier: earlierCards)
-            cards = values.cards
-            switch render(stale.map { pages[$0] }, values: values, library: library, theme: theme) {
-            case .success(let files): return files
-            case .failure(let problems):
-                report.diagnostics += problems.diagnostics
+            () throws -> [OutputFile]? in
+            var files: [OutputFile] = []
+            var problems: [Diagnostic] = []
+            let batches = Self.batches(of: stale.map { pages[$0] }, weight: options.pageBatchSize)
+            for (number, range) in batches.enumerated() {
+                let isLast = number == batches.count - 1
+                let batch = stale[range].map { pages[$0] }
+                let values = shared.withCards(for: Set(batch.flatMap(\.entries)), earlier: batches.count == 1 ? earlierCards : [:])
+                if batches.count == 1 { cards = values.cards }
+                switch render(batch, values: values, library: library, theme: theme) {
+                case .success(let rendered):
+                    // After a problem the rest is rendered only to report every problem.
+                    guard problems.isEmpty else { continue }
+                    files += isLast ? rendered : try staging.stage(rendered)
+                    // The next batch may render on other threads, whose arenas would not reuse this one's pages.
+                    if !isLast { MemoryRelease.returnFreedMemory() }
+                case .failure(let found):
+                    problems += found.diagnostics.filter { !problems.contains($0) }
+                }
+            }
+            guard problems.isEmpty else {
+                report.diagnostics += problems
                 return nil
             }
+            return files
         }
         guard pageFiles != nil else { return report }
         report.pageCount = pages.count
@@ -439,6 +467,25 @@ public struct SiteBuilder {
         }
         report.seconds = Date().timeIntervalSince(started)
         return report
+    }
+
+    /// Cuts the pages to render into batches: a batch ends once the entries its pages show reach
+    /// `weight` (a page counts at least one), since a page's bytes and the entry cards it needs grow
+    /// with the entries it shows (an entry page shows 3, an emotion page 30).
+    static func batches(of pages: [PlannedPage], weight: Int) -> [Range<Int>] {
+        var batches: [Range<Int>] = []
+        var start = 0
+        var shown = 0
+        for (position, page) in pages.enumerated() {
+            shown += max(1, page.entries.count)
+            if shown >= weight {
+                batches.append(start..<position + 1)
+                start = position + 1
+                shown = 0
+            }
+        }
+        if start < pages.count || batches.isEmpty { batches.append(start..<pages.count) }
+        return batches
     }
 
     /// The pages to render: those whose signature differs from the last build's, or that the

@@ -17,7 +17,7 @@ struct SiteValues: Sendable {
     let emotionValues: [String: TemplateValue]
     let tagValues: [String: TemplateValue]
     /// Entry cards built ahead, by entry index; others are built when asked for.
-    let cards: [Int: Card]
+    private(set) var cards: [Int: Card]
 
     /// An entry's card, with the entry it shows (`Entry.identity`): it holds while that entry is
     /// the one at its index.
@@ -57,15 +57,7 @@ struct SiteValues: Sendable {
         }
         self.tagValues = tagValues
 
-        let wanted = (cardsFor.map { Array($0).sorted() } ?? Array(index.entries.indices)).filter { position in
-            earlier[position]?.entry != index.entries[position].identity
-        }
-        let maps = ParallelMap.map(wanted, chunkSize: 256) { position in
-            Self.cardMap(for: index.entries[position], urls: urls, emotions: emotionValues, tags: tagValues, pictures: pictures)
-        }
-        var cards = earlier
-        for (position, map) in zip(wanted, maps) { cards[position] = Card(entry: index.entries[position].identity, map: map) }
-        self.cards = cards
+        cards = [:]
 
         site = .map([
             "title": .string(index.config.title),
@@ -86,6 +78,28 @@ struct SiteValues: Sendable {
             ]),
             "strings": .map(strings.mapValues(TemplateValue.string)),
         ])
+        cards = makeCards(for: cardsFor, earlier: earlier)
+    }
+
+    /// The same values with cards built ahead for the entries in `entries` only: a batch of pages
+    /// holds the cards it shows, not every entry's (`earlier`: as for `init`).
+    func withCards(for entries: Set<Int>, earlier: [Int: Card] = [:]) -> SiteValues {
+        var values = self
+        values.cards = [:]
+        values.cards = values.makeCards(for: entries, earlier: earlier)
+        return values
+    }
+
+    private func makeCards(for entries: Set<Int>?, earlier: [Int: Card]) -> [Int: Card] {
+        let wanted = (entries.map { Array($0).sorted() } ?? Array(index.entries.indices)).filter { position in
+            earlier[position]?.entry != index.entries[position].identity
+        }
+        let maps = ParallelMap.map(wanted, chunkSize: 256) { position in
+            Self.cardMap(for: index.entries[position], urls: urls, emotions: emotionValues, tags: tagValues, pictures: pictures)
+        }
+        var cards = earlier
+        for (position, map) in zip(wanted, maps) { cards[position] = Card(entry: index.entries[position].identity, map: map) }
+        return cards
     }
 
     // MARK: - Entries
