@@ -26,6 +26,9 @@ public struct SiteBuilder {
         /// How much is rendered (and held in memory) at a time, in entries shown (`batches(of:weight:)`,
         /// `PageStaging`); tests lower it.
         var pageBatchSize = SiteBuilder.pageBatchSize
+        /// The process ends after this build (the command line): what it loaded is left for the
+        /// system to take back at exit rather than freed object by object.
+        public var endsProcess = false
 
         public init(output: URL? = nil, includeDrafts: Bool = false, clean: Bool = false, strict: Bool = false,
                     dryRun: Bool = false, encryption: SiteKeys? = nil) {
@@ -406,6 +409,7 @@ public struct SiteBuilder {
             if keptPictures == nil { pictureLibrary.removeUnused() }
 
             var state = BuildState()
+            defer { if options.endsProcess { MemoryRelease.keepUntilExit(state) } }
             state.entryCache = reading.cache
             state.inputs = report.diagnostics.isEmpty ? change.inputs : nil
             state.entryCount = report.entryCount
@@ -464,6 +468,10 @@ public struct SiteBuilder {
                 session.searchState = SearchIndexStore(cache: cache, folder: folder, encryption: encryption).load(signature: search.signature)
             }
             session.pendingSave = BuildSession.PendingSave(save: save, savesEntries: cacheWorthSaving, searchState: searchState)
+        }
+        if options.endsProcess {
+            MemoryRelease.keepUntilExit(previous, reading, readFiles as Any, index, stats, shared, pages, signer, signatures,
+                                        planMemo as Any, cards, writer, search, change, manifest as Any, pictureFiles)
         }
         report.seconds = Date().timeIntervalSince(started)
         return report

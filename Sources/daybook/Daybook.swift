@@ -180,6 +180,7 @@ struct BuildCommand: ParsableCommand {
         let builder = SiteBuilder(root: root)
         var options = SiteBuilder.Options(output: output.map { URL(fileURLWithPath: $0, relativeTo: root).standardizedFileURL },
                                           includeDrafts: drafts, clean: clean, strict: strict, dryRun: dryRun)
+        options.endsProcess = true
         if encrypt || newPassword || builder.configuredToEncrypt {
             do {
                 options.encryption = try builder.encryptionKeys(from: PasswordSource(), newPassword: newPassword)
