@@ -52,20 +52,33 @@ public struct BinaryWriter {
 public struct BinaryReader {
     private let bytes: [UInt8]
     private var position = 0
+    /// Where what is read ends: the end of `bytes`, or of the window given.
+    private let end: Int
 
-    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        end = bytes.count
+    }
 
-    public var isAtEnd: Bool { position == bytes.count }
+    /// Reads only `window` of `bytes`, so that a part of a large file needs no copy of its own.
+    public init(_ bytes: [UInt8], window: Range<Int>) {
+        precondition(window.lowerBound >= 0 && window.upperBound <= bytes.count)
+        self.bytes = bytes
+        position = window.lowerBound
+        end = window.upperBound
+    }
+
+    public var isAtEnd: Bool { position == end }
 
     public mutating func int() -> Int? {
-        guard position + 8 <= bytes.count else { return nil }
+        guard position + 8 <= end else { return nil }
         let number = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: position, as: UInt64.self)) }
         position += 8
         return Int(Int64(bitPattern: number))
     }
 
     public mutating func bool() -> Bool? {
-        guard position < bytes.count, bytes[position] <= 1 else { return nil }
+        guard position < end, bytes[position] <= 1 else { return nil }
         position += 1
         return bytes[position - 1] == 1
     }
@@ -75,30 +88,30 @@ public struct BinaryReader {
     }
 
     public mutating func string() -> String? {
-        guard let count = int(), count >= 0, position + count <= bytes.count else { return nil }
+        guard let count = int(), count >= 0, position + count <= end else { return nil }
         defer { position += count }
         return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[position..<position + count]), as: UTF8.self) }
     }
 
     /// Where the bytes of the next length-prefixed string or raw bytes lie, without copying them.
     public mutating func range() -> Range<Int>? {
-        guard let count = int(), count >= 0, position + count <= bytes.count else { return nil }
+        guard let count = int(), count >= 0, position + count <= end else { return nil }
         defer { position += count }
         return position..<position + count
     }
 
-    /// How many bytes have been read.
+    /// Where in the bytes the next read starts.
     public var offset: Int { position }
 
     /// What `write(rawBytes:)` wrote.
     public mutating func rawBytes() -> [UInt8]? {
-        guard let count = int(), count >= 0, position + count <= bytes.count else { return nil }
+        guard let count = int(), count >= 0, position + count <= end else { return nil }
         defer { position += count }
         return Array(bytes[position..<position + count])
     }
 
     public mutating func strings() -> [String]? {
-        guard let count = int(), count >= 0, count <= bytes.count else { return nil }
+        guard let count = int(), count >= 0, count <= end - position else { return nil }
         var texts: [String] = []
         texts.reserveCapacity(count)
         for _ in 0..<count {

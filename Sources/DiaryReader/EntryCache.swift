@@ -154,28 +154,30 @@ public struct EntryCache: Sendable {
 
     /// The cache saved at `path`; nil when there is none or it is damaged, foreign or older.
     public static func load(from path: String) -> EntryCache? {
-        LocalFiles.readBytes(path).flatMap(EntryCache.init(decoding:))
+        LocalFiles.readBytes(path).flatMap { EntryCache(decoding: $0) }
     }
 
-    /// Decodes a cache; nil for a damaged, foreign or older one (then everything is read again).
-    public init?(decoding bytes: [UInt8]) {
-        var reader = BinaryReader(bytes)
+    /// Decodes a cache (the `window` of `bytes`, by default all of them); nil for a damaged,
+    /// foreign or older one (then everything is read again). The bodies keep referring to
+    /// `bytes`: the parts are read in place, never copied.
+    public init?(decoding bytes: [UInt8], window: Range<Int>? = nil) {
+        var reader = BinaryReader(bytes, window: window ?? 0..<bytes.count)
         guard reader.string() == "daybook-entry-cache", reader.int() == Self.formatVersion,
               let readingKey = reader.string(), let savedAt = reader.int(), let contentPaths = reader.int(),
               let segmentCount = reader.int(), segmentCount >= 0, segmentCount <= bytes.count else { return nil }
-        var parts: [[UInt8]] = []
+        var parts: [Range<Int>] = []
         for _ in 0..<segmentCount {
-            guard let part = reader.rawBytes() else { return nil }
+            guard let part = reader.range() else { return nil }
             parts.append(part)
         }
         guard reader.isAtEnd else { return nil }
         let segments = ParallelMap.map(parts, chunkSize: 1) { part -> [(String, Source)]? in
-            var segment = BinaryReader(part)
+            var segment = BinaryReader(bytes, window: part)
             guard let count = segment.int(), count >= 0, count <= part.count else { return nil }
             var sources: [(String, Source)] = []
             sources.reserveCapacity(count)
             for _ in 0..<count {
-                guard let source = Self.readSource(&segment, in: part) else { return nil }
+                guard let source = Self.readSource(&segment, in: bytes) else { return nil }
                 sources.append(source)
             }
             return segment.isAtEnd ? sources : nil

@@ -81,12 +81,18 @@ struct BuildCache {
     /// The bytes saved as `file`, after the header; nil when there are none or they are not this
     /// version's.
     func read(_ file: File) -> [UInt8]? {
-        guard var bytes = LocalFiles.readBytes(path(of: file)) else { return nil }
+        guard case (var bytes, let body)? = readWhole(file) else { return nil }
+        bytes.removeFirst(body.lowerBound)
+        return bytes
+    }
+
+    /// The bytes saved as `file` and where in them the body after the header lies; nil as for
+    /// `read`. For the entry cache, tens of megabytes read in place rather than moved.
+    func readWhole(_ file: File) -> (bytes: [UInt8], body: Range<Int>)? {
+        guard let bytes = LocalFiles.readBytes(path(of: file)) else { return nil }
         var reader = BinaryReader(bytes)
         guard reader.string() == Self.magic, reader.int() == Self.formatVersion, reader.string() == file.rawValue else { return nil }
-        // In place: the entry cache is tens of megabytes, not worth a second copy.
-        bytes.removeFirst(reader.offset)
-        return bytes
+        return (bytes, reader.offset..<bytes.count)
     }
 
     /// Saves `body` as `file`, atomically, behind the header.

@@ -50,6 +50,24 @@ final class EntryCacheTests: XCTestCase {
         XCTAssertEqual(walk.body.pictures.map(\.number), [1])
     }
 
+    func testACacheReadInPlaceBehindOtherBytesGivesTheSameEntries() throws {
+        let diary = try makeDiary(config: config)
+        let first = DiaryReader(root: diary.root).read()
+        let encoded = first.cache.encoded()
+        // As the build cache keeps it: behind a header, read without being copied out.
+        let header: [UInt8] = Array("header of the file".utf8)
+        let bytes = header + encoded + [7, 7, 7]
+        let window = header.count..<header.count + encoded.count
+        let saved = try XCTUnwrap(EntryCache(decoding: bytes, window: window))
+        let second = DiaryReader(root: diary.root).read(cache: saved)
+        XCTAssertEqual(second.parsedCount, 0)
+        XCTAssertEqual(second.diary.entries.map(\.body), first.diary.entries.map(\.body))
+        XCTAssertEqual(second.diary.entries[0].body.text, "마음이 편안했다 차 한 잔.")
+        // A window one byte short, or one that takes in the bytes after it, is a damaged cache.
+        XCTAssertNil(EntryCache(decoding: bytes, window: window.lowerBound..<window.upperBound - 1))
+        XCTAssertNil(EntryCache(decoding: bytes, window: window.lowerBound..<bytes.count))
+    }
+
     func testACacheKeptInMemoryServesTheNextReadingToo() throws {
         let diary = try makeDiary(config: config)
         let first = DiaryReader(root: diary.root).read()
