@@ -26,7 +26,9 @@ public struct BinaryWriter {
         for text in texts { write(text) }
     }
 
-    /// A count, then each pair's two strings.
+    /// A count, then each pair's two strings. Inlinable, so that it is compiled for each caller's
+    /// collection (a manifest's tens of thousands of pairs) rather than walked through generics.
+    @inlinable
     public mutating func write<Pairs: Collection>(pairs: Pairs) where Pairs.Element == (String, String) {
         write(pairs.count)
         for (first, second) in pairs {
