@@ -52,18 +52,22 @@ public struct BinaryWriter {
 /// Reads what `BinaryWriter` wrote; every read fails (returns nil) past the end, so a damaged
 /// file is noticed instead of misread.
 public struct BinaryReader {
-    private let bytes: [UInt8]
+    private let bytes: SharedBytes
     private var position = 0
-    /// Where what is read ends: the end of `bytes`, or of the window given.
+    /// Where what is read ends: the end of the bytes, or of the window given.
     private let end: Int
 
     public init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        end = bytes.count
+        self.init(SharedBytes(bytes), window: 0..<bytes.count)
     }
 
     /// Reads only `window` of `bytes`, so that a part of a large file needs no copy of its own.
     public init(_ bytes: [UInt8], window: Range<Int>) {
+        self.init(SharedBytes(bytes), window: window)
+    }
+
+    /// Reads `window` of shared bytes (a mapped file).
+    public init(_ bytes: SharedBytes, window: Range<Int>) {
         precondition(window.lowerBound >= 0 && window.upperBound <= bytes.count)
         self.bytes = bytes
         position = window.lowerBound
@@ -80,9 +84,11 @@ public struct BinaryReader {
     }
 
     public mutating func bool() -> Bool? {
-        guard position < end, bytes[position] <= 1 else { return nil }
+        guard position < end else { return nil }
+        let value = bytes.withUnsafeBytes { $0[position] }
+        guard value <= 1 else { return nil }
         position += 1
-        return bytes[position - 1] == 1
+        return value == 1
     }
 
     public mutating func double() -> Double? {
@@ -92,7 +98,7 @@ public struct BinaryReader {
     public mutating func string() -> String? {
         guard let count = int(), count >= 0, position + count <= end else { return nil }
         defer { position += count }
-        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[position..<position + count]), as: UTF8.self) }
+        return bytes.string(position..<position + count)
     }
 
     /// Where the bytes of the next length-prefixed string or raw bytes lie, without copying them.
@@ -109,7 +115,7 @@ public struct BinaryReader {
     public mutating func rawBytes() -> [UInt8]? {
         guard let count = int(), count >= 0, position + count <= end else { return nil }
         defer { position += count }
-        return Array(bytes[position..<position + count])
+        return bytes[position..<position + count]
     }
 
     public mutating func strings() -> [String]? {

@@ -55,7 +55,7 @@ public struct EntryBody: Sendable, Hashable {
     /// A body whose HTML and texts are the UTF-8 at `html`, `text` and `footnoteText` in `bytes`
     /// (a saved entry cache), made only when first asked for: a build loads thousands of cached
     /// entries and shows or hashes the bodies of only a few.
-    public init(bytes: [UInt8], html: Range<Int>, pictures: [Picture], text: Range<Int>, footnoteText: Range<Int>, wordCount: Int) {
+    public init(bytes: SharedBytes, html: Range<Int>, pictures: [Picture], text: Range<Int>, footnoteText: Range<Int>, wordCount: Int) {
         precondition(html.upperBound <= bytes.count && text.upperBound <= bytes.count && footnoteText.upperBound <= bytes.count)
         self.pictures = pictures
         self.wordCount = wordCount
@@ -76,13 +76,13 @@ public struct EntryBody: Sendable, Hashable {
         typealias Texts = (html: String, text: [UInt8], footnotes: [UInt8])
         private let lock = NSLock()
         private var made: Texts?
-        private var saved: (bytes: [UInt8], html: Range<Int>, text: Range<Int>, footnotes: Range<Int>)?
+        private var saved: (bytes: SharedBytes, html: Range<Int>, text: Range<Int>, footnotes: Range<Int>)?
 
         init(made: Texts) {
             self.made = made
         }
 
-        init(bytes: [UInt8], html: Range<Int>, text: Range<Int>, footnotes: Range<Int>) {
+        init(bytes: SharedBytes, html: Range<Int>, text: Range<Int>, footnotes: Range<Int>) {
             saved = (bytes, html, text, footnotes)
         }
 
@@ -91,7 +91,7 @@ public struct EntryBody: Sendable, Hashable {
             defer { lock.unlock() }
             if let made { return made }
             let (bytes, html, text, footnotes) = saved!
-            let texts: Texts = (String(decoding: bytes[html], as: UTF8.self), Array(bytes[text]), Array(bytes[footnotes]))
+            let texts: Texts = (bytes.string(html), bytes[text], bytes[footnotes])
             made = texts
             // The saved bytes are shared by many entries: this one no longer holds on to them.
             saved = nil

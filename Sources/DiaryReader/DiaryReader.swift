@@ -94,8 +94,10 @@ public struct DiaryReader: Sendable {
         }
 
         var entries: [Entry] = []
+        entries.reserveCapacity(parsed.count)
         var unknownEmotions: [String: String] = [:]
         var ownerOfID: [String: String] = [:]
+        ownerOfID.reserveCapacity(parsed.count)
         for result in parsed {
             diagnostics += result.diagnostics
             guard let entry = result.entry else { continue }

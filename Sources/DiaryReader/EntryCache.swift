@@ -161,7 +161,12 @@ public struct EntryCache: Sendable {
     /// foreign or older one (then everything is read again). The bodies keep referring to
     /// `bytes`: the parts are read in place, never copied.
     public init?(decoding bytes: [UInt8], window: Range<Int>? = nil) {
-        var reader = BinaryReader(bytes, window: window ?? 0..<bytes.count)
+        self.init(decoding: SharedBytes(bytes), window: window ?? 0..<bytes.count)
+    }
+
+    /// Decodes the `window` of shared bytes (the saved cache mapped into memory) the same way.
+    public init?(decoding bytes: SharedBytes, window: Range<Int>) {
+        var reader = BinaryReader(bytes, window: window)
         guard reader.string() == "daybook-entry-cache", reader.int() == Self.formatVersion,
               let readingKey = reader.string(), let savedAt = reader.int(), let contentPaths = reader.int(),
               let segmentCount = reader.int(), segmentCount >= 0, segmentCount <= bytes.count else { return nil }
@@ -203,7 +208,7 @@ public struct EntryCache: Sendable {
         write(source.parsed, into: &writer)
     }
 
-    private static func readSource(_ reader: inout BinaryReader, in bytes: [UInt8]) -> (String, Source)? {
+    private static func readSource(_ reader: inout BinaryReader, in bytes: SharedBytes) -> (String, Source)? {
         guard let path = reader.string(), let size = reader.int(), let modified = reader.int(),
               let lookupCount = reader.int(), lookupCount >= 0, lookupCount < 10_000 else { return nil }
         var lookups: [ImageLookup] = []
@@ -263,7 +268,7 @@ public struct EntryCache: Sendable {
         writeMetadata(.map(entry.extra), into: &writer)
     }
 
-    private static func readParsed(_ reader: inout BinaryReader, in bytes: [UInt8]) -> ParsedEntry? {
+    private static func readParsed(_ reader: inout BinaryReader, in bytes: SharedBytes) -> ParsedEntry? {
         guard let diagnosticCount = reader.int(), diagnosticCount >= 0, diagnosticCount < 100_000 else { return nil }
         var diagnostics: [Diagnostic] = []
         for _ in 0..<diagnosticCount {
@@ -294,7 +299,7 @@ public struct EntryCache: Sendable {
     }
 
     /// The body's HTML and texts stay bytes of `bytes` (the cache's part) until first used.
-    private static func readBody(_ reader: inout BinaryReader, in bytes: [UInt8]) -> EntryBody? {
+    private static func readBody(_ reader: inout BinaryReader, in bytes: SharedBytes) -> EntryBody? {
         guard let html = reader.range(), let count = reader.int(), count >= 0, count < 100_000 else { return nil }
         let length = html.count
         var pictures: [EntryBody.Picture] = []

@@ -87,12 +87,26 @@ struct BuildCache {
     }
 
     /// The bytes saved as `file` and where in them the body after the header lies; nil as for
-    /// `read`. For the entry cache, tens of megabytes read in place rather than moved.
-    func readWhole(_ file: File) -> (bytes: [UInt8], body: Range<Int>)? {
+    /// `read`.
+    private func readWhole(_ file: File) -> (bytes: [UInt8], body: Range<Int>)? {
         guard let bytes = LocalFiles.readBytes(path(of: file)) else { return nil }
-        var reader = BinaryReader(bytes)
-        guard reader.string() == Self.magic, reader.int() == Self.formatVersion, reader.string() == file.rawValue else { return nil }
-        return (bytes, reader.offset..<bytes.count)
+        guard let body = Self.body(of: SharedBytes(bytes), as: file) else { return nil }
+        return (bytes, body)
+    }
+
+    /// The file saved as `file` mapped into memory, and where in it the body after the header
+    /// lies; nil as for `read`. For the entry cache: tens or hundreds of megabytes, of which a
+    /// build reads the bodies of a few entries.
+    func map(_ file: File) -> (bytes: SharedBytes, body: Range<Int>)? {
+        guard let bytes = SharedBytes.mapping(path(of: file)), let body = Self.body(of: bytes, as: file) else { return nil }
+        return (bytes, body)
+    }
+
+    /// Where the body lies after a header that names `file` in this format version.
+    private static func body(of bytes: SharedBytes, as file: File) -> Range<Int>? {
+        var reader = BinaryReader(bytes, window: 0..<bytes.count)
+        guard reader.string() == magic, reader.int() == formatVersion, reader.string() == file.rawValue else { return nil }
+        return reader.offset..<bytes.count
     }
 
     /// Saves `body` as `file`, atomically, behind the header.

@@ -21,7 +21,7 @@ struct BuildState {
     static func load(from cache: BuildCache, inputsOnly: Bool = false) -> BuildState {
         var state = BuildState()
         if !inputsOnly {
-            state.entryCache = cache.readWhole(.entries).flatMap { EntryCache(decoding: $0.bytes, window: $0.body) }
+            state.entryCache = cache.map(.entries).flatMap { EntryCache(decoding: $0.bytes, window: $0.body) }
             if let bytes = cache.read(.pageSignatures) {
                 guard let signatures = decodePageSignatures(bytes) else { return BuildState() }
                 state.pageSignatures = signatures

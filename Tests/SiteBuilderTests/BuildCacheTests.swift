@@ -294,6 +294,27 @@ final class BuildCacheTests: XCTestCase {
         XCTAssertNil(cache.read(.manifest))
     }
 
+    func testAMappedCacheFileKeepsItsBytesWhenTheNextSaveReplacesIt() throws {
+        let root = try copyOfFixture("english-subpath", test: self)
+        let cache = BuildCache(root: root, output: root.appendingPathComponent("Output"))
+        try cache.write(.entries, Array("first save".utf8))
+        let mapped = try XCTUnwrap(cache.map(.entries))
+        XCTAssertEqual(mapped.bytes[mapped.body], Array("first save".utf8))
+        // The next build saves while this one's entries still refer into the mapping.
+        try cache.write(.entries, Array("second, longer save".utf8))
+        XCTAssertEqual(mapped.bytes[mapped.body], Array("first save".utf8))
+        let remapped = try XCTUnwrap(cache.map(.entries))
+        XCTAssertEqual(remapped.bytes[remapped.body], Array("second, longer save".utf8))
+        // Mapped or read, a file under another name or of another format is nothing.
+        try FileManager.default.createDirectory(atPath: cache.outputFolder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: cache.path(of: .entries), toPath: cache.path(of: .manifest))
+        XCTAssertNil(cache.map(.manifest))
+        try Data("daybook".utf8).write(to: URL(fileURLWithPath: cache.path(of: .entries)))
+        XCTAssertNil(cache.map(.entries))
+        try Data().write(to: URL(fileURLWithPath: cache.path(of: .entries)))
+        XCTAssertNil(cache.map(.entries))
+    }
+
     // MARK: - Helpers
 
     private func write(_ text: String, to url: URL) throws {

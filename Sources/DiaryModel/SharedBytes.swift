@@ -1,0 +1,74 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Bytes that many values refer into (the entry cache's entries into its file): an array's, or
+/// a file's mapped into memory, which costs nothing until a page is read, where reading a file
+/// of hundreds of megabytes into an array first zeroes and then copies every page.
+public final class SharedBytes: @unchecked Sendable {
+    private enum Storage {
+        case array([UInt8])
+        /// A read-only private mapping, unmapped when the last value that refers into it goes.
+        case mapped(UnsafeRawBufferPointer)
+    }
+
+    private let storage: Storage
+
+    public init(_ bytes: [UInt8]) {
+        storage = .array(bytes)
+    }
+
+    private init(mapping: UnsafeRawBufferPointer) {
+        storage = .mapped(mapping)
+    }
+
+    deinit {
+        if case .mapped(let buffer) = storage, let base = buffer.baseAddress {
+            munmap(UnsafeMutableRawPointer(mutating: base), buffer.count)
+        }
+    }
+
+    /// The file at `path` mapped into memory; nil when it cannot be opened or mapped (then the
+    /// caller reads it, or does without). Daybook replaces the files it maps by renaming a new
+    /// file over them, so a mapping keeps the bytes it was made with.
+    public static func mapping(_ path: String) -> SharedBytes? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        let size = Int(info.st_size)
+        // mmap refuses an empty length; an empty file needs no mapping.
+        guard size > 0 else { return SharedBytes([]) }
+        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else { return nil }
+        return SharedBytes(mapping: UnsafeRawBufferPointer(start: base, count: size))
+    }
+
+    public var count: Int {
+        switch storage {
+        case .array(let bytes): return bytes.count
+        case .mapped(let buffer): return buffer.count
+        }
+    }
+
+    @inline(__always)
+    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        switch storage {
+        case .array(let bytes): return try bytes.withUnsafeBytes(body)
+        case .mapped(let buffer): return try body(buffer)
+        }
+    }
+
+    /// The bytes in `range`, copied out.
+    public subscript(range: Range<Int>) -> [UInt8] {
+        withUnsafeBytes { Array(UnsafeRawBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// The UTF-8 in `range` as a string.
+    public func string(_ range: Range<Int>) -> String {
+        withUnsafeBytes { String(decoding: UnsafeRawBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
+}
