@@ -1,3 +1,4 @@
+import DiaryModel
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -16,45 +17,61 @@ private let systemRead = Darwin.read
 public enum LocalFiles {
     /// The whole file at `path`, or nil when it cannot be read.
     public static func read(_ path: String) -> Data? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
-        var data = Data(count: Int(info.st_size))
-        var total = 0
-        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
-            while total < buffer.count {
-                let count = systemRead(descriptor, buffer.baseAddress! + total, buffer.count - total)
-                if count < 0 { return false }
-                if count == 0 { break }
-                total += count
+        withOpenFile(path) { descriptor, size in
+            var data = Data(count: size)
+            var total = 0
+            let complete = data.withUnsafeMutableBytes { buffer -> Bool in
+                while total < buffer.count {
+                    let count = systemRead(descriptor, buffer.baseAddress! + total, buffer.count - total)
+                    if count < 0 { return false }
+                    if count == 0 { break }
+                    total += count
+                }
+                return true
             }
-            return true
+            guard complete else { return nil }
+            if total < data.count { data.removeSubrange(total...) }
+            return data
         }
-        guard complete else { return nil }
-        if total < data.count { data.removeSubrange(total...) }
-        return data
     }
 
     /// The whole file at `path` as bytes, read straight into the array (a state file is tens
     /// of megabytes: no second copy); nil when it cannot be read.
     public static func readBytes(_ path: String) -> [UInt8]? {
+        withOpenFile(path) { descriptor, size in
+            var failed = false
+            let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                while count < buffer.count {
+                    let read = systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                    if read < 0 && errno == EINTR { continue }
+                    if read < 0 { failed = true }
+                    if read <= 0 { break }
+                    count += read
+                }
+            }
+            return failed ? nil : bytes
+        }
+    }
+
+    /// The file at `path` mapped into memory (read-only, private); nil when it cannot be opened
+    /// or mapped. Daybook replaces the files it maps by renaming a new file over them, so a
+    /// mapping keeps the bytes it was made with.
+    public static func map(_ path: String) -> SharedBytes? {
+        withOpenFile(path) { descriptor, size in
+            // mmap refuses an empty length; an empty file needs no mapping.
+            guard size > 0 else { return SharedBytes([]) }
+            guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else { return nil }
+            return SharedBytes(mapping: UnsafeRawBufferPointer(start: base, count: size))
+        }
+    }
+
+    /// Runs `body` with the open file at `path` and its size; nil when it cannot be opened.
+    private static func withOpenFile<Result>(_ path: String, _ body: (_ descriptor: Int32, _ size: Int) -> Result?) -> Result? {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return nil }
-        var failed = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, count in
-            while count < buffer.count {
-                let read = systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
-                if read < 0 && errno == EINTR { continue }
-                if read < 0 { failed = true }
-                if read <= 0 { break }
-                count += read
-            }
-        }
-        return failed ? nil : bytes
+        return body(descriptor, Int(info.st_size))
     }
 }

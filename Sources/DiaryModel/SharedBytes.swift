@@ -21,7 +21,9 @@ public final class SharedBytes: @unchecked Sendable {
         storage = .array(bytes)
     }
 
-    private init(mapping: UnsafeRawBufferPointer) {
+    /// Takes over a mapping made with `mmap` (`LocalFiles.map`): it is unmapped with the last
+    /// reference to these bytes.
+    public init(mapping: UnsafeRawBufferPointer) {
         storage = .mapped(mapping)
     }
 
@@ -29,22 +31,6 @@ public final class SharedBytes: @unchecked Sendable {
         if case .mapped(let buffer) = storage, let base = buffer.baseAddress {
             munmap(UnsafeMutableRawPointer(mutating: base), buffer.count)
         }
-    }
-
-    /// The file at `path` mapped into memory; nil when it cannot be opened or mapped (then the
-    /// caller reads it, or does without). Daybook replaces the files it maps by renaming a new
-    /// file over them, so a mapping keeps the bytes it was made with.
-    public static func mapping(_ path: String) -> SharedBytes? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
-        let size = Int(info.st_size)
-        // mmap refuses an empty length; an empty file needs no mapping.
-        guard size > 0 else { return SharedBytes([]) }
-        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else { return nil }
-        return SharedBytes(mapping: UnsafeRawBufferPointer(start: base, count: size))
     }
 
     public var count: Int {

@@ -98,7 +98,7 @@ struct BuildCache {
     /// lies; nil as for `read`. For the entry cache: tens or hundreds of megabytes, of which a
     /// build reads the bodies of a few entries.
     func map(_ file: File) -> (bytes: SharedBytes, body: Range<Int>)? {
-        guard let bytes = SharedBytes.mapping(path(of: file)), let body = Self.body(of: bytes, as: file) else { return nil }
+        guard let bytes = LocalFiles.map(path(of: file)), let body = Self.body(of: bytes, as: file) else { return nil }
         return (bytes, body)
     }
 
