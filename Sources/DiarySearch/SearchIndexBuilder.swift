@@ -133,7 +133,6 @@ public struct SearchIndexBuilder: Sendable {
         return SearchIndex(files: files, state: state)
     }
 
-
     /// Builds the index and hands its files to `write` a batch at a time (path under the site →
     /// bytes), so that they can be written out and let go of before the next are made: the key
     /// files of each key space, the chunk files a batch of entries at a time, the manifests last.
