@@ -20,8 +20,13 @@ enum KeyFile {
 
     /// The value of a 1- or 2-character key: its entries, ascending.
     static func entriesValue(_ entries: [Int]) -> [UInt8] {
+        entriesValue(postings: PostingsCoding.encode(entries))
+    }
+
+    /// The value of a 1- or 2-character key from its entries as `PostingsCoding` writes them.
+    static func entriesValue(postings: [UInt8]) -> [UInt8] {
         var json = JSONWriter()
-        json.rawString(PostingsCoding.encode(entries))
+        json.rawString(postings)
         return json.bytes
     }
 

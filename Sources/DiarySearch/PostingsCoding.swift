@@ -18,16 +18,33 @@ enum PostingsCoding {
     }()
 
     static func encode(_ numbers: [Int]) -> [UInt8] {
-        var gaps: [UInt8] = []
-        var previous = -1
-        for number in numbers {
-            appendDigits(of: number - previous - 1, to: &gaps)
-            previous = number
+        var list = GrowingList()
+        for number in numbers { list.append(number) }
+        return list.encoded()
+    }
+
+    /// A list built one number at a time, kept in the gaps form as it grows: about one byte per
+    /// number for the lists of common keys (eight as `[Int]`), so a big diary's lists fit in
+    /// memory while its index is built. `encoded()` is what `encode` gives for the whole list.
+    struct GrowingList {
+        private var gaps: [UInt8] = []
+        /// The last number appended; -1 while the list is empty.
+        private(set) var last = -1
+
+        /// Appends `number`, which must be greater than `last`.
+        mutating func append(_ number: Int) {
+            appendDigits(of: number - last - 1, to: &gaps)
+            last = number
         }
-        guard let last = numbers.last, last / 6 + 2 < gaps.count else { return gaps }
-        var bitmap = [UInt8](repeating: 0, count: last / 6 + 1)
-        for number in numbers { bitmap[number / 6] |= 1 << UInt8(number % 6) }
-        return [bitmapMark] + bitmap.map { alphabet[Int($0)] }
+
+        /// The list in whichever form is shorter.
+        func encoded() -> [UInt8] {
+            guard last / 6 + 2 < gaps.count else { return gaps }
+            var bitmap = [UInt8](repeating: 0, count: last / 6 + 1)
+            // The gaps are this type's own: they always decode.
+            try? PostingsCoding.forEachNumber(inGaps: gaps) { bitmap[$0 / 6] |= 1 << UInt8($0 % 6) }
+            return [bitmapMark] + bitmap.map { alphabet[Int($0)] }
+        }
     }
 
     static func decode(_ text: String) throws -> [Int] {
@@ -40,6 +57,12 @@ enum PostingsCoding {
             }
             return numbers
         }
+        try forEachNumber(inGaps: bytes) { numbers.append($0) }
+        return numbers
+    }
+
+    /// Calls `body` with each number of a list in the gaps form, in order.
+    private static func forEachNumber(inGaps bytes: [UInt8], _ body: (Int) -> Void) throws {
         var value = 0
         var previous = -1
         for byte in bytes {
@@ -47,12 +70,11 @@ enum PostingsCoding {
             value = value * 32 + (digit & 31)
             if digit < 32 {
                 previous += value + 1
-                numbers.append(previous)
+                body(previous)
                 value = 0
             }
         }
         guard value == 0 else { throw PostingsError() }
-        return numbers
     }
 
     private static func appendDigits(of value: Int, to output: inout [UInt8]) {

@@ -48,6 +48,15 @@ import DiaryModel
 /// A query therefore fetches the manifest, one file per word, and the chunks of the results it
 /// shows, and what it downloads does not grow with the diary the way one big index file does.
 ///
+/// A big diary's index is built a batch of entries at a time (`batchEntries`), so that it never
+/// holds every entry's tokens and record at once: each entry's tokens go into the key table,
+/// whose entry lists grow in their coded form (`PostingsCoding.GrowingList`, about a byte an
+/// entry), and only the size of its record is kept. The key files are then made one key space at
+/// a time, and the chunk files (their records made again, now that the chunk size is known) a
+/// batch at a time, each batch handed over to be written before the next is made. On a
+/// 109,500-entry diary this step takes about 0.16 GB besides the entries, where holding it all
+/// took 1.5 GB.
+///
 /// Files (all JSON, deterministic: sorted keys, no timestamps):
 /// - `search/index.json`: `{"chunk": K, "emotions": {id: [emoji, label, colour, alias…]}, "entries": N,
 ///   "heavy": {key: [file, bytes]}, "shards": S, "version": 4}`
@@ -92,6 +101,10 @@ public struct SearchIndexBuilder: Sendable {
     public let searchFields: [String]
     /// The thresholds the key files are laid out by: the defaults, except in tests.
     var limits = SearchIndexLimits()
+    /// Entries are indexed this many at a time (the default, except in tests): what is made of
+    /// one batch (its documents, its records) is let go of before the next, so a big diary's
+    /// index never holds all of it at once.
+    var batchEntries = 4_096
 
     /// - Parameters:
     ///   - entries: the entries to index, in diary order (as `Diary.entries`); drafts only if the build shows them.
@@ -115,31 +128,69 @@ public struct SearchIndexBuilder: Sendable {
     ///   - context: the caller's hash of the configuration, emotions and base URL, kept in the state.
     ///   - versions: the caller's hash of each entry, in diary order, kept in the state.
     public func index(context: UInt64 = 0, versions: [UInt64]? = nil) -> SearchIndex {
-        let emotionsByID = emotionsByID
-        let documents = ParallelMap.map(entries, chunkSize: 64) { entry -> (record: [UInt8], tokens: [String], extra: String) in
-            let document = SearchDocument(entry: entry, emotions: emotionsByID, searchFields: searchFields)
-            return (record(entry, text: document.bodyText), document.indexedTokens(), document.extraText)
-        }
         var files: [String: [UInt8]] = [:]
-        let records = documents.map(\.record)
-        let recordSizes = records.map(\.count)
-        let chunkEntries = Self.chunkEntries(recordSizes: recordSizes)
-        for start in stride(from: 0, to: records.count, by: chunkEntries) {
-            files[SearchIndexLayout.chunkPath(start / chunkEntries)] = Self.chunkFile(records[start..<min(records.count, start + chunkEntries)])
+        let state = index(context: context, versions: versions) { files.merge($0) { new, _ in new } }
+        return SearchIndex(files: files, state: state)
+    }
+
+    /// Builds the index and hands its files to `write` a batch at a time (path under the site →
+    /// bytes), so that they can be written out and let go of before the next are made: the key
+    /// files of each key space, the chunk files a batch of entries at a time, the manifests last.
+    /// - Returns: the state that lets `SearchIndexUpdate` update the index later.
+    public func index(context: UInt64 = 0, versions: [UInt64]? = nil,
+                      write: ([String: [UInt8]]) throws -> Void) rethrows -> SearchIndexState {
+        let emotionsByID = emotionsByID
+        var table = KeyTable()
+        var recordSizes: [Int] = []
+        recordSizes.reserveCapacity(entries.count)
+        var extraText: [UInt8] = []
+        var extraEnds: [Int] = []
+        extraEnds.reserveCapacity(entries.count)
+        for batch in Self.batches(of: entries.count, size: batchEntries) {
+            // Only a record's size is kept: the chunk files make the records again once the chunk size is known.
+            let documents = ParallelMap.map(Array(batch), chunkSize: 64) { number -> (recordSize: Int, tokens: [String], extra: String) in
+                let document = SearchDocument(entry: entries[number], emotions: emotionsByID, searchFields: searchFields)
+                return (record(entries[number], text: document.bodyText).count, document.indexedTokens(), document.extraText)
+            }
+            for (number, document) in zip(batch, documents) {
+                recordSizes.append(document.recordSize)
+                extraText.append(contentsOf: document.extra.utf8)
+                extraEnds.append(extraText.count)
+                table.add(document.tokens, ofEntry: number)
+            }
         }
 
-        let values = KeyTable(tokensByEntry: documents.map(\.tokens)).encodedValues()
-        var spaceItems: [SearchIndexLayout.KeySpace: [KeyFile.Item]] = [:]
-        for item in values { spaceItems[SearchIndexLayout.KeySpace(of: item.key), default: []].append(item) }
-        let words = Self.writeKeys(spaceItems[.words] ?? [], of: .words, limits: limits, into: &files)
-        let initials = Self.writeKeys(spaceItems[.initials] ?? [], of: .initials, limits: limits, into: &files)
-        files.merge(manifests(chunkEntries: chunkEntries, words: words, initials: initials)) { new, _ in new }
-        let (extraText, extraEnds) = SearchIndexState.extraText(of: documents.map(\.extra))
-        let state = SearchIndexState(context: context, entryVersions: versions ?? Array(repeating: 0, count: entries.count),
-                                     entryIdentities: entries.map(SearchIndexState.identity(of:)), recordBytes: recordSizes,
-                                     extraText: extraText, extraEnds: extraEnds, chunkEntries: chunkEntries, limits: limits,
-                                     words: words, initials: initials)
-        return SearchIndex(files: files, state: state)
+        var layouts: [SearchIndexLayout.KeySpace: SearchIndexState.KeySpaceState] = [:]
+        for space in SearchIndexLayout.KeySpace.allCases {
+            var files: [String: [UInt8]] = [:]
+            layouts[space] = Self.writeKeys(table.encodedValues(of: space), of: space, limits: limits, into: &files)
+            try write(files)
+        }
+        table = KeyTable()
+
+        let chunkEntries = Self.chunkEntries(recordSizes: recordSizes)
+        let chunkCount = (entries.count + chunkEntries - 1) / chunkEntries
+        for batch in Self.batches(of: chunkCount, size: max(1, batchEntries / chunkEntries)) {
+            let chunks = ParallelMap.map(Array(batch), chunkSize: 16) { chunk in
+                Self.chunkFile(entries[chunk * chunkEntries..<min(entries.count, (chunk + 1) * chunkEntries)].map {
+                    record($0, text: $0.body.text)
+                }[...])
+            }
+            try write(Dictionary(uniqueKeysWithValues: zip(batch.map(SearchIndexLayout.chunkPath), chunks)))
+        }
+
+        let words = layouts[.words]!
+        let initials = layouts[.initials]!
+        try write(manifests(chunkEntries: chunkEntries, words: words, initials: initials))
+        return SearchIndexState(context: context, entryVersions: versions ?? Array(repeating: 0, count: entries.count),
+                                entryIdentities: entries.map(SearchIndexState.identity(of:)), recordBytes: recordSizes,
+                                extraText: extraText, extraEnds: extraEnds, chunkEntries: chunkEntries, limits: limits,
+                                words: words, initials: initials)
+    }
+
+    /// `0..<count` cut into consecutive ranges of `size`.
+    private static func batches(of count: Int, size: Int) -> [Range<Int>] {
+        stride(from: 0, to: count, by: size).map { $0..<min(count, $0 + size) }
     }
 
     /// Writes the keys of one space into its heavy-key files and shards, and returns the layout
@@ -277,87 +328,88 @@ public struct SearchIndex: Sendable {
 
 // MARK: - Keys
 
-/// Tokens, characters, pairs and triples of characters, with the entries they occur in.
+/// Tokens, characters, pairs and triples of characters, with the entries they occur in, built
+/// entry by entry in diary order.
 private struct KeyTable {
     /// Distinct tokens (or pieces of long tokens).
-    var tokens: [String] = []
-    var tokenEntries: [[Int]] = []
+    private var tokens: [String] = []
+    private var tokenEntries: [PostingsCoding.GrowingList] = []
+    /// Per token: its distinct 1- and 2-character key ids.
+    private var tokenGrams: [[Int]] = []
+    private var tokenIDs: [TokenKey: Int] = [:]
     /// Keys that list entries (1- and 2-character keys, 1-character initials, filters) → entries.
-    var gramEntries: [[Int]] = []
-    var gramKeys: [Gram] = []
+    private var gramEntries: [PostingsCoding.GrowingList] = []
+    private var gramKeys: [Gram] = []
+    private var gramIDs: [Gram: Int] = [:]
     /// Keys that list tokens (3-character keys, 2- and 3-character initials) → tokens.
-    var tripleTokens: [[Int]] = []
-    var tripleKeys: [Gram] = []
+    private var tripleTokens: [[Int]] = []
+    private var tripleKeys: [Gram] = []
+    private var tripleIDs: [Gram: Int] = [:]
 
-    /// - Parameter tokensByEntry: per entry in diary order, its distinct tokens, long ones already cut into pieces.
-    init(tokensByEntry: [[String]]) {
-        var tokenIDs: [TokenKey: Int] = [:]
-        var gramIDs: [Gram: Int] = [:]
-        var tripleIDs: [Gram: Int] = [:]
-        /// Per token: its distinct 1- and 2-character key ids.
-        var tokenGrams: [[Int]] = []
-        var tokenSeen: [Int] = []
-        var gramSeen: [Int] = []
-
-        func gramID(_ gram: Gram) -> Int {
-            if let id = gramIDs[gram] { return id }
-            gramIDs[gram] = gramEntries.count
-            gramEntries.append([])
-            gramKeys.append(gram)
-            gramSeen.append(-1)
-            return gramEntries.count - 1
-        }
-
-        func tokenID(_ text: String) -> Int {
-            if let id = tokenIDs[TokenKey(text)] { return id }
-            let id = tokens.count
-            tokenIDs[TokenKey(text)] = id
-            tokens.append(text)
-            tokenEntries.append([])
-            tokenSeen.append(-1)
-            var grams: [Int] = []
-            Gram.keys(of: text, entryKey: { gram in
-                let gramID = gramID(gram)
-                if !grams.contains(gramID) { grams.append(gramID) }
-            }, tokenKey: { triple in
-                if let tripleID = tripleIDs[triple] {
-                    if tripleTokens[tripleID].last != id { tripleTokens[tripleID].append(id) }
-                } else {
-                    tripleIDs[triple] = tripleTokens.count
-                    tripleTokens.append([id])
-                    tripleKeys.append(triple)
-                }
-            })
-            tokenGrams.append(grams)
-            return id
-        }
-
-        for (entry, pieces) in tokensByEntry.enumerated() {
-            for piece in pieces {
-                let id = tokenID(piece)
-                guard tokenSeen[id] != entry else { continue }
-                tokenSeen[id] = entry
-                tokenEntries[id].append(entry)
-                for gram in tokenGrams[id] where gramSeen[gram] != entry {
-                    gramSeen[gram] = entry
-                    gramEntries[gram].append(entry)
-                }
+    /// Adds the tokens of entry `entry`, which comes after every entry added so far.
+    /// - Parameter pieces: the entry's distinct tokens, long ones already cut into pieces.
+    mutating func add(_ pieces: [String], ofEntry entry: Int) {
+        for piece in pieces {
+            let id = tokenID(piece)
+            guard tokenEntries[id].last != entry else { continue }
+            tokenEntries[id].append(entry)
+            for gram in tokenGrams[id] where gramEntries[gram].last != entry {
+                gramEntries[gram].append(entry)
             }
         }
     }
 
-    /// Every key with its JSON value.
-    func encodedValues() -> [KeyFile.Item] {
-        let grams = ParallelMap.map(Array(gramKeys.indices), chunkSize: 256) { id in
-            (key: gramKeys[id].string, value: KeyFile.entriesValue(gramEntries[id]))
+    private mutating func gramID(_ gram: Gram) -> Int {
+        if let id = gramIDs[gram] { return id }
+        gramIDs[gram] = gramEntries.count
+        gramEntries.append(PostingsCoding.GrowingList())
+        gramKeys.append(gram)
+        return gramEntries.count - 1
+    }
+
+    private mutating func tokenID(_ text: String) -> Int {
+        if let id = tokenIDs[TokenKey(text)] { return id }
+        let id = tokens.count
+        tokenIDs[TokenKey(text)] = id
+        tokens.append(text)
+        tokenEntries.append(PostingsCoding.GrowingList())
+        var grams: [Int] = []
+        Gram.keys(of: text, entryKey: { gram in
+            let gramID = gramID(gram)
+            if !grams.contains(gramID) { grams.append(gramID) }
+        }, tokenKey: { triple in
+            if let tripleID = tripleIDs[triple] {
+                if tripleTokens[tripleID].last != id { tripleTokens[tripleID].append(id) }
+            } else {
+                tripleIDs[triple] = tripleTokens.count
+                tripleTokens.append([id])
+                tripleKeys.append(triple)
+            }
+        })
+        tokenGrams.append(grams)
+        return id
+    }
+
+    /// Every key of `space` with its JSON value.
+    func encodedValues(of space: SearchIndexLayout.KeySpace) -> [KeyFile.Item] {
+        let grams = ParallelMap.map(gramKeys.indices.filter { gramKeys[$0].keySpace == space }, chunkSize: 256) { id in
+            (key: gramKeys[id].string, value: KeyFile.entriesValue(postings: gramEntries[id].encoded()))
         }
-        // One sort of the tokens gives each its place in UTF-8 order, so a key's tokens sort by number.
+        let tripleIDs = tripleKeys.indices.filter { tripleKeys[$0].keySpace == space }
+        // The tokens some key of the space lists, each with its place in UTF-8 order (one sort),
+        // so that a key's tokens sort by number.
+        var listed = [Bool](repeating: false, count: tokens.count)
+        for id in tripleIDs { for token in tripleTokens[id] { listed[token] = true } }
+        let listedTokens = tokens.indices.filter { listed[$0] }
         var rank = [Int](repeating: 0, count: tokens.count)
-        for (place, id) in tokens.indices.sorted(by: { UTF8Order.precedes(tokens[$0], tokens[$1]) }).enumerated() { rank[id] = place }
-        let tokenPostings = ParallelMap.map(tokenEntries, chunkSize: 256, PostingsCoding.encode)
-        let triples = ParallelMap.map(Array(tripleKeys.indices), chunkSize: 256) { id in
+        for (place, id) in listedTokens.sorted(by: { UTF8Order.precedes(tokens[$0], tokens[$1]) }).enumerated() { rank[id] = place }
+        var postings = [[UInt8]](repeating: [], count: tokens.count)
+        for (id, encoded) in zip(listedTokens, ParallelMap.map(listedTokens, chunkSize: 256) { tokenEntries[$0].encoded() }) {
+            postings[id] = encoded
+        }
+        let triples = ParallelMap.map(tripleIDs, chunkSize: 256) { id in
             let listed = tripleTokens[id].sorted { rank[$0] < rank[$1] }
-            return (key: tripleKeys[id].string, value: KeyFile.tokensValue(listed.map { (tokens[$0], tokenPostings[$0]) }))
+            return (key: tripleKeys[id].string, value: KeyFile.tokensValue(listed.map { (tokens[$0], postings[$0]) }))
         }
         return grams + triples
     }

@@ -79,19 +79,6 @@ public struct SearchIndexState: Sendable {
         String(decoding: extraText[(number == 0 ? 0 : extraEnds[number - 1])..<extraEnds[number]], as: UTF8.self)
     }
 
-    /// `extraText` and `extraEnds` for the extra texts of every entry.
-    static func extraText(of texts: [String]) -> (text: [UInt8], ends: [Int]) {
-        var text: [UInt8] = []
-        text.reserveCapacity(texts.reduce(0) { $0 + $1.utf8.count })
-        var ends: [Int] = []
-        ends.reserveCapacity(texts.count)
-        for extra in texts {
-            text.append(contentsOf: extra.utf8)
-            ends.append(text.count)
-        }
-        return (text, ends)
-    }
-
     // MARK: - Bytes
 
     /// The state as bytes for `init?(decoding:)`.

@@ -375,18 +375,22 @@ public struct SiteBuilder {
         // The search index depends on every entry: updated or rebuilt when any of them (or an emotion) changed.
         let search = try pipeline.run(.searchIndex, retitling: { retitle -> SearchIndexOutput in
             let store = SearchIndexStore(cache: cache, folder: folder, encryption: encryption)
-            let search = Self.searchIndex(index: index, emotions: reading.diary.emotions, signer: signer,
-                                          lastSignature: previous.pageSignatures[Self.searchIndexKey], manifest: siteManifest,
-                                          missing: siteMissing, store: store, known: kept?.searchState, retitle: retitle)
-            if search.state != nil, !options.dryRun { store.forget() }
-            try writer.write(search.files)
+            var forgotten = options.dryRun
+            let search = try Self.searchIndex(index: index, emotions: reading.diary.emotions, signer: signer,
+                                              lastSignature: previous.pageSignatures[Self.searchIndexKey], manifest: siteManifest,
+                                              missing: siteMissing, store: store, known: kept?.searchState, retitle: retitle) { files in
+                // The saved state describes the index as it was: once one of its files changes, it no longer does.
+                if !forgotten { store.forget() }
+                forgotten = true
+                try writer.write(files)
+            }
             MemoryRelease.returnFreedMemory()
             report.searchIndex = search.outcome
             return search
         })
 
         // Every file the session's last build wrote is written or kept again, but for search index files it no longer has.
-        let searchFiles = search.kept + search.files.map(\.path)
+        let searchFiles = search.kept + search.written
         let lastSearchFiles = planKept && keptPictureFiles != nil && onlyEntriesChanged ? kept?.searchFiles : nil
         try pipeline.run(.finish, options.dryRun ? "List what would be deleted" : nil) {
             let outcome: OutputWriter.Outcome
