@@ -31,9 +31,16 @@ public enum AtomicFile {
     /// finishes, and a build that stops midway leaves it out of the manifest, so the next build
     /// writes it again. That saves a rename per file, which counts on a fresh 28,000-file site.
     public static func write(_ bytes: [UInt8], to path: String) throws {
+        try write(to: path) { write in write(bytes) }
+    }
+
+    /// Like `write(_:to:)` for bytes made a part at a time: `produce` hands each part to the
+    /// function it is given, which writes it at once, so that a file of hundreds of megabytes
+    /// is never held whole in memory.
+    public static func write(to path: String, parts produce: (_ write: ([UInt8]) -> Void) -> Void) throws {
         let fresh = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         if fresh >= 0 {
-            let ok = writeAll(bytes, to: fresh)
+            let ok = writeAll(produce, to: fresh)
             close(fresh)
             guard ok else {
                 let reason = String(cString: strerror(errno))
@@ -45,7 +52,7 @@ public enum AtomicFile {
         let temporary = path + temporarySuffix
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw FileWriteError(path: path, reason: String(cString: strerror(errno))) }
-        let ok = writeAll(bytes, to: descriptor)
+        let ok = writeAll(produce, to: descriptor)
         close(descriptor)
         guard ok, rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -76,15 +83,25 @@ public enum AtomicFile {
     /// The ending of the temporary files a replacement goes through (a watcher ignores them).
     public static let temporarySuffix = ".daybook-tmp"
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        var written = 0
-        return bytes.withUnsafeBytes { buffer -> Bool in
-            while written < buffer.count {
-                let count = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if count <= 0 { return false }
-                written += count
+    /// Writes every part `produce` hands over; false (with `errno` set) once one fails, after
+    /// which the rest are not written.
+    private static func writeAll(_ produce: (_ write: ([UInt8]) -> Void) -> Void, to descriptor: Int32) -> Bool {
+        var ok = true
+        var failure: Int32 = 0
+        produce { bytes in
+            guard ok else { return }
+            var written = 0
+            ok = bytes.withUnsafeBytes { buffer -> Bool in
+                while written < buffer.count {
+                    let count = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                    if count <= 0 { return false }
+                    written += count
+                }
+                return true
             }
-            return true
+            if !ok { failure = errno }
         }
+        if !ok { errno = failure }
+        return ok
     }
 }

@@ -132,6 +132,14 @@ public struct EntryCache: Sendable {
 
     /// The cache as bytes, stamped with the current time as its save time.
     public func encoded() -> [UInt8] {
+        var bytes: [UInt8] = []
+        encode { bytes += $0 }
+        return bytes
+    }
+
+    /// The same bytes, handed to `write` a part at a time. The segments are made a few at a
+    /// time (one per core), so that saving a large diary's entries never holds them all at once.
+    public func encode(_ write: (_ part: [UInt8]) -> Void) {
         var writer = BinaryWriter()
         writer.write("daybook-entry-cache")
         writer.write(Self.formatVersion)
@@ -141,15 +149,24 @@ public struct EntryCache: Sendable {
         let paths = (Array(sources.keys) + replaced.keys.filter { sources[$0] == nil }).sorted()
         let partSize = max(1, (paths.count + Self.segmentCount - 1) / Self.segmentCount)
         let parts = stride(from: 0, to: paths.count, by: partSize).map { paths[$0..<min(paths.count, $0 + partSize)] }
-        let segments = ParallelMap.map(parts, chunkSize: 1) { part -> [UInt8] in
-            var segment = BinaryWriter()
-            segment.write(part.count)
-            for path in part { Self.write(source(path)!, at: path, into: &segment) }
-            return segment.bytes
+        writer.write(parts.count)
+        write(writer.bytes)
+        let wave = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        for start in stride(from: 0, to: parts.count, by: wave) {
+            let segments = ParallelMap.map(Array(parts[start..<min(parts.count, start + wave)]), chunkSize: 1) { part -> [UInt8] in
+                var segment = BinaryWriter()
+                segment.write(part.count)
+                for path in part { Self.write(source(path)!, at: path, into: &segment) }
+                return segment.bytes
+            }
+            for segment in segments {
+                // As `BinaryWriter.write(rawBytes:)` writes it: its length, then the bytes.
+                var length = BinaryWriter()
+                length.write(segment.count)
+                write(length.bytes)
+                write(segment)
+            }
         }
-        writer.write(segments.count)
-        for segment in segments { writer.write(rawBytes: segment) }
-        return writer.bytes
     }
 
     /// The cache saved at `path`; nil when there is none or it is damaged, foreign or older.

@@ -111,16 +111,25 @@ struct BuildCache {
 
     /// Saves `body` as `file`, atomically, behind the header.
     func write(_ file: File, _ body: [UInt8]) throws {
+        try write(file) { write in write(body) }
+    }
+
+    /// Saves as `file` the body `produce` hands over a part at a time (the entry cache: hundreds
+    /// of megabytes, never held whole).
+    func write(_ file: File, parts produce: (_ write: ([UInt8]) -> Void) -> Void) throws {
         var header = BinaryWriter()
         header.write(Self.magic)
         header.write(Self.formatVersion)
         header.write(file.rawValue)
-        var bytes = header.bytes
-        bytes.reserveCapacity(bytes.count + body.count)
-        bytes += body
         let target = path(of: file)
         try FileManager.default.createDirectory(atPath: String(target[..<target.lastIndex(of: "/")!]), withIntermediateDirectories: true)
-        try AtomicFile.write(bytes, to: target)
+        // Two non-escaping closures may not be passed one into the other; neither outlives this call.
+        try withoutActuallyEscaping(produce) { produce in
+            try AtomicFile.write(to: target) { write in
+                write(header.bytes)
+                produce(write)
+            }
+        }
     }
 
     func remove(_ file: File) {

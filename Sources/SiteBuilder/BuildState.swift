@@ -44,7 +44,7 @@ struct BuildState {
     /// Saves the state; `saveEntries` is false when the entry cache did not change.
     func save(to cache: BuildCache, saveEntries: Bool) throws {
         if saveEntries, let entryCache {
-            try cache.write(.entries, entryCache.encoded())
+            try cache.write(.entries, parts: entryCache.encode)
         }
         var pages = BinaryWriter()
         pages.write(pageSignatures.count)

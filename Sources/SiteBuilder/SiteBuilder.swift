@@ -92,7 +92,8 @@ public struct SiteBuilder {
     /// Entries shown by the pages of one batch. A diary shows each entry about 12 times (its page,
     /// day, month, archive, emotions, tags…): up to about 12,500 entries render in one batch and
     /// stage nothing, since staging costs a full build's time; the 109,500-entry test diary (1.3
-    /// million entries shown, 9 batches) holds one batch's pages at a time instead of 132,602.
+    /// million entries shown, 18 batches of half this weight) holds one batch's pages at a time
+    /// instead of 132,602.
     static let pageBatchSize = 150_000
 
     public let root: URL
@@ -484,7 +485,13 @@ public struct SiteBuilder {
     /// Cuts the pages to render into batches: a batch ends once the entries its pages show reach
     /// `weight` (a page counts at least one), since a page's bytes and the entry cards it needs grow
     /// with the entries it shows (an entry page shows 3, an emotion page 30).
-    static func batches(of pages: [PlannedPage], weight: Int) -> [Range<Int>] {
+    ///
+    /// Pages that fit in one batch render in one, and nothing is staged. More pages are staged
+    /// anyway, page by page, so they go in batches of half the weight: a batch more costs little,
+    /// and the build holds half as many pages at a time.
+    static func batches(of pages: [PlannedPage], weight fullWeight: Int) -> [Range<Int>] {
+        let total = pages.reduce(0) { $0 + max(1, $1.entries.count) }
+        let weight = total < fullWeight ? fullWeight : max(1, fullWeight / 2)
         var batches: [Range<Int>] = []
         var start = 0
         var shown = 0
