@@ -5,6 +5,12 @@ public struct BinaryWriter {
 
     public init() {}
 
+    /// Makes room for `count` more bytes at once, where growing by doubling would hold a large
+    /// buffer twice while it is copied.
+    public mutating func reserveCapacity(_ count: Int) {
+        bytes.reserveCapacity(bytes.count + count)
+    }
+
     public mutating func write(_ value: Int) {
         withUnsafeBytes(of: UInt64(bitPattern: Int64(value)).littleEndian) { bytes.append(contentsOf: $0) }
     }
@@ -24,17 +30,6 @@ public struct BinaryWriter {
     public mutating func write(_ texts: [String]) {
         write(texts.count)
         for text in texts { write(text) }
-    }
-
-    /// A count, then each pair's two strings. Inlinable, so that it is compiled for each caller's
-    /// collection (a manifest's tens of thousands of pairs) rather than walked through generics.
-    @inlinable
-    public mutating func write<Pairs: Collection>(pairs: Pairs) where Pairs.Element == (String, String) {
-        write(pairs.count)
-        for (first, second) in pairs {
-            write(first)
-            write(second)
-        }
     }
 
     /// Bytes as they are, after their count.

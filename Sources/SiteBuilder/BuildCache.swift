@@ -132,6 +132,24 @@ struct BuildCache {
         }
     }
 
+    /// Saves as `file` a count, then each pair's two strings, handed to the file a megabyte at a
+    /// time: a large site's manifest is never held whole.
+    func write<Pairs: Collection>(_ file: File, pairs: Pairs) throws where Pairs.Element == (String, String) {
+        try write(file) { write in
+            var writer = BinaryWriter()
+            writer.write(pairs.count)
+            for (first, second) in pairs {
+                writer.write(first)
+                writer.write(second)
+                if writer.bytes.count >= 1 << 20 {
+                    write(writer.bytes)
+                    writer = BinaryWriter()
+                }
+            }
+            write(writer.bytes)
+        }
+    }
+
     func remove(_ file: File) {
         unlink(path(of: file))
     }

@@ -19,9 +19,7 @@ struct Manifest {
     /// Saves output path → fingerprint, in no particular order: sorting tens of thousands of
     /// paths would cost more than writing them.
     static func save(_ entries: [String: String], to cache: BuildCache) throws {
-        var writer = BinaryWriter()
-        writer.write(pairs: entries.lazy.map { ($0.value, $0.key) })
-        try cache.write(.manifest, writer.bytes)
+        try cache.write(.manifest, pairs: entries.lazy.map { ($0.value, $0.key) })
     }
 
     /// Reads a saved manifest; nil when it is damaged.

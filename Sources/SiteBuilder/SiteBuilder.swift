@@ -444,9 +444,7 @@ public struct SiteBuilder {
                 try Manifest.save(manifest, to: cache)
                 try encryption?.saveAddresses(addresses, to: cache)
                 try state.save(to: cache, saveEntries: cacheWorthSaving)
-                var sourcesFile = BinaryWriter()
-                sourcesFile.write(pairs: sources)
-                try cache.write(.entrySources, sourcesFile.bytes)
+                try cache.write(.entrySources, pairs: sources)
                 if let searchState { try SearchIndexStore(cache: cache, folder: folder, encryption: encryption).save(searchState) }
             }
             guard let session else { return try save() }
