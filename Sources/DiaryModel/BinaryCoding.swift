@@ -56,12 +56,8 @@ public struct BinaryReader {
         self.init(SharedBytes(bytes), window: 0..<bytes.count)
     }
 
-    /// Reads only `window` of `bytes`, so that a part of a large file needs no copy of its own.
-    public init(_ bytes: [UInt8], window: Range<Int>) {
-        self.init(SharedBytes(bytes), window: window)
-    }
-
-    /// Reads `window` of shared bytes (a mapped file).
+    /// Reads only `window` of shared bytes (a mapped file), so that a part of a large file needs
+    /// no copy of its own.
     public init(_ bytes: SharedBytes, window: Range<Int>) {
         precondition(window.lowerBound >= 0 && window.upperBound <= bytes.count)
         self.bytes = bytes

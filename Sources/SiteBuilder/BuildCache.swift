@@ -81,17 +81,9 @@ struct BuildCache {
     /// The bytes saved as `file`, after the header; nil when there are none or they are not this
     /// version's.
     func read(_ file: File) -> [UInt8]? {
-        guard case (var bytes, let body)? = readWhole(file) else { return nil }
+        guard var bytes = LocalFiles.readBytes(path(of: file)), let body = Self.body(of: SharedBytes(bytes), as: file) else { return nil }
         bytes.removeFirst(body.lowerBound)
         return bytes
-    }
-
-    /// The bytes saved as `file` and where in them the body after the header lies; nil as for
-    /// `read`.
-    private func readWhole(_ file: File) -> (bytes: [UInt8], body: Range<Int>)? {
-        guard let bytes = LocalFiles.readBytes(path(of: file)) else { return nil }
-        guard let body = Self.body(of: SharedBytes(bytes), as: file) else { return nil }
-        return (bytes, body)
     }
 
     /// The file saved as `file` mapped into memory, and where in it the body after the header
