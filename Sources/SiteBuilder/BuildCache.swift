@@ -40,6 +40,8 @@ struct BuildCache {
         /// Each published entry's Markdown file, by entry id: `daybook search` names them, the
         /// published index does not.
         case entrySources = "entry-sources.bin"
+        /// The output folder's folders as the last check for missing files found them (`FolderStamps`).
+        case folderStamps = "folders.bin"
         /// An encrypted site's salt and the password check of its keys (the same value the
         /// unlock page publishes): never the password.
         case encryption = "encryption.bin"
@@ -50,7 +52,8 @@ struct BuildCache {
         var isPerOutput: Bool {
             switch self {
             case .entries, .encryption: return false
-            case .manifest, .pageSignatures, .entryVersions, .inputs, .searchState, .entrySources, .publishedAddresses: return true
+            case .manifest, .pageSignatures, .entryVersions, .inputs, .searchState, .entrySources, .publishedAddresses, .folderStamps:
+                return true
             }
         }
     }

@@ -51,37 +51,67 @@ struct Manifest {
         return entries
     }
 
-    /// The paths that `exists` says are gone. Asked in path order: files of one folder one after
-    /// the other, which the kernel's caches answer a third faster than the manifest's own order.
-    /// `exists` gets each path as a NUL-terminated C string and is called on every core.
-    func paths(missing exists: @Sendable (UnsafePointer<CChar>) -> Bool) -> Set<String> {
-        var paths = lines.map(\.path)
+    /// The output path of line `line`.
+    func path(ofLine line: Int) -> String {
+        String(decoding: bytes[lines[line].path], as: UTF8.self)
+    }
+
+    /// A folder the files are in: its path in the manifest's bytes (up to a file's last "/"; empty
+    /// for the output folder itself), and a hash of that path (`FolderStamps`' key).
+    struct Folder {
+        var path: Range<Int>
+        var key: UInt64
+    }
+
+    /// The folders the files are in, each once, and the position among them of each line's folder.
+    func folders() -> (folders: [Folder], ofLine: [Int]) {
+        var folders: [Folder] = []
+        var positions: [UInt64: Int] = [:]
+        var ofLine = [Int](repeating: 0, count: lines.count)
         bytes.withUnsafeBufferPointer { buffer in
-            let base = buffer.baseAddress!
-            paths.sort { a, b in
-                let order = memcmp(base + a.lowerBound, base + b.lowerBound, min(a.count, b.count))
-                return order != 0 ? order < 0 : a.count < b.count
+            for (line, (_, path)) in lines.enumerated() {
+                var end = path.upperBound
+                while end > path.lowerBound && buffer[end - 1] != UInt8(ascii: "/") { end -= 1 }
+                let folder = path.lowerBound..<max(path.lowerBound, end - 1)
+                let name = UnsafeBufferPointer(rebasing: buffer[folder])
+                var hasher = StableHasher()
+                hasher.combine(bytes: UnsafeRawBufferPointer(name))
+                var position = positions[hasher.value] ?? folders.count
+                if position < folders.count, folders[position].path.count != folder.count
+                    || memcmp(buffer.baseAddress! + folders[position].path.lowerBound, buffer.baseAddress! + folder.lowerBound, folder.count) != 0 {
+                    // Two folders with one hash: this one goes without a key, and so without a stamp.
+                    position = folders.count
+                    folders.append(Folder(path: folder, key: 0))
+                } else if position == folders.count {
+                    positions[hasher.value] = position
+                    folders.append(Folder(path: folder, key: hasher.value))
+                }
+                ofLine[line] = position
             }
         }
-        let batches = stride(from: 0, to: paths.count, by: 512).map { $0..<min(paths.count, $0 + 512) }
-        let missing = ParallelMap.map(batches, chunkSize: 1) { batch -> [String] in
-            var name = [CChar](repeating: 0, count: 4096)
-            var missing: [String] = []
-            for range in paths[batch] {
-                let path = bytes[range]
-                guard range.count < name.count else {
-                    missing.append(String(decoding: path, as: UTF8.self))
-                    continue
-                }
-                let found = name.withUnsafeMutableBufferPointer { target -> Bool in
-                    path.withUnsafeBufferPointer { UnsafeMutableRawPointer(target.baseAddress!).copyMemory(from: $0.baseAddress!, byteCount: range.count) }
-                    target[range.count] = 0
-                    return exists(target.baseAddress!)
-                }
-                if !found { missing.append(String(decoding: path, as: UTF8.self)) }
+        return (folders, ofLine)
+    }
+
+    /// `body` given the manifest's bytes at `range` as a NUL-terminated C string; nil when they
+    /// are too long to be a path.
+    func withCString<Result>(_ range: Range<Int>, _ body: (UnsafePointer<CChar>) -> Result) -> Result? {
+        guard range.count < 4096 else { return nil }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: range.count + 1) { target in
+            bytes.withUnsafeBufferPointer { source in
+                UnsafeMutableRawPointer(target.baseAddress!).copyMemory(from: source.baseAddress! + range.lowerBound, byteCount: range.count)
             }
-            return missing
+            target[range.count] = 0
+            return body(target.baseAddress!)
         }
-        return Set(missing.joined())
+    }
+
+    /// The lines (looked at on every core) whose file `exists` says is gone, leaving out those
+    /// `skip` vouches for.
+    func missingLines(exists: @Sendable (UnsafePointer<CChar>) -> Bool, skipping skip: @Sendable (Int) -> Bool) -> [Int] {
+        let batches = stride(from: 0, to: lines.count, by: 512).map { $0..<min(lines.count, $0 + 512) }
+        let missing = ParallelMap.map(batches, chunkSize: 1) { batch -> [Int] in
+            batch.filter { line in !skip(line) && withCString(lines[line].path, exists) != true }
+        }
+        return Array(missing.joined())
     }
 }

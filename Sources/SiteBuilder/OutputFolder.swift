@@ -91,16 +91,54 @@ struct OutputFolder {
         return files
     }
 
+    /// What a check of the folder against the last build's manifest found.
+    struct Check {
+        /// The files the manifest lists that are no longer in the folder.
+        var missing: Set<String>
+        /// The folders as this check found them whole, for the next check (`FolderStamps`).
+        var stamps: FolderStamps
+        /// How many files were looked at one by one (the others' folders had not changed).
+        var filesLookedAt: Int
+    }
+
     /// Which of the files `manifest` lists are no longer in the folder; nil when the folder
-    /// cannot be opened. Each name is asked of the open folder: on a nothing-changed build of a
-    /// large diary these tens of thousands of lookups are most of the work.
-    func missingFiles(of manifest: Manifest) -> Set<String>? {
-        let folder = open(url.path, O_RDONLY | O_DIRECTORY)
-        guard folder >= 0 else { return nil }
-        defer { close(folder) }
-        return manifest.paths { name in
-            var info = stat()
-            return fstatat(folder, name, &info, 0) == 0
+    /// cannot be opened. On a nothing-changed build of a large diary these tens of thousands of
+    /// lookups are most of the work: each folder is looked at first, and only the files of a
+    /// folder that changed since its stamp in `saved` are looked at one by one. `now` and
+    /// `settling` (nanoseconds) decide which folders have been still long enough to be stamped.
+    func check(_ manifest: Manifest, stamps saved: FolderStamps, now: Int = Self.now(),
+               settling: Int = FolderStamps.settling) -> Check? {
+        let base = open(url.path, O_RDONLY | O_DIRECTORY)
+        guard base >= 0 else { return nil }
+        defer { close(base) }
+        let (folders, folderOfLine) = manifest.folders()
+        // Every folder before any file: a file removed after its folder was looked at leaves the
+        // folder with a newer time than the stamp taken here.
+        let current = ParallelMap.map(folders, chunkSize: 256) { folder -> FolderStamps.Stamp? in
+            folder.path.isEmpty ? FolderStamps.stamp(of: ".", in: base)
+                : manifest.withCString(folder.path) { FolderStamps.stamp(of: $0, in: base) } ?? nil
         }
+        let unchanged = folders.indices.map { current[$0] != nil && folders[$0].key != 0 && current[$0] == saved.byFolder[folders[$0].key] }
+        let missingLines = manifest.missingLines(exists: { name in
+            var info = stat()
+            return fstatat(base, name, &info, 0) == 0
+        }, skipping: { unchanged[folderOfLine[$0]] })
+        let foldersWithGaps = Set(missingLines.map { folderOfLine[$0] })
+        var stamps = FolderStamps()
+        stamps.byFolder.reserveCapacity(folders.count)
+        for (position, folder) in folders.enumerated() {
+            guard folder.key != 0, let stamp = current[position], stamp.modified < now - settling,
+                  !foldersWithGaps.contains(position) else { continue }
+            stamps.byFolder[folder.key] = stamp
+        }
+        let looked = folderOfLine.reduce(0) { $0 + (unchanged[$1] ? 0 : 1) }
+        return Check(missing: Set(missingLines.map(manifest.path(ofLine:))), stamps: stamps, filesLookedAt: looked)
+    }
+
+    /// The time now in nanoseconds since 1970, as file times are given.
+    static func now() -> Int {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int(time.tv_sec) * 1_000_000_000 + Int(time.tv_nsec)
     }
 }

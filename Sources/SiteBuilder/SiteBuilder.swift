@@ -29,6 +29,9 @@ public struct SiteBuilder {
         /// The process ends after this build (the command line): what it loaded is left for the
         /// system to take back at exit rather than freed object by object.
         public var endsProcess = false
+        /// How long a folder of the output must have been still before a check stamps it
+        /// (`FolderStamps`), in nanoseconds; tests lower it.
+        var folderSettling = FolderStamps.settling
 
         public init(output: URL? = nil, includeDrafts: Bool = false, clean: Bool = false, strict: Bool = false,
                     dryRun: Bool = false, encryption: SiteKeys? = nil) {
@@ -170,9 +173,13 @@ public struct SiteBuilder {
             let configFile = ConfigFile.load(root: root)
             let (inputs, listing) = InputFingerprint.compute(root: root, options: options, output: output, configBytes: configFile.bytes)
             let lastManifest = options.clean ? nil : Manifest.load(from: cache)
-            let lastMissing = lastManifest.flatMap(folder.missingFiles(of:))
+            let savedStamps = FolderStamps.load(from: cache)
+            let outputCheck = lastManifest.flatMap { folder.check($0, stamps: savedStamps, settling: options.folderSettling) }
+            let lastMissing = outputCheck?.missing
             var check = ChangeCheck(configFile: configFile, inputs: inputs, listing: listing,
                                     savedManifest: lastMissing == nil ? nil : lastManifest, missing: lastMissing ?? [])
+            check.folderStamps = outputCheck.map(\.stamps)
+            check.newFolderStamps = outputCheck.map { $0.stamps != savedStamps } ?? false
             if let lastManifest, let lastMissing, lastManifest.count > 0, lastMissing.isEmpty {
                 let last = BuildState.load(from: cache, inputsOnly: true)
                 if inputs.matches(last.inputs, root: root) {
@@ -183,6 +190,9 @@ public struct SiteBuilder {
         }
         report.baseURL = change.configFile.config.baseURL
         if let unchanged = change.unchanged, !evenWhenUnchanged {
+            // Folders found whole for the first time: the next check need not look at their files.
+            // Not saved, they only cost that check the time they cost this one.
+            if change.newFolderStamps, !options.dryRun { try? change.folderStamps?.save(to: cache) }
             report.entryCount = unchanged.entries
             report.pageCount = unchanged.pages
             report.unchangedCount = unchanged.files
@@ -438,12 +448,17 @@ public struct SiteBuilder {
             let manifest = outcome.manifest
             let addresses = outcome.addresses
             let sources = index.entries.map { ($0.id, $0.sourcePath) }
+            let folderStamps = change.folderStamps
             let save = {
                 // Worked out only when saved: `daybook serve` saves after the page is served.
                 state.entryVersions = signer.savedVersions(readings: reading.cache)
                 try Manifest.save(manifest, to: cache)
                 try encryption?.saveAddresses(addresses, to: cache)
                 try state.save(to: cache, saveEntries: cacheWorthSaving)
+                // The folders this build wrote into have changed since their stamps: the next check
+                // looks at their files. Without a check (a session's build) the saved stamps stay:
+                // a folder changed since its stamp no longer matches it.
+                try folderStamps?.save(to: cache)
                 try cache.write(.entrySources, pairs: sources)
                 if let searchState { try SearchIndexStore(cache: cache, folder: folder, encryption: encryption).save(searchState) }
             }
@@ -571,6 +586,10 @@ public struct SiteBuilder {
         var savedManifest: Manifest?
         /// Which of those files are gone from the output folder.
         var missing: Set<String>
+        /// The output folder's folders as the check found them whole; nil when it did not look.
+        var folderStamps: FolderStamps?
+        /// Whether those differ from the saved ones.
+        var newFolderStamps = false
         /// Content/ holds the same paths as when the session last read it (only files' contents may differ).
         var sameContentPaths = false
         /// The last build's counts, when nothing changed since it.
@@ -622,7 +641,7 @@ public struct SiteBuilder {
         let inputs = InputFingerprint.compute(root: root, options: options, output: output,
                                               configBytes: ConfigFile.load(root: root).bytes).fingerprint
         guard let manifest = Manifest.load(from: cache), manifest.count > 0,
-              OutputFolder(url: output).missingFiles(of: manifest)?.isEmpty == true else { return false }
+              OutputFolder(url: output).check(manifest, stamps: FolderStamps.load(from: cache))?.missing.isEmpty == true else { return false }
         return inputs.matches(BuildState.load(from: cache, inputsOnly: true).inputs, root: root)
     }
 

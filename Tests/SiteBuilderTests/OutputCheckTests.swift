@@ -1,0 +1,91 @@
+import DiaryModel
+import Foundation
+@testable import SiteBuilder
+import XCTest
+
+/// A build finds every file someone removed from the output folder and writes it again, while a
+/// folder that has not changed since the last check is not looked into file by file.
+final class OutputCheckTests: XCTestCase {
+    func testAPageDeletedFromTheOutputIsWrittenAgainEvenWhenItsFolderWasStamped() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        var options = SiteBuilder.Options()
+        options.folderSettling = 0
+        try buildSite(root, options: options)
+        // A nothing-changed build checks every file, and stamps the folders for the next one.
+        XCTAssertEqual(try buildSite(root, options: options).writtenPaths, [])
+        let cache = BuildCache(root: root, output: SiteBuilder(root: root).outputFolder(options))
+        XCTAssertFalse(FolderStamps.load(from: cache).byFolder.isEmpty)
+
+        let output = root.appendingPathComponent("Output")
+        let files = try filesBelow(output)
+        let dayPage = try XCTUnwrap(files.keys.filter { $0.hasSuffix("/index.html") && $0.split(separator: "/").count == 4 }.sorted().first)
+        let searchFile = try XCTUnwrap(files.keys.filter { $0.hasPrefix("search/") && $0.hasSuffix(".json") }.sorted().last)
+        for path in [dayPage, searchFile] { try FileManager.default.removeItem(at: output.appendingPathComponent(path)) }
+
+        let report = try buildSite(root, options: options)
+        XCTAssertEqual(Set(report.writtenPaths), [dayPage, searchFile])
+        XCTAssertTrue(try filesBelow(output) == files, "the output is as it was")
+        // And once more, with the stamps this build saved.
+        try FileManager.default.removeItem(at: output.appendingPathComponent(dayPage))
+        XCTAssertEqual(try buildSite(root, options: options).writtenPaths, [dayPage])
+        try assertOutputIsAFullBuilds(root, fixture: "seoul-diary", test: self)
+    }
+
+    func testOnlyTheFilesOfAFolderThatChangedAreLookedAtOneByOne() throws {
+        let folder = try temporaryFolder(with: ["z.html", "a/y.html", "a/b/x.html", "a/b/w.html", "c/v.html"])
+        let manifest = try XCTUnwrap(Manifest(bytes: manifestBytes(["z.html", "a/y.html", "a/b/x.html", "a/b/w.html", "c/v.html"])))
+        let later = OutputFolder.now() + 10_000_000_000
+
+        let first = try XCTUnwrap(folder.check(manifest, stamps: FolderStamps(), now: later))
+        XCTAssertEqual(first.missing, [])
+        XCTAssertEqual(first.filesLookedAt, 5)
+        XCTAssertEqual(first.stamps.byFolder.count, 4, "the output folder, a, a/b and c")
+
+        let second = try XCTUnwrap(folder.check(manifest, stamps: first.stamps, now: later))
+        XCTAssertEqual(second.missing, [])
+        XCTAssertEqual(second.filesLookedAt, 0)
+        XCTAssertEqual(second.stamps, first.stamps)
+
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("a/b/x.html"))
+        let third = try XCTUnwrap(folder.check(manifest, stamps: second.stamps, now: later))
+        XCTAssertEqual(third.missing, ["a/b/x.html"])
+        XCTAssertEqual(third.filesLookedAt, 2, "only a/b's files")
+        XCTAssertEqual(third.stamps.byFolder.count, 3, "a/b, which has a gap, is not stamped")
+
+        // A whole folder gone: its files are missing, whatever its stamp said.
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("c"))
+        let fourth = try XCTUnwrap(folder.check(manifest, stamps: first.stamps, now: later))
+        XCTAssertEqual(fourth.missing, ["a/b/x.html", "c/v.html"])
+    }
+
+    func testAFolderChangedJustBeforeTheCheckIsNotStamped() throws {
+        let folder = try temporaryFolder(with: ["z.html", "a/y.html"])
+        let manifest = try XCTUnwrap(Manifest(bytes: manifestBytes(["z.html", "a/y.html"])))
+        // The coarse clock of file times could hide a change made in the same tick: a folder
+        // changed within the settling time is looked into again next time.
+        let check = try XCTUnwrap(folder.check(manifest, stamps: FolderStamps(), now: OutputFolder.now(), settling: 60_000_000_000))
+        XCTAssertEqual(check.missing, [])
+        XCTAssertEqual(check.stamps.byFolder, [:])
+    }
+
+    private func temporaryFolder(with files: [String]) throws -> OutputFolder {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-output-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        for file in files {
+            let path = url.appendingPathComponent(file)
+            try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("<p>\(file)</p>".utf8).write(to: path)
+        }
+        return OutputFolder(url: url)
+    }
+
+    private func manifestBytes(_ paths: [String]) -> [UInt8] {
+        var writer = BinaryWriter()
+        writer.write(paths.count)
+        for path in paths {
+            writer.write("b:\(path.count)")
+            writer.write(path)
+        }
+        return writer.bytes
+    }
+}
