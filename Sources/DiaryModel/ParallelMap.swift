@@ -2,7 +2,10 @@ import Dispatch
 
 /// Maps an array on every core, keeping the input order.
 public enum ParallelMap {
-    public static func map<Input, Output>(_ inputs: [Input], chunkSize: Int = 32, _ transform: (Input) -> Output) -> [Output] {
+    /// With `onEveryCore` false, on this thread only: for work done beside other work, which has the other cores.
+    public static func map<Input, Output>(_ inputs: [Input], chunkSize: Int = 32, onEveryCore: Bool = true,
+                                          _ transform: (Input) -> Output) -> [Output] {
+        guard onEveryCore else { return inputs.map(transform) }
         guard !inputs.isEmpty else { return [] }
         let chunks = (inputs.count + chunkSize - 1) / chunkSize
         // Each result is built in its own slot of the final array: no optional wrapper to copy

@@ -107,9 +107,10 @@ struct Manifest {
 
     /// The lines (looked at on every core) whose file `exists` says is gone, leaving out those
     /// `skip` vouches for.
-    func missingLines(exists: @Sendable (UnsafePointer<CChar>) -> Bool, skipping skip: @Sendable (Int) -> Bool) -> [Int] {
+    func missingLines(onEveryCore: Bool = true, exists: @Sendable (UnsafePointer<CChar>) -> Bool,
+                      skipping skip: @Sendable (Int) -> Bool) -> [Int] {
         let batches = stride(from: 0, to: lines.count, by: 512).map { $0..<min(lines.count, $0 + 512) }
-        let missing = ParallelMap.map(batches, chunkSize: 1) { batch -> [Int] in
+        let missing = ParallelMap.map(batches, chunkSize: 1, onEveryCore: onEveryCore) { batch -> [Int] in
             batch.filter { line in !skip(line) && withCString(lines[line].path, exists) != true }
         }
         return Array(missing.joined())

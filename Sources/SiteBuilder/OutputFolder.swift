@@ -106,20 +106,21 @@ struct OutputFolder {
     /// lookups are most of the work: each folder is looked at first, and only the files of a
     /// folder that changed since its stamp in `saved` are looked at one by one. `now` and
     /// `settling` (nanoseconds) decide which folders have been still long enough to be stamped.
+    /// `onEveryCore` false looks on this thread only, for a check done beside other work.
     func check(_ manifest: Manifest, stamps saved: FolderStamps, now: Int = Self.now(),
-               settling: Int = FolderStamps.settling) -> Check? {
+               settling: Int = FolderStamps.settling, onEveryCore: Bool = true) -> Check? {
         let base = open(url.path, O_RDONLY | O_DIRECTORY)
         guard base >= 0 else { return nil }
         defer { close(base) }
         let (folders, folderOfLine) = manifest.folders()
         // Every folder before any file: a file removed after its folder was looked at leaves the
         // folder with a newer time than the stamp taken here.
-        let current = ParallelMap.map(folders, chunkSize: 256) { folder -> FolderStamps.Stamp? in
+        let current = ParallelMap.map(folders, chunkSize: 256, onEveryCore: onEveryCore) { folder -> FolderStamps.Stamp? in
             folder.path.isEmpty ? FolderStamps.stamp(of: ".", in: base)
                 : manifest.withCString(folder.path) { FolderStamps.stamp(of: $0, in: base) } ?? nil
         }
         let unchanged = folders.indices.map { current[$0] != nil && folders[$0].key != 0 && current[$0] == saved.byFolder[folders[$0].key] }
-        let missingLines = manifest.missingLines(exists: { name in
+        let missingLines = manifest.missingLines(onEveryCore: onEveryCore, exists: { name in
             var info = stat()
             return fstatat(base, name, &info, 0) == 0
         }, skipping: { unchanged[folderOfLine[$0]] })

@@ -174,25 +174,32 @@ public struct SiteBuilder {
             let (inputs, listing) = InputFingerprint.compute(root: root, options: options, output: output, configBytes: configFile.bytes)
             let lastManifest = options.clean ? nil : Manifest.load(from: cache)
             let savedStamps = FolderStamps.load(from: cache)
-            let outputCheck = lastManifest.flatMap { folder.check($0, stamps: savedStamps, settling: options.folderSettling) }
-            let lastMissing = outputCheck?.missing
-            var check = ChangeCheck(configFile: configFile, inputs: inputs, listing: listing,
-                                    savedManifest: lastMissing == nil ? nil : lastManifest, missing: lastMissing ?? [])
-            check.folderStamps = outputCheck.map(\.stamps)
-            check.newFolderStamps = outputCheck.map { $0.stamps != savedStamps } ?? false
-            if let lastManifest, let lastMissing, lastManifest.count > 0, lastMissing.isEmpty {
-                let last = BuildState.load(from: cache, inputsOnly: true)
-                if inputs.matches(last.inputs, root: root) {
-                    check.unchanged = (last.entryCount, last.pageCount, lastManifest.count)
-                }
+            let settling = options.folderSettling
+            var check = ChangeCheck(configFile: configFile, inputs: inputs, listing: listing)
+            let last = BuildState.load(from: cache, inputsOnly: true)
+            guard let lastManifest, lastManifest.count > 0, inputs.matches(last.inputs, root: root) else {
+                // The build goes on whatever the output holds: it is looked at on another core
+                // while this one reads the entries.
+                check.output = BackgroundValue(working: {
+                    OutputFindings(folder, manifest: lastManifest, stamps: savedStamps, settling: settling, onEveryCore: false)
+                })
+                return check
             }
+            // The same inputs: the build is needed only if a file it wrote is gone.
+            var findings = OutputFindings(folder, manifest: lastManifest, stamps: savedStamps, settling: settling, withEntries: false)
+            if findings.missing.isEmpty, findings.folderStamps != nil {
+                check.unchanged = (last.entryCount, last.pageCount, lastManifest.count)
+            }
+            if check.unchanged == nil || evenWhenUnchanged, findings.folderStamps != nil { findings.manifest = lastManifest.entries() }
+            check.output = BackgroundValue(findings)
             return check
         }
         report.baseURL = change.configFile.config.baseURL
         if let unchanged = change.unchanged, !evenWhenUnchanged {
             // Folders found whole for the first time: the next check need not look at their files.
             // Not saved, they only cost that check the time they cost this one.
-            if change.newFolderStamps, !options.dryRun { try? change.folderStamps?.save(to: cache) }
+            let look = change.output.value
+            if look.newFolderStamps, !options.dryRun { try? look.folderStamps?.save(to: cache) }
             report.entryCount = unchanged.entries
             report.pageCount = unchanged.pages
             report.unchangedCount = unchanged.files
@@ -200,12 +207,10 @@ public struct SiteBuilder {
             return report
         }
 
-        let manifest = change.knownManifest ?? change.savedManifest?.entries()
-        // The same two by the files' addresses in the plain site: they differ only in an
-        // encrypted build, where the output folder names files by published path.
-        let siteView = encryption.map { $0.siteView(of: manifest, missing: change.missing, cache: cache) }
-        let siteManifest = siteView.map(\.manifest) ?? manifest
-        let siteMissing = siteView?.missing ?? change.missing
+        // What the last build wrote and which of it is gone, by output path and by the plain site's
+        // path (they differ only in an encrypted build, where the output folder names files by
+        // published path): needed from the plan on, so the steps before it need not wait for it.
+        lazy var lastOutput = LastOutput(change.output.value, known: change.knownManifest, encryption: encryption, cache: cache)
         let configKey = Self.configKey(change.configFile, encryption: options.encryption)
         let (previous, reading, readFiles) = try pipeline.run(.readEntries) { () -> (BuildState, DiaryReadResult, ContentFiles?) in
             let previous = options.clean ? BuildState() : kept?.state ?? BuildState.load(from: cache)
@@ -293,10 +298,10 @@ public struct SiteBuilder {
                 let pages = plan.pages()
                 let signatures = signer.signatures(of: pages)
                 return (pages, signer, signatures, Self.stalePages(pages, signatures: signatures, previous: previous.pageSignatures,
-                                                                  manifest: siteManifest, missing: siteMissing), nil, false)
+                                                                  manifest: lastOutput.siteManifest, missing: lastOutput.siteMissing), nil, false)
             }
             // The output holds what the session's last build wrote: its plan and signatures still describe it.
-            if keptIndex != nil, var memo = kept?.plan, change.missing.isEmpty, memo.versions.count == signer.entryVersions.count {
+            if keptIndex != nil, var memo = kept?.plan, lastOutput.missing.isEmpty, memo.versions.count == signer.entryVersions.count {
                 // Taken out of the session, the memo's arrays are this build's alone and change in place.
                 kept?.plan = nil
                 if let stale = Self.keepPlan(&memo, plan: plan, signer: signer) {
@@ -313,7 +318,7 @@ public struct SiteBuilder {
                                              statisticsPages: pages.indices.filter { PagePlan.isStatistics(pages[$0]) },
                                              context: signer.context(of: pages), versions: signer.entryVersions, signatures: signatures)
             return (pages, signer, signatures, Self.stalePages(pages, signatures: signatures, previous: previous.pageSignatures,
-                                                              manifest: siteManifest, missing: siteMissing), memo, false)
+                                                              manifest: lastOutput.siteManifest, missing: lastOutput.siteMissing), memo, false)
         }
 
         // Cards stay right while the index keeps its shape and the pictures are the same.
@@ -364,6 +369,8 @@ public struct SiteBuilder {
                 files.append(OutputFile(path: path, content: .bytes([UInt8](data))))
             }
             files.append(OutputFile(path: URLMap.file(of: .robots), content: .bytes(Array("User-agent: *\nDisallow: /\n".utf8))))
+            // Taken before the cache forgets the last build's addresses, which an encrypted build's site view reads.
+            let last = lastOutput.manifest.map { OutputWriter.LastBuild(manifest: $0, missing: lastOutput.missing) }
             if !options.dryRun {
                 cache.remove(.publishedAddresses)
                 // Until this build's record is saved, none: a build stopped midway (or a session
@@ -372,7 +379,7 @@ public struct SiteBuilder {
                 cache.remove(.manifest)
             }
             var writer = try OutputWriter(folder: folder, cache: cache, clean: options.clean,
-                                          last: manifest.map { .init(manifest: $0, missing: change.missing) },
+                                          last: last,
                                           dryRun: options.dryRun, encryption: encryption)
             try writer.write(files)
             if let encryption { try writer.write(encryption.publicFiles(baseURL: config.baseURL), inTheClear: true) }
@@ -388,8 +395,8 @@ public struct SiteBuilder {
             let store = SearchIndexStore(cache: cache, folder: folder, encryption: encryption)
             var forgotten = options.dryRun
             let search = try Self.searchIndex(index: index, emotions: reading.diary.emotions, signer: signer,
-                                              lastSignature: previous.pageSignatures[Self.searchIndexKey], manifest: siteManifest,
-                                              missing: siteMissing, store: store, known: kept?.searchState, retitle: retitle) { files in
+                                              lastSignature: previous.pageSignatures[Self.searchIndexKey], manifest: lastOutput.siteManifest,
+                                              missing: lastOutput.siteMissing, store: store, known: kept?.searchState, retitle: retitle) { files in
                 // The saved state describes the index as it was: once one of its files changes, it no longer does.
                 if !forgotten { store.forget() }
                 forgotten = true
@@ -448,11 +455,13 @@ public struct SiteBuilder {
             let manifest = outcome.manifest
             let addresses = outcome.addresses
             let sources = index.entries.map { ($0.id, $0.sourcePath) }
-            let folderStamps = change.folderStamps
+            let folderStamps = lastOutput.folderStamps
             let save = {
+                // The largest file, written on another core while this one does the rest.
+                let manifestSaved = BackgroundValue(working: { Result { try Manifest.save(manifest, to: cache) } })
+                defer { _ = manifestSaved.value }
                 // Worked out only when saved: `daybook serve` saves after the page is served.
                 state.entryVersions = signer.savedVersions(readings: reading.cache)
-                try Manifest.save(manifest, to: cache)
                 try encryption?.saveAddresses(addresses, to: cache)
                 try state.save(to: cache, saveEntries: cacheWorthSaving)
                 // The folders this build wrote into have changed since their stamps: the next check
@@ -461,6 +470,7 @@ public struct SiteBuilder {
                 try folderStamps?.save(to: cache)
                 try cache.write(.entrySources, pairs: sources)
                 if let searchState { try SearchIndexStore(cache: cache, folder: folder, encryption: encryption).save(searchState) }
+                try manifestSaved.value.get()
             }
             guard let session else { return try save() }
             session.key = sessionKey
@@ -489,7 +499,7 @@ public struct SiteBuilder {
         }
         if options.endsProcess {
             MemoryRelease.keepUntilExit(previous, reading, readFiles as Any, index, stats, shared, pages, signer, signatures,
-                                        planMemo as Any, cards, writer, search, change, manifest as Any, pictureFiles)
+                                        planMemo as Any, cards, writer, search, change, lastOutput, pictureFiles)
         }
         report.seconds = Date().timeIntervalSince(started)
         return report
@@ -567,7 +577,7 @@ public struct SiteBuilder {
         let updated = FileStatus.updating(content, folder: folder, changed: changedPaths.map { String($0.dropFirst(prefix.count)) })
         let listing = InputFingerprint.Listing(content: updated, theme: session.themeListing)
         let inputs = InputFingerprint.compute(root: root, options: options, output: output, configBytes: configFile.bytes, listing: listing)
-        var check = ChangeCheck(configFile: configFile, inputs: inputs, listing: listing, knownManifest: manifest, missing: [])
+        var check = ChangeCheck(configFile: configFile, inputs: inputs, listing: listing, knownManifest: manifest)
         check.sameContentPaths = FileStatus.haveSamePaths(content, updated, changed: changedPaths.map { String($0.dropFirst(prefix.count)) })
         if inputs.matches(state.inputs, root: root) { check.unchanged = (state.entryCount, state.pageCount, manifest.count) }
         return check
@@ -579,17 +589,11 @@ public struct SiteBuilder {
         var configFile: ConfigFile
         var inputs: InputFingerprint
         var listing: InputFingerprint.Listing
-        /// What the last build wrote (output path → fingerprint); nil when unknown.
-        /// What the last build wrote, as the session knows it, or as saved (decoded only when the
-        /// build goes on: a nothing-changed build needs no dictionary of it); nil when unknown.
+        /// What the last build wrote, as the session knows it (output path → fingerprint); nil
+        /// when it does not.
         var knownManifest: [String: String]?
-        var savedManifest: Manifest?
-        /// Which of those files are gone from the output folder.
-        var missing: Set<String>
-        /// The output folder's folders as the check found them whole; nil when it did not look.
-        var folderStamps: FolderStamps?
-        /// Whether those differ from the saved ones.
-        var newFolderStamps = false
+        /// What the output folder holds of what the last build wrote.
+        var output = BackgroundValue(OutputFindings())
         /// Content/ holds the same paths as when the session last read it (only files' contents may differ).
         var sameContentPaths = false
         /// The last build's counts, when nothing changed since it.

@@ -1,0 +1,51 @@
+/// What the output folder holds of what the last build into it wrote, as a check found it.
+struct OutputFindings: @unchecked Sendable {
+    /// What the last build wrote (output path → fingerprint); nil when unknown, or not asked for.
+    var manifest: [String: String]?
+    /// Which of those files are gone from the output folder.
+    var missing: Set<String> = []
+    /// The output folder's folders as the check found them whole; nil when it did not look.
+    var folderStamps: FolderStamps?
+    /// Whether those differ from the saved ones.
+    var newFolderStamps = false
+
+    init() {}
+
+    /// Looks in `folder` for the files `manifest` lists, trusting the folders `stamps` vouches
+    /// for (`OutputFolder.check`); `withEntries` also makes the manifest's dictionary, which a
+    /// build that goes on needs. Finds nothing when there is no manifest or no folder.
+    init(_ folder: OutputFolder, manifest: Manifest?, stamps: FolderStamps, settling: Int, withEntries: Bool = true,
+         onEveryCore: Bool = true) {
+        guard let manifest, let check = folder.check(manifest, stamps: stamps, settling: settling, onEveryCore: onEveryCore) else { return }
+        self.manifest = withEntries ? manifest.entries() : nil
+        missing = check.missing
+        folderStamps = check.stamps
+        newFolderStamps = check.stamps != stamps
+    }
+}
+
+/// What the last build wrote and which of it is gone, as a build uses them: by the files' paths
+/// in the output folder, and by their addresses in the plain site. The two differ only in an
+/// encrypted build, where the output folder names files by published path.
+struct LastOutput {
+    /// Output path → fingerprint; nil when unknown.
+    var manifest: [String: String]?
+    var missing: Set<String>
+    /// The same two by the files' addresses in the plain site.
+    var siteManifest: [String: String]?
+    var siteMissing: Set<String>
+    /// The folders the check found whole, to save for the next check.
+    var folderStamps: FolderStamps?
+
+    /// `known` is the manifest as a session knows it, which then stands for the one found.
+    init(_ findings: OutputFindings, known: [String: String]?, encryption: OutputEncryption?, cache: BuildCache) {
+        let manifest = known ?? findings.manifest
+        let missing = findings.missing
+        let siteView = encryption.map { $0.siteView(of: manifest, missing: missing, cache: cache) }
+        self.manifest = manifest
+        self.missing = missing
+        siteManifest = siteView.map(\.manifest) ?? manifest
+        siteMissing = siteView?.missing ?? missing
+        folderStamps = findings.folderStamps
+    }
+}
