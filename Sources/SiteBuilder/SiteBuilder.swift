@@ -261,12 +261,13 @@ public struct SiteBuilder {
                   SiteIndex.haveSameShape(reading.diary.entries, memo.index.entries) else { return nil }
             return SiteIndex(memo.index, entries: reading.diary.entries)
         }
-        let (index, stats) = try pipeline.run(.index) { () -> (SiteIndex, DiaryStats) in
+        let (index, statsValue) = try pipeline.run(.index) { () -> (SiteIndex, BackgroundValue<DiaryStats>) in
             if let keptIndex, let memo = kept?.siteIndex {
-                return (keptIndex, memo.stats.updatingWords(from: memo.index.entries, to: keptIndex.entries))
+                return (keptIndex, BackgroundValue(memo.stats.updatingWords(from: memo.index.entries, to: keptIndex.entries)))
             }
             let index = SiteIndex(diary: reading.diary)
-            return (index, DiaryStats(index: index))
+            // Needed from the plan on: worked out on another core while the pictures are looked at.
+            return (index, BackgroundValue(working: { DiaryStats(index: index) }))
         }
 
         // Every picture is processed (or found in the cache) before any page is planned: a picture
@@ -291,7 +292,7 @@ public struct SiteBuilder {
 
         let (pages, signer, signatures, stale, planMemo, planKept) = try pipeline.run(.planPages) {
             () -> ([PlannedPage], PageSignatures, [UInt64], [Int], BuildSession.PlanMemo?, Bool) in
-            let plan = PagePlan(index: index, stats: stats)
+            let plan = PagePlan(index: index, stats: statsValue.value)
             let signer = PageSignatures(index: index, values: shared, library: library, sources: theme.templates, configKey: configKey,
                                         known: kept?.entryVersions ?? EntryVersions(), saved: previous.entryVersions, readings: reading.cache)
             guard session != nil else {
@@ -457,20 +458,25 @@ public struct SiteBuilder {
             let sources = index.entries.map { ($0.id, $0.sourcePath) }
             let folderStamps = lastOutput.folderStamps
             let save = {
-                // The largest file, written on another core while this one does the rest.
-                let manifestSaved = BackgroundValue(working: { Result { try Manifest.save(manifest, to: cache) } })
-                defer { _ = manifestSaved.value }
+                // The files that list every output file or entry by path, written on another core
+                // while this one works out and writes the rest.
+                let listsSaved = BackgroundValue(working: {
+                    Result {
+                        try Manifest.save(manifest, to: cache)
+                        try encryption?.saveAddresses(addresses, to: cache)
+                        try cache.write(.entrySources, pairs: sources)
+                        // The folders this build wrote into have changed since their stamps: the next check
+                        // looks at their files. Without a check (a session's build) the saved stamps stay:
+                        // a folder changed since its stamp no longer matches it.
+                        try folderStamps?.save(to: cache)
+                    }
+                })
+                defer { _ = listsSaved.value }
                 // Worked out only when saved: `daybook serve` saves after the page is served.
                 state.entryVersions = signer.savedVersions(readings: reading.cache)
-                try encryption?.saveAddresses(addresses, to: cache)
                 try state.save(to: cache, saveEntries: cacheWorthSaving)
-                // The folders this build wrote into have changed since their stamps: the next check
-                // looks at their files. Without a check (a session's build) the saved stamps stay:
-                // a folder changed since its stamp no longer matches it.
-                try folderStamps?.save(to: cache)
-                try cache.write(.entrySources, pairs: sources)
                 if let searchState { try SearchIndexStore(cache: cache, folder: folder, encryption: encryption).save(searchState) }
-                try manifestSaved.value.get()
+                try listsSaved.value.get()
             }
             guard let session else { return try save() }
             session.key = sessionKey
@@ -482,7 +488,7 @@ public struct SiteBuilder {
             session.entryVersions = signer.versionsByIdentity
             session.plan = planMemo
             session.reading = readFiles.map { (reading, $0) }
-            session.siteIndex = (configKey, reading.diary.emotions, index, stats)
+            session.siteIndex = (configKey, reading.diary.emotions, index, statsValue.value)
             session.pictures = shared.pictures
             // The cards of an edit's few pages; a build that rendered much of the site keeps none
             // (the session would hold every entry's card).
@@ -498,7 +504,7 @@ public struct SiteBuilder {
             session.pendingSave = BuildSession.PendingSave(save: save, savesEntries: cacheWorthSaving, searchState: searchState)
         }
         if options.endsProcess {
-            MemoryRelease.keepUntilExit(previous, reading, readFiles as Any, index, stats, shared, pages, signer, signatures,
+            MemoryRelease.keepUntilExit(previous, reading, readFiles as Any, index, statsValue, shared, pages, signer, signatures,
                                         planMemo as Any, cards, writer, search, change, lastOutput, pictureFiles)
         }
         report.seconds = Date().timeIntervalSince(started)
@@ -534,10 +540,12 @@ public struct SiteBuilder {
     /// output folder does not hold.
     private static func stalePages(_ pages: [PlannedPage], signatures: [UInt64], previous: [String: UInt64],
                                    manifest: [String: String]?, missing: Set<String>) -> [Int] {
-        pages.indices.filter { position in
+        // Looked up on every core: a large site has hundreds of thousands of pages.
+        let isStale = ParallelMap.map(Array(pages.indices), chunkSize: 1024) { position in
             let path = pages[position].path
             return previous[path] != signatures[position] || manifest?[path] == nil || missing.contains(path)
         }
+        return pages.indices.filter { isStale[$0] }
     }
 
     /// Keeps the session's last plan: the statistics pages taken anew, and only they and the
