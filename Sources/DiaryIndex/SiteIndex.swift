@@ -128,6 +128,40 @@ public struct SiteIndex: Sendable {
         return true
     }
 
+    /// A fingerprint of what `haveSameShape` compares, for a build in another process: entries
+    /// with the same shape key as earlier ones have, but for a hash collision, the same shape.
+    public static func shapeKey(of entries: [Entry]) -> UInt64 {
+        let chunks = stride(from: 0, to: entries.count, by: 512).map { $0..<min(entries.count, $0 + 512) }
+        let keys = ParallelMap.map(chunks, chunkSize: 1) { chunk -> UInt64 in
+            var hasher = StableHasher()
+            for entry in entries[chunk] {
+                hasher.combine(entry.id)
+                hasher.combine(entry.slug)
+                hasher.combine(entry.title)
+                hasher.combine(entry.day.description)
+                hasher.combine(entry.emotionIDs.count)
+                for emotion in entry.emotionIDs { hasher.combine(emotion) }
+                hasher.combine(entry.tags.count)
+                for tag in entry.tags { hasher.combine(tag) }
+                hasher.combine(entry.images.count)
+                for image in entry.images {
+                    hasher.combine(image.id)
+                    hasher.combine(image.sourcePath)
+                    hasher.combine(image.fileExtension)
+                    hasher.combine(image.alt)
+                    hasher.combine(image.caption != nil)
+                    hasher.combine(image.caption ?? "")
+                    hasher.combine(image.origin.rawValue)
+                }
+            }
+            return hasher.value
+        }
+        var hasher = StableHasher()
+        hasher.combine(entries.count)
+        for key in keys { hasher.combine(key) }
+        return hasher.value
+    }
+
     /// The most frequent primary emotion; a tie goes to the emotion of the later entry.
     static func mainEmotion(of dayEntries: [Entry]) -> String {
         // A day has a handful of entries: a list beats a dictionary.

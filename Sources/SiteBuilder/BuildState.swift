@@ -11,6 +11,8 @@ struct BuildState {
     var entryCache: EntryCache?
     /// Output path → the signature of the inputs it was rendered from.
     var pageSignatures: [String: UInt64] = [:]
+    /// The plan those pages were signed with, for a next build that keeps it; saved with them.
+    var plan: SavedPagePlan?
     /// The entries' versions, for the next build in another process.
     var entryVersions = SavedEntryVersions()
     var inputs: InputFingerprint?
@@ -23,8 +25,9 @@ struct BuildState {
         if !inputsOnly {
             state.entryCache = cache.map(.entries).flatMap { EntryCache(decoding: $0.bytes, window: $0.body) }
             if let bytes = cache.read(.pageSignatures) {
-                guard let signatures = decodePageSignatures(bytes) else { return BuildState() }
+                guard let (signatures, plan) = decodePageSignatures(bytes) else { return BuildState() }
                 state.pageSignatures = signatures
+                state.plan = plan
             }
             state.entryVersions = cache.read(.entryVersions).flatMap(SavedEntryVersions.init(decoding:)) ?? SavedEntryVersions()
         }
@@ -53,6 +56,8 @@ struct BuildState {
             pages.write(path)
             pages.write(Int(Int64(bitPattern: pageSignatures[path]!)))
         }
+        pages.write(plan != nil)
+        plan?.write(into: &pages)
         try cache.write(.pageSignatures, pages.bytes)
         try cache.write(.entryVersions, entryVersions.encoded())
         var inputsFile = BinaryWriter()
@@ -64,8 +69,8 @@ struct BuildState {
         try cache.write(.inputs, inputsFile.bytes)
     }
 
-    /// Page path → signature, as `save` wrote them; nil when damaged.
-    private static func decodePageSignatures(_ bytes: [UInt8]) -> [String: UInt64]? {
+    /// Page path → signature, and the plan, as `save` wrote them; nil when damaged.
+    private static func decodePageSignatures(_ bytes: [UInt8]) -> ([String: UInt64], SavedPagePlan?)? {
         var reader = BinaryReader(bytes)
         guard let count = reader.int(), count >= 0, count <= bytes.count else { return nil }
         var signatures: [String: UInt64] = [:]
@@ -74,7 +79,10 @@ struct BuildState {
             guard let path = reader.string(), let signature = reader.int() else { return nil }
             signatures[path] = UInt64(bitPattern: Int64(signature))
         }
-        return reader.isAtEnd ? signatures : nil
+        guard let hasPlan = reader.bool() else { return nil }
+        let plan = hasPlan ? SavedPagePlan(reading: &reader) : nil
+        guard !hasPlan || plan != nil, reader.isAtEnd else { return nil }
+        return (signatures, plan)
     }
 
     /// Removes the nothing-changed fingerprint, before a build starts changing the output.

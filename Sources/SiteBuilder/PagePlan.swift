@@ -36,13 +36,56 @@ struct PlannedPage: Sendable {
     }
 }
 
+/// A run of pages of one kind, in the plan's order: how many, and how to plan the page at a
+/// position among them, so that a build can plan a few pages without planning them all.
+struct PageSection {
+    let count: Int
+    let page: (Int) -> PlannedPage
+
+    init(count: Int, page: @escaping (Int) -> PlannedPage) {
+        self.count = count
+        self.page = page
+    }
+
+    init(_ page: @escaping () -> PlannedPage) {
+        self.init(count: 1) { _ in page() }
+    }
+}
+
 /// Lists every page of SPEC §3 for a site index.
 struct PagePlan {
     let index: SiteIndex
     let stats: DiaryStats
 
+    /// Every page, in the plan's order.
     func pages() -> [PlannedPage] {
         var pages: [PlannedPage] = []
+        for section in sections() {
+            for position in 0..<section.count { pages.append(section.page(position)) }
+        }
+        return pages
+    }
+
+    /// The pages at `positions` in the plan's order (ascending), and none other.
+    func pages(at positions: [Int]) -> [PlannedPage] {
+        var pages: [PlannedPage] = []
+        pages.reserveCapacity(positions.count)
+        var next = 0
+        var start = 0
+        for section in sections() {
+            while next < positions.count, positions[next] < start + section.count {
+                pages.append(section.page(positions[next] - start))
+                next += 1
+            }
+            start += section.count
+        }
+        return pages
+    }
+
+    /// The plan as runs of pages, each working out its own pages only when asked.
+    func sections() -> [PageSection] {
+        var sections: [PageSection] = []
+        let index = self.index
         let titles = DateTitles(config: index.config)
         let pageSize = index.config.pageSize
 
@@ -52,133 +95,149 @@ struct PagePlan {
         let onThisDay = OnThisDay(index: index)
         let daysWithEntries = onThisDay.daysWithEntries
 
-        let recent = index.recentDays
-        let homeEntries = (index.latestEntry.map { [$0] + [index.previous(of: $0)].compactMap { $0 } } ?? [])
-            + recent.flatMap { index.days[$0].entries }
-        // The oldest recent day links to the day before it.
-        pages.append(PlannedPage(.home, template: "home.html", kind: "home", title: index.config.title, entries: homeEntries,
-                                 inFull: index.latestEntry.map { [$0] } ?? [],
-                                 key: dayKeys(0..<min(recent.upperBound + 1, index.days.count)) + "|" + daysWithEntries) { values in
-            let index = values.index
-            return [
-                "latest": index.latestEntry.map { values.fullEntry($0) } ?? .null,
-                "recent_days": .list(index.recentDays.map { values.day($0) }),
-                "on_this_day": .map(["days": .string(daysWithEntries), "files_url": .string(values.urls.url(of: .onThisDayFolder))]),
-            ]
+        sections.append(PageSection {
+            let recent = index.recentDays
+            let homeEntries = (index.latestEntry.map { [$0] + [index.previous(of: $0)].compactMap { $0 } } ?? [])
+                + recent.flatMap { index.days[$0].entries }
+            // The oldest recent day links to the day before it.
+            return PlannedPage(.home, template: "home.html", kind: "home", title: index.config.title, entries: homeEntries,
+                               inFull: index.latestEntry.map { [$0] } ?? [],
+                               key: dayKeys(0..<min(recent.upperBound + 1, index.days.count)) + "|" + daysWithEntries) { values in
+                let index = values.index
+                return [
+                    "latest": index.latestEntry.map { values.fullEntry($0) } ?? .null,
+                    "recent_days": .list(index.recentDays.map { values.day($0) }),
+                    "on_this_day": .map(["days": .string(daysWithEntries), "files_url": .string(values.urls.url(of: .onThisDayFolder))]),
+                ]
+            }
         })
         // "On this day": one file per calendar day, which the home page's script asks for.
-        for (day, entries) in onThisDay.days {
-            pages.append(PlannedPage(.onThisDay(day), template: "on-this-day.json", kind: "on-this-day",
-                                     title: day.name, entries: entries) { values in
+        let calendarDays = onThisDay.days
+        sections.append(PageSection(count: calendarDays.count) { position in
+            let (day, entries) = calendarDays[position]
+            return PlannedPage(.onThisDay(day), template: "on-this-day.json", kind: "on-this-day",
+                               title: day.name, entries: entries) { values in
                 let emotions = Set(entries.map { values.index.entries[$0].primaryEmotionID })
                 return [
                     "entries": .list(entries.map { values.card($0) }),
                     "emotions": .list(values.index.emotions.filter { emotions.contains($0.slug) }.compactMap { values.emotionValues[$0.slug] }),
                 ]
-            })
-        }
-        for position in index.entries.indices {
+            }
+        })
+        sections.append(PageSection(count: index.entries.count) { position in
             let entry = index.entries[position]
             let neighbours = [index.previous(of: position), index.next(of: position)].compactMap { $0 }
-            pages.append(PlannedPage(.entry(entry), template: "entry.html", kind: "entry", title: entry.title,
-                                     entries: [position] + neighbours, inFull: [position]) { values in
+            return PlannedPage(.entry(entry), template: "entry.html", kind: "entry", title: entry.title,
+                               entries: [position] + neighbours, inFull: [position]) { values in
                 ["entry": values.fullEntry(position, anchored: true)]
-            })
-        }
-        for position in index.days.indices {
+            }
+        })
+        sections.append(PageSection(count: index.days.count) { position in
             let section = index.days[position]
-            pages.append(PlannedPage(.day(section.day), template: "day.html", kind: "day",
-                                     title: titles.day(section.day), entries: section.entries.flatMap(neighboursIncluded),
-                                     inFull: section.entries,
-                                     key: dayKeys(max(0, position - 1)..<min(index.days.count, position + 2))) { values in
+            return PlannedPage(.day(section.day), template: "day.html", kind: "day",
+                               title: titles.day(section.day), entries: section.entries.flatMap(neighboursIncluded),
+                               inFull: section.entries,
+                               key: dayKeys(max(0, position - 1)..<min(index.days.count, position + 2))) { values in
                 ["day": values.day(position, full: true)]
-            })
-        }
-        for position in index.months.indices {
+            }
+        })
+        sections.append(PageSection(count: index.months.count) { position in
             let month = index.months[position]
-            pages.append(PlannedPage(.month(year: month.year, month: month.month), template: "month.html", kind: "month",
-                                     title: titles.month(year: month.year, month: month.month),
-                                     entries: month.days.flatMap { index.days[$0].entries },
-                                     key: dayKeys(max(0, month.days.first! - 1)..<min(index.days.count, month.days.last! + 2))) { values in
+            return PlannedPage(.month(year: month.year, month: month.month), template: "month.html", kind: "month",
+                               title: titles.month(year: month.year, month: month.month),
+                               entries: month.days.flatMap { index.days[$0].entries },
+                               key: dayKeys(max(0, month.days.first! - 1)..<min(index.days.count, month.days.last! + 2))) { values in
                 ["month": values.month(position)]
-            })
-        }
-        pages += yearPages()
+            }
+        })
+        sections.append(PageSection(count: index.years.count) { yearPage($0) })
 
         let archive = Pagination(count: index.days.count, size: pageSize)
         let jumpKey = index.months.map { "\($0.year)-\($0.month):\($0.entryCount)" }.joined(separator: ",")
-        for number in 1...archive.pageCount {
+        sections.append(PageSection(count: archive.pageCount) { position in
+            let number = position + 1
             let shown = archive.range(ofPage: number)
-            pages.append(PlannedPage(.archive(page: number), template: "archive.html",
-                                     kind: "archive", title: Self.numbered(words["archive"]!, number),
-                                     entries: shown.flatMap { index.days[$0].entries },
-                                     key: "\(archive.pageCount)|\(jumpKey)|" + dayKeys(max(0, shown.lowerBound - 1)..<min(index.days.count, shown.upperBound + 1))) { values in
+            return PlannedPage(.archive(page: number), template: "archive.html",
+                               kind: "archive", title: Self.numbered(words["archive"]!, number),
+                               entries: shown.flatMap { index.days[$0].entries },
+                               key: "\(archive.pageCount)|\(jumpKey)|" + dayKeys(max(0, shown.lowerBound - 1)..<min(index.days.count, shown.upperBound + 1))) { values in
                 [
                     "days": .list(archive.range(ofPage: number).map { values.day($0) }),
                     "jump": values.jumpIndex(),
                     "pagination": values.pagination(archive, page: number) { .archive(page: $0) },
                 ]
-            })
-        }
+            }
+        })
 
-        pages.append(PlannedPage(.emotions, template: "emotions.html", kind: "emotions", title: words["emotions"]!) { values in
-            ["emotions": .list(values.index.emotions.map { values.emotionValues[$0.slug]! })]
+        sections.append(PageSection {
+            PlannedPage(.emotions, template: "emotions.html", kind: "emotions", title: words["emotions"]!) { values in
+                ["emotions": .list(values.index.emotions.map { values.emotionValues[$0.slug]! })]
+            }
         })
         for group in index.emotions {
             let emotion = index.emotion(group.slug)
-            pages += groupPages(group, place: { .emotion(id: group.slug, page: $0) }, template: "emotion.html", kind: "emotion",
-                                title: "\(emotion.emoji) \(emotion.label)", pageSize: pageSize) { values in
+            sections.append(groupPages(group, place: { .emotion(id: group.slug, page: $0) }, template: "emotion.html", kind: "emotion",
+                                       title: "\(emotion.emoji) \(emotion.label)", pageSize: pageSize) { values in
                 ["emotion": values.emotionValues[group.slug]!]
-            }
+            })
         }
-        pages.append(PlannedPage(.tags, template: "tags.html", kind: "tags", title: words["tags"]!) { values in
-            ["tags": .list(values.index.tags.map { values.tagValues[$0.slug]! })]
+        sections.append(PageSection {
+            PlannedPage(.tags, template: "tags.html", kind: "tags", title: words["tags"]!) { values in
+                ["tags": .list(values.index.tags.map { values.tagValues[$0.slug]! })]
+            }
         })
         for group in index.tags {
-            pages += groupPages(group, place: { .tag(slug: group.slug, page: $0) }, template: "tag.html", kind: "tag",
-                                title: "#\(group.name)", pageSize: pageSize) { values in
+            sections.append(groupPages(group, place: { .tag(slug: group.slug, page: $0) }, template: "tag.html", kind: "tag",
+                                       title: "#\(group.name)", pageSize: pageSize) { values in
                 ["tag": values.tagValues[group.slug]!]
-            }
+            })
         }
 
         let gallery = Pagination(count: index.gallery.count, size: pageSize)
-        for number in 1...gallery.pageCount {
+        sections.append(PageSection(count: gallery.pageCount) { position in
+            let number = position + 1
             let shown = gallery.range(ofPage: number).map { index.gallery[$0] }
-            pages.append(PlannedPage(.gallery(page: number), template: "gallery.html",
-                                     kind: "gallery", title: Self.numbered(words["gallery"]!, number),
-                                     entries: shown.map(\.entry), key: "\(gallery.pageCount)|" + shown.map(\.image.id).joined(separator: ",")) { values in
+            return PlannedPage(.gallery(page: number), template: "gallery.html",
+                               kind: "gallery", title: Self.numbered(words["gallery"]!, number),
+                               entries: shown.map(\.entry), key: "\(gallery.pageCount)|" + shown.map(\.image.id).joined(separator: ",")) { values in
                 [
                     "images": .list(gallery.range(ofPage: number).map { values.galleryImage($0) }),
                     "pagination": values.pagination(gallery, page: number) { .gallery(page: $0) },
                 ]
-            })
-        }
-        pages.append(statsPage())
-        pages.append(PlannedPage(.search, template: "search.html", kind: "search", title: words["search"]!) { _ in [:] })
-        pages.append(PlannedPage(.notFound, template: "404.html", kind: "404", title: words["not_found"]!) { _ in [:] })
-        return pages
+            }
+        })
+        sections.append(PageSection { statsPage() })
+        sections.append(PageSection {
+            PlannedPage(.search, template: "search.html", kind: "search", title: words["search"]!) { _ in [:] }
+        })
+        sections.append(PageSection {
+            PlannedPage(.notFound, template: "404.html", kind: "404", title: words["not_found"]!) { _ in [:] }
+        })
+        return sections
     }
 
     /// The pages drawn from the statistics (each year's page with its review, and the statistics
     /// page): the only ones an edit of an entry's words changes besides the entry's own, so a
     /// kept plan takes these anew (`isStatistics`).
     func yearPages() -> [PlannedPage] {
-        index.years.indices.map { position in
-            let year = index.years[position]
-            // A year page shows no entry, only each day's count and main emotion: a changed entry
-            // body leaves it as it is.
-            // Its review adds each month's main emotion; the rest follows from the days' counts.
-            let review = stats.years[position]
-            let calendarKey = year.days.map { position -> String in
-                let section = index.days[position]
-                return "\(section.day.description):\(section.entries.count):\(section.mainEmotionID)"
-            }.joined(separator: ",") + "|" + review.months.map { $0.mainEmotionID ?? "" }.joined(separator: ",")
-            return PlannedPage(.year(year.year), template: "year.html", kind: "year", title: String(year.year),
-                               key: calendarKey) { values in
-                guard case .map(var map) = values.year(position) else { return [:] }
-                map["review"] = values.yearReview(review)
-                return ["year": .map(map)]
-            }
+        index.years.indices.map(yearPage)
+    }
+
+    private func yearPage(_ position: Int) -> PlannedPage {
+        let year = index.years[position]
+        // A year page shows no entry, only each day's count and main emotion: a changed entry
+        // body leaves it as it is.
+        // Its review adds each month's main emotion; the rest follows from the days' counts.
+        let review = stats.years[position]
+        let calendarKey = year.days.map { position -> String in
+            let section = index.days[position]
+            return "\(section.day.description):\(section.entries.count):\(section.mainEmotionID)"
+        }.joined(separator: ",") + "|" + review.months.map { $0.mainEmotionID ?? "" }.joined(separator: ",")
+        return PlannedPage(.year(year.year), template: "year.html", kind: "year", title: String(year.year),
+                           key: calendarKey) { values in
+            guard case .map(var map) = values.year(position) else { return [:] }
+            map["review"] = values.yearReview(review)
+            return ["year": .map(map)]
         }
     }
 
@@ -218,9 +277,10 @@ struct PagePlan {
     /// The pages of an emotion or a tag: `page_size` entries each.
     private func groupPages(_ group: EntryGroup, place: @escaping @Sendable (Int) -> URLMap.Place, template: String, kind: String,
                             title: String, pageSize: Int,
-                            own: @escaping @Sendable (SiteValues) -> [String: TemplateValue]) -> [PlannedPage] {
+                            own: @escaping @Sendable (SiteValues) -> [String: TemplateValue]) -> PageSection {
         let pagination = Pagination(count: group.entries.count, size: pageSize)
-        return (1...pagination.pageCount).map { number in
+        return PageSection(count: pagination.pageCount) { position in
+            let number = position + 1
             let shown = pagination.range(ofPage: number).map { group.entries[$0] }
             return PlannedPage(place(number), template: template, kind: kind,
                                title: Self.numbered(title, number), entries: shown,

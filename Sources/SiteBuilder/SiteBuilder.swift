@@ -290,23 +290,33 @@ public struct SiteBuilder {
         }
         guard let shared else { return report }
 
-        let (pages, signer, signatures, stale, planMemo, planKept) = try pipeline.run(.planPages) {
-            () -> ([PlannedPage], PageSignatures, [UInt64], [Int], BuildSession.PlanMemo?, Bool) in
+        let planned = try pipeline.run(.planPages, retitling: { retitle -> PlannedPages in
             let plan = PagePlan(index: index, stats: statsValue.value)
             let signer = PageSignatures(index: index, values: shared, library: library, sources: theme.templates, configKey: configKey,
                                         known: kept?.entryVersions ?? EntryVersions(), saved: previous.entryVersions, readings: reading.cache)
+            func stalePages(_ pages: [PlannedPage], _ signatures: [UInt64]) -> [Int] {
+                Self.stalePages(pages, signatures: signatures, previous: previous.pageSignatures,
+                                manifest: lastOutput.siteManifest, missing: lastOutput.siteMissing)
+            }
             guard session != nil else {
+                let shapeKey = SavedPagePlan.shapeKey(configKey: configKey, emotions: reading.diary.emotions, entries: index.entries)
+                if let saved = previous.plan, let planned = Self.keepSavedPlan(saved, shapeKey: shapeKey, plan: plan, signer: signer,
+                                                                               lastOutput: lastOutput, stalePages: stalePages) {
+                    retitle("Plan \(BuildPipeline.count(planned.pages.count)) of \(BuildPipeline.count(planned.pageCount)) pages; the others as the last build planned them")
+                    return planned
+                }
                 let pages = plan.pages()
                 let signatures = signer.signatures(of: pages)
-                return (pages, signer, signatures, Self.stalePages(pages, signatures: signatures, previous: previous.pageSignatures,
-                                                                  manifest: lastOutput.siteManifest, missing: lastOutput.siteMissing), nil, false)
+                return PlannedPages(pages: pages, signer: signer, signatures: signatures, stale: stalePages(pages, signatures),
+                                    pageCount: pages.count, shapeKey: shapeKey)
             }
             // The output holds what the session's last build wrote: its plan and signatures still describe it.
             if keptIndex != nil, var memo = kept?.plan, lastOutput.missing.isEmpty, memo.versions.count == signer.entryVersions.count {
                 // Taken out of the session, the memo's arrays are this build's alone and change in place.
                 kept?.plan = nil
                 if let stale = Self.keepPlan(&memo, plan: plan, signer: signer) {
-                    return (memo.pages, signer, memo.signatures, stale, memo, true)
+                    return PlannedPages(pages: memo.pages, signer: signer, signatures: memo.signatures, stale: stale, memo: memo,
+                                        kept: .session, pageCount: memo.pages.count)
                 }
             }
             let pages = plan.pages()
@@ -318,16 +328,18 @@ public struct SiteBuilder {
             let memo = BuildSession.PlanMemo(pages: pages, pagesOfEntry: pagesOfEntry,
                                              statisticsPages: pages.indices.filter { PagePlan.isStatistics(pages[$0]) },
                                              context: signer.context(of: pages), versions: signer.entryVersions, signatures: signatures)
-            return (pages, signer, signatures, Self.stalePages(pages, signatures: signatures, previous: previous.pageSignatures,
-                                                              manifest: lastOutput.siteManifest, missing: lastOutput.siteMissing), memo, false)
-        }
+            return PlannedPages(pages: pages, signer: signer, signatures: signatures, stale: stalePages(pages, signatures), memo: memo,
+                                pageCount: pages.count)
+        })
+        let (pages, signer, signatures, stale, planMemo) = (planned.pages, planned.signer, planned.signatures, planned.stale, planned.memo)
+        let planKept = planned.kept != nil
 
         // Cards stay right while the index keeps its shape and the pictures are the same.
         let earlierCards = keptIndex != nil && keptPictures != nil ? kept?.cards ?? [:] : [:]
         var cards: [Int: SiteValues.Card] = [:]
         var staging = PageStaging(cache: cache, encryption: encryption, dryRun: options.dryRun)
         defer { staging.discard() }
-        var pageFiles = try pipeline.run(.render, "Render \(BuildPipeline.count(stale.count)) of \(BuildPipeline.count(pages.count)) pages") {
+        var pageFiles = try pipeline.run(.render, "Render \(BuildPipeline.count(stale.count)) of \(BuildPipeline.count(planned.pageCount)) pages") {
             () throws -> [OutputFile]? in
             var files: [OutputFile] = []
             var problems: [Diagnostic] = []
@@ -355,7 +367,7 @@ public struct SiteBuilder {
             return files
         }
         guard pageFiles != nil else { return report }
-        report.pageCount = pages.count
+        report.pageCount = planned.pageCount
         report.entryCount = index.entries.count
 
         // Everything is validated: from here on the output folder changes (unless this is a dry run).
@@ -417,9 +429,16 @@ public struct SiteBuilder {
                 let current = Set(searchFiles)
                 outcome = try writer.finish(keepingAllExcept: lastSearchFiles.filter { !current.contains($0) })
             } else {
-                let staleSet = Set(stale)
-                let kept = pages.indices.filter { !staleSet.contains($0) }.map { pages[$0].path } + search.kept
-                    + (keptPictureFiles?.map(\.path) ?? [])
+                let keptPages: [String]
+                if case .saved = planned.kept {
+                    // Only the pages signed again were planned: the others are the last build's.
+                    let stalePaths = Set(stale.map { pages[$0].path })
+                    keptPages = previous.pageSignatures.keys.filter { $0 != Self.searchIndexKey && !stalePaths.contains($0) }
+                } else {
+                    let staleSet = Set(stale)
+                    keptPages = pages.indices.filter { !staleSet.contains($0) }.map { pages[$0].path }
+                }
+                let kept = keptPages + search.kept + (keptPictureFiles?.map(\.path) ?? [])
                 outcome = try writer.finish(keeping: kept)
             }
             report.writtenPaths = outcome.written
@@ -446,6 +465,11 @@ public struct SiteBuilder {
                 for (page, signature) in zip(pages, signatures) { state.pageSignatures[page.path] = signature }
             }
             state.pageSignatures[Self.searchIndexKey] = search.signature
+            let savedPlan = planned.kept.flatMap { kept -> SavedPagePlan? in
+                guard case .saved(var plan) = kept else { return nil }
+                plan.versions = signer.entryVersions
+                return plan
+            }
             // Saving the cache costs more than parsing a few files again next time, and an outdated
             // cached file is never reused (its size or time differs), so small edits leave it be.
             // A session's last build whose cache is not saved yet: this save replaces its save, and does what it would.
@@ -474,6 +498,11 @@ public struct SiteBuilder {
                 defer { _ = listsSaved.value }
                 // Worked out only when saved: `daybook serve` saves after the page is served.
                 state.entryVersions = signer.savedVersions(readings: reading.cache)
+                state.plan = savedPlan ?? SavedPagePlan(pages: planMemo?.pages ?? pages,
+                                                        shapeKey: planned.shapeKey ?? SavedPagePlan.shapeKey(
+                                                            configKey: configKey, emotions: reading.diary.emotions, entries: index.entries),
+                                                        context: planMemo?.context ?? signer.context(of: pages),
+                                                        versions: signer.entryVersions)
                 try state.save(to: cache, saveEntries: cacheWorthSaving)
                 if let searchState { try SearchIndexStore(cache: cache, folder: folder, encryption: encryption).save(searchState) }
                 try listsSaved.value.get()
@@ -571,6 +600,48 @@ public struct SiteBuilder {
         }
         memo.versions = signer.entryVersions
         return stale.sorted()
+    }
+
+    /// The plan step's outcome: the pages to render among those planned, and what a next build keeps.
+    private struct PlannedPages {
+        enum Kept {
+            /// The session's last plan (`keepPlan`): `pages` are every page.
+            case session
+            /// The plan the last build saved (`keepSavedPlan`): `pages` are only those signed again.
+            case saved(SavedPagePlan)
+        }
+
+        var pages: [PlannedPage]
+        var signer: PageSignatures
+        var signatures: [UInt64]
+        /// Positions in `pages` of those to render.
+        var stale: [Int]
+        var memo: BuildSession.PlanMemo?
+        var kept: Kept?
+        /// How many pages the site has.
+        var pageCount: Int
+        /// The entries' shape key (`SavedPagePlan.shapeKey`), when worked out.
+        var shapeKey: UInt64?
+    }
+
+    /// Keeps the plan the last build saved when the entries have its shape and the signatures'
+    /// context is the same: plans and signs only the statistics pages and the pages of entries
+    /// whose version changed. Nil when it cannot be kept, or the output folder lost a file (a
+    /// build that writes it back plans every page).
+    private static func keepSavedPlan(_ saved: SavedPagePlan, shapeKey: UInt64, plan: PagePlan, signer: PageSignatures,
+                                      lastOutput: LastOutput, stalePages: ([PlannedPage], [UInt64]) -> [Int]) -> PlannedPages? {
+        guard saved.shapeKey == shapeKey, saved.versions.count == signer.entryVersions.count,
+              lastOutput.siteManifest != nil, lastOutput.siteMissing.isEmpty,
+              signer.context(ofTemplates: saved.context.templates.keys) == saved.context else { return nil }
+        let positions = saved.positionsToSign(versions: signer.entryVersions)
+        let pages = plan.pages(at: positions)
+        guard pages.count == positions.count,
+              saved.statisticsPages.allSatisfy({ position in
+                  positions.firstIndex(of: position).map { PagePlan.isStatistics(pages[$0]) } ?? false
+              }) else { return nil }
+        let signatures = pages.map { signer.signature(of: $0, in: saved.context) }
+        return PlannedPages(pages: pages, signer: signer, signatures: signatures, stale: stalePages(pages, signatures),
+                            kept: .saved(saved), pageCount: saved.pageCount, shapeKey: shapeKey)
     }
 
     /// The first step with a session whose watcher named the changed files: only those files

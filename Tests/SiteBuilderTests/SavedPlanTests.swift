@@ -1,0 +1,92 @@
+import DiaryModel
+import Foundation
+@testable import SiteBuilder
+import XCTest
+
+/// A command-line build after an edit of an entry's words keeps the page plan the last build
+/// saved: it plans only the pages that may have changed, and gives what a full build gives.
+final class SavedPlanTests: XCTestCase {
+    private let entry = "Content/2024/03/02/last-year.md"
+
+    func testABodyEditPlansOnlyThePagesThatMayHaveChangedAndGivesAFullBuildsSite() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        let first = try buildSite(root)
+        XCTAssertEqual(planTitle(first), "Plan pages")
+
+        try replace("rain and tea", with: "snow and cocoa", in: root)
+        let edited = try buildSite(root)
+        let title = try XCTUnwrap(planTitle(edited))
+        XCTAssertTrue(title.hasSuffix("pages; the others as the last build planned them"), title)
+        XCTAssertTrue(title.hasSuffix("of \(first.pageCount) pages; the others as the last build planned them"), title)
+        XCTAssertEqual(edited.pageCount, first.pageCount)
+        XCTAssertTrue(edited.writtenPaths.contains("2024/03/02/last-year/index.html"))
+        XCTAssertTrue(edited.writtenPaths.contains("2024/03/02/index.html"))
+        try assertOutputIsAFullBuilds(root, fixture: "seoul-diary", test: self, "after one edit")
+
+        // The plan the kept plan's build saved serves the next edit too.
+        try replace("snow and cocoa", with: "wind and soup", in: root)
+        let again = try buildSite(root)
+        XCTAssertTrue(planTitle(again)?.hasSuffix("the others as the last build planned them") == true)
+        XCTAssertTrue(again.writtenPaths.contains("2024/03/02/last-year/index.html"))
+        try assertOutputIsAFullBuilds(root, fixture: "seoul-diary", test: self, "after two edits")
+    }
+
+    func testAnEditOfAnEntrysTitlePlansEveryPage() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        try buildSite(root)
+        try replace("title: 작년 오늘", with: "title: 일년 전 오늘", in: root)
+        let report = try buildSite(root)
+        XCTAssertEqual(planTitle(report), "Plan pages")
+        try assertOutputIsAFullBuilds(root, fixture: "seoul-diary", test: self)
+    }
+
+    func testAFileGoneFromTheOutputIsWrittenBackByAFullPlan() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        try buildSite(root)
+        let output = root.appendingPathComponent("Output")
+        try FileManager.default.removeItem(at: output.appendingPathComponent("2024/03/index.html"))
+        try replace("rain and tea", with: "snow and cocoa", in: root)
+        let report = try buildSite(root)
+        XCTAssertEqual(planTitle(report), "Plan pages")
+        XCTAssertTrue(report.writtenPaths.contains("2024/03/index.html"))
+        try assertOutputIsAFullBuilds(root, fixture: "seoul-diary", test: self)
+    }
+
+    func testASavedPlanReadsBackAsItWasWrittenAndADamagedOneDoesNot() throws {
+        let pages = (0..<5).map { position in
+            PlannedPage(.notFound, template: position == 3 ? "stats.html" : "entry.html", kind: position == 3 ? "stats" : "entry",
+                        title: "\(position)", entries: position == 3 ? [] : [position % 3, (position + 1) % 3]) { _ in [:] }
+        }
+        let plan = SavedPagePlan(pages: pages, shapeKey: 42, context: .init(global: 7, templates: ["entry.html": 1, "stats.html": 2]),
+                                 versions: [10, 11, 12])
+        XCTAssertEqual(plan.statisticsPages, [3])
+        // Entry 1 is on pages 0, 1 and 4: those and the statistics page are signed again.
+        XCTAssertEqual(plan.positionsToSign(versions: [10, 99, 12]), [0, 1, 3, 4])
+        XCTAssertEqual(plan.positionsToSign(versions: [10, 11, 12]), [3])
+
+        var writer = BinaryWriter()
+        plan.write(into: &writer)
+        var reader = BinaryReader(writer.bytes)
+        XCTAssertEqual(SavedPagePlan(reading: &reader), plan)
+        XCTAssertTrue(reader.isAtEnd)
+
+        var cut = BinaryReader(Array(writer.bytes.dropLast(3)))
+        XCTAssertNil(SavedPagePlan(reading: &cut))
+        var bytes = writer.bytes
+        // The last position points past the last page.
+        bytes[bytes.count - 4] = 9
+        var damaged = BinaryReader(bytes)
+        XCTAssertNil(SavedPagePlan(reading: &damaged))
+    }
+
+    private func planTitle(_ report: SiteBuilder.Report) -> String? {
+        report.steps.first { $0.step == .planPages }?.title
+    }
+
+    private func replace(_ text: String, with replacement: String, in root: URL) throws {
+        let path = root.appendingPathComponent(entry)
+        let old = try String(contentsOf: path, encoding: .utf8)
+        XCTAssertTrue(old.contains(text))
+        try old.replacingOccurrences(of: text, with: replacement).write(to: path, atomically: true, encoding: .utf8)
+    }
+}
