@@ -144,15 +144,7 @@ public struct SiteIndex: Sendable {
                 hasher.combine(entry.tags.count)
                 for tag in entry.tags { hasher.combine(tag) }
                 hasher.combine(entry.images.count)
-                for image in entry.images {
-                    hasher.combine(image.id)
-                    hasher.combine(image.sourcePath)
-                    hasher.combine(image.fileExtension)
-                    hasher.combine(image.alt)
-                    hasher.combine(image.caption != nil)
-                    hasher.combine(image.caption ?? "")
-                    hasher.combine(image.origin.rawValue)
-                }
+                for image in entry.images { image.combine(into: &hasher) }
             }
             return hasher.value
         }

@@ -41,3 +41,17 @@ public struct EntryImage: Hashable, Sendable {
     /// The anchor of this picture on its entry's page.
     public var anchor: String { "image-\(number)" }
 }
+
+extension EntryImage {
+    /// Hashes what names and describes the picture: its id, file, alt text, caption and origin
+    /// (not where the entry names it).
+    public func combine(into hasher: inout StableHasher) {
+        hasher.combine(id)
+        hasher.combine(sourcePath)
+        hasher.combine(fileExtension)
+        hasher.combine(alt)
+        hasher.combine(caption != nil)
+        hasher.combine(caption ?? "")
+        hasher.combine(origin.rawValue)
+    }
+}

@@ -89,13 +89,8 @@ struct EntryVersion: EntryFields {
         // Which pictures the body shows decides each one's `in_body`.
         for picture in entry.body.pictures { hasher.combine(picture.number) }
         for image in entry.images {
-            hasher.combine(image.id)
+            image.combine(into: &hasher)
             hasher.combine(image.number)
-            hasher.combine(image.sourcePath)
-            hasher.combine(image.fileExtension)
-            hasher.combine(image.alt)
-            hasher.combine(image.caption != nil)
-            hasher.combine(image.caption ?? "")
             pictures.combine(image.id, into: &hasher)
         }
     }
