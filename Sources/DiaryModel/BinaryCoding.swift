@@ -38,6 +38,13 @@ public struct BinaryWriter {
         bytes.append(contentsOf: rawBytes)
     }
 
+    /// Bytes as they are, after their count, read as `rawBytes()` reads them.
+    public mutating func write(rawBytes: UnsafeRawBufferPointer) {
+        write(rawBytes.count)
+        bytes.append(contentsOf: UnsafeBufferPointer(start: rawBytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                                                     count: rawBytes.count))
+    }
+
     public mutating func write(optional text: String?) {
         write(text != nil)
         if let text { write(text) }

@@ -76,9 +76,9 @@ struct SavedPagePlan: Equatable {
         writer.write(pageCount)
         writer.write(statisticsPages.count)
         for position in statisticsPages { writer.write(position) }
-        versions.map(\.littleEndian).withUnsafeBytes { writer.write(rawBytes: Array($0)) }
-        pageStarts.map(\.littleEndian).withUnsafeBytes { writer.write(rawBytes: Array($0)) }
-        pagePositions.map(\.littleEndian).withUnsafeBytes { writer.write(rawBytes: Array($0)) }
+        versions.map(\.littleEndian).withUnsafeBytes { writer.write(rawBytes: $0) }
+        pageStarts.map(\.littleEndian).withUnsafeBytes { writer.write(rawBytes: $0) }
+        pagePositions.map(\.littleEndian).withUnsafeBytes { writer.write(rawBytes: $0) }
     }
 
     /// Reads what `write(into:)` wrote; nil when damaged.
