@@ -17,14 +17,15 @@ final class BatchedRenderTests: XCTestCase {
         BuildCache(root: root, output: root.appendingPathComponent(output)).stagingFolder
     }
 
-    func testPagesThatFitInOneBatchRenderInOneAndMoreInBatchesOfHalfTheWeight() {
+    func testPagesThatFitInOneBatchRenderInOneAndMoreInBatchesOfAQuarterOfTheWeight() {
         func pages(showing counts: [Int]) -> [PlannedPage] {
             counts.map { PlannedPage(.home, template: "home.html", kind: "home", title: "", entries: Array(0..<$0)) { _ in [:] } }
         }
         XCTAssertEqual(SiteBuilder.batches(of: pages(showing: [3, 30, 3, 0]), weight: 40), [0..<4])
-        // 3 + 30 + 3 + 30 = 66 entries shown: more than 40, so batches end at 20 shown.
+        // 3 + 30 + 3 + 30 = 66 entries shown: more than 40, so batches end at 10 shown.
         XCTAssertEqual(SiteBuilder.batches(of: pages(showing: [3, 30, 3, 30]), weight: 40), [0..<2, 2..<4])
-        XCTAssertEqual(SiteBuilder.batches(of: pages(showing: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3]), weight: 40), [0..<7, 7..<14])
+        XCTAssertEqual(SiteBuilder.batches(of: pages(showing: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3]), weight: 40),
+                       [0..<4, 4..<8, 8..<12, 12..<14])
         XCTAssertEqual(SiteBuilder.batches(of: [], weight: 40), [0..<0])
     }
 
