@@ -146,7 +146,7 @@ struct EntryVersion: EntryFields {
 /// published pictures: an entry read from the same stamp, showing pictures of the same sizes,
 /// has the same version, without hashing its body again.
 struct SavedEntryVersions: Sendable {
-    struct Saved: Sendable {
+    struct Saved: Sendable, Equatable {
         var stamp: UInt64
         var pictures: UInt64
         var version: EntryVersion.Pair
@@ -160,10 +160,20 @@ struct SavedEntryVersions: Sendable {
     init(_ entries: [Entry], versions: [EntryVersion.Pair], stamps: [UInt64?], pictures: PublishedPictures) {
         byPath.reserveCapacity(entries.count)
         for position in entries.indices {
-            guard let stamp = stamps[position] else { continue }
-            byPath[entries[position].sourcePath] = Saved(stamp: stamp, pictures: EntryVersions.fingerprint(of: entries[position], pictures: pictures),
-                                                         version: versions[position])
+            set(entries[position], version: versions[position], stamp: stamps[position], pictures: pictures)
         }
+    }
+
+    /// How many entry files have a version.
+    var count: Int { byPath.count }
+
+    /// Keeps `version` for `entry`, read with `stamp`; a nil stamp leaves the entry out.
+    mutating func set(_ entry: Entry, version: EntryVersion.Pair, stamp: UInt64?, pictures: PublishedPictures) {
+        guard let stamp else {
+            byPath[entry.sourcePath] = nil
+            return
+        }
+        byPath[entry.sourcePath] = Saved(stamp: stamp, pictures: EntryVersions.fingerprint(of: entry, pictures: pictures), version: version)
     }
 
     func version(of entry: Entry, stamp: UInt64?, pictures: PublishedPictures) -> EntryVersion.Pair? {

@@ -31,16 +31,23 @@ struct PageSignatures {
         self.library = library
         self.sources = sources
         self.configKey = configKey
+        self.saved = saved
         let pictures = values.pictures
         let knownVersion = known.lookup(publishing: pictures)
-        let versions = ParallelMap.map(index.entries, chunkSize: 256) { entry in
-            if let version = knownVersion(entry) { return version }
-            return saved.version(of: entry, stamp: readings?.stamp(of: entry.sourcePath), pictures: pictures)
-                ?? EntryVersion.of(entry, pictures: pictures)
+        let versions = ParallelMap.map(index.entries, chunkSize: 256) { entry -> (EntryVersion.Pair, fromSaved: Bool) in
+            if let version = knownVersion(entry) { return (version, false) }
+            if let version = saved.version(of: entry, stamp: readings?.stamp(of: entry.sourcePath), pictures: pictures) { return (version, true) }
+            return (EntryVersion.of(entry, pictures: pictures), false)
         }
-        entryVersions = versions.map(\.full)
-        cardVersions = versions.map(\.card)
+        entryVersions = versions.map { $0.0.full }
+        cardVersions = versions.map { $0.0.card }
+        fromSaved = versions.map { $0.fromSaved }
     }
+
+    /// The versions the last build saved, and which entries' versions were taken from them:
+    /// saving the versions again changes only the others'.
+    private let saved: SavedEntryVersions
+    private let fromSaved: [Bool]
 
     private var versionPairs: [EntryVersion.Pair] {
         zip(entryVersions, cardVersions).map { EntryVersion.Pair(full: $0, card: $1) }
@@ -49,6 +56,22 @@ struct PageSignatures {
     /// The versions of this build's entries, for the next build's process, under the stamps of
     /// their files' readings in `readings`.
     func savedVersions(readings: EntryCache) -> SavedEntryVersions {
+        let others = index.entries.indices.filter { !fromSaved[$0] }
+        // After an edit, most entries kept their saved versions: the few others are put in their place.
+        if others.count <= index.entries.count / 2 {
+            var updated = saved
+            var unstamped = 0
+            for position in others {
+                let entry = index.entries[position]
+                let stamp = readings.stamp(of: entry.sourcePath)
+                if stamp == nil { unstamped += 1 }
+                updated.set(entry, version: EntryVersion.Pair(full: entryVersions[position], card: cardVersions[position]),
+                            stamp: stamp, pictures: values.pictures)
+            }
+            // Every entry's path is there (or left out, unstamped): with no more paths than that,
+            // none is of an entry that is gone.
+            if updated.count == index.entries.count - unstamped { return updated }
+        }
         let stamps = ParallelMap.map(index.entries, chunkSize: 256) { readings.stamp(of: $0.sourcePath) }
         return SavedEntryVersions(index.entries, versions: versionPairs, stamps: stamps, pictures: values.pictures)
     }

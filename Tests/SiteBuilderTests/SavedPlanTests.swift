@@ -79,6 +79,43 @@ final class SavedPlanTests: XCTestCase {
         XCTAssertNil(SavedPagePlan(reading: &damaged))
     }
 
+    func testTheEntryVersionsSavedAfterAnEditOrADeletionAreThoseABuildFromScratchSaves() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        // Files older than the file system's timestamp granularity: their versions are saved. The
+        // edited file gets the same time again, and is told apart by its size.
+        try setEveryEntryFileBack(in: root)
+        try buildSite(root)
+        XCTAssertEqual(savedVersions(root).count, 4)
+
+        try replace("rain and tea", with: "snow and cocoa", in: root)
+        try setEveryEntryFileBack(in: root)
+        try buildSite(root)
+        let afterEdit = savedVersions(root)
+        try buildSite(root, options: .init(clean: true))
+        XCTAssertEqual(afterEdit, savedVersions(root), "after an edit")
+        XCTAssertEqual(afterEdit.count, 4)
+
+        try FileManager.default.removeItem(at: root.appendingPathComponent("Content/2025/03/02/new-york-call.md"))
+        try buildSite(root)
+        let afterDeletion = savedVersions(root)
+        XCTAssertNil(afterDeletion["Content/2025/03/02/new-york-call.md"])
+        try buildSite(root, options: .init(clean: true))
+        XCTAssertEqual(afterDeletion, savedVersions(root), "after a deletion")
+        XCTAssertEqual(afterDeletion.count, 3)
+    }
+
+    private func savedVersions(_ root: URL) -> [String: SavedEntryVersions.Saved] {
+        BuildState.load(from: BuildCache(root: root, output: root.appendingPathComponent("Output"))).entryVersions.byPath
+    }
+
+    private func setEveryEntryFileBack(in root: URL) throws {
+        let content = root.appendingPathComponent("Content")
+        for case let path as String in FileManager.default.enumerator(atPath: content.path)! where path.hasSuffix(".md") {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)],
+                                                  ofItemAtPath: content.appendingPathComponent(path).path)
+        }
+    }
+
     private func planTitle(_ report: SiteBuilder.Report) -> String? {
         report.steps.first { $0.step == .planPages }?.title
     }
