@@ -65,6 +65,27 @@ public enum LocalFiles {
         }
     }
 
+    /// The names in the folder at `path` (relative to the open folder `base`), hidden ones too;
+    /// nil when it cannot be listed. One listing answers for thousands of files at the cost of a
+    /// few of the lookups it replaces.
+    public static func names(inFolderAt path: UnsafePointer<CChar>, relativeTo base: Int32) -> Set<String>? {
+        let descriptor = openat(base, path, O_RDONLY | O_DIRECTORY)
+        guard descriptor >= 0 else { return nil }
+        guard let directory = fdopendir(descriptor) else {
+            close(descriptor)
+            return nil
+        }
+        defer { closedir(directory) }
+        var names = Set<String>()
+        while let item = readdir(directory) {
+            let name = withUnsafePointer(to: item.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.insert(name) }
+        }
+        return names
+    }
+
     /// Runs `body` with the open file at `path` and its size; nil when it cannot be opened.
     private static func withOpenFile<Result>(_ path: String, _ body: (_ descriptor: Int32, _ size: Int) -> Result?) -> Result? {
         let descriptor = open(path, O_RDONLY)

@@ -105,13 +105,13 @@ struct Manifest {
         }
     }
 
-    /// The lines (looked at on every core) whose file `exists` says is gone, leaving out those
-    /// `skip` vouches for.
-    func missingLines(onEveryCore: Bool = true, exists: @Sendable (UnsafePointer<CChar>) -> Bool,
+    /// The lines (looked at on every core) whose file `exists` says is gone, given each line and
+    /// its path, leaving out those `skip` vouches for.
+    func missingLines(onEveryCore: Bool = true, exists: @Sendable (_ line: Int, _ path: UnsafePointer<CChar>) -> Bool,
                       skipping skip: @Sendable (Int) -> Bool) -> [Int] {
         let batches = stride(from: 0, to: lines.count, by: 512).map { $0..<min(lines.count, $0 + 512) }
         let missing = ParallelMap.map(batches, chunkSize: 1, onEveryCore: onEveryCore) { batch -> [Int] in
-            batch.filter { line in !skip(line) && withCString(lines[line].path, exists) != true }
+            batch.filter { line in !skip(line) && withCString(lines[line].path, { exists(line, $0) }) != true }
         }
         return Array(missing.joined())
     }

@@ -120,9 +120,24 @@ struct OutputFolder {
                 : manifest.withCString(folder.path) { FolderStamps.stamp(of: $0, in: base) } ?? nil
         }
         let unchanged = folders.indices.map { current[$0] != nil && folders[$0].key != 0 && current[$0] == saved.byFolder[folders[$0].key] }
-        let missingLines = manifest.missingLines(onEveryCore: onEveryCore, exists: { name in
+        // A changed folder with many files (the search index's, which every edit writes into) is
+        // listed once rather than asked for each file; a folder that cannot be listed is asked file by file.
+        var filesToLookAt = [Int](repeating: 0, count: folders.count)
+        for folder in folderOfLine where !unchanged[folder] { filesToLookAt[folder] += 1 }
+        let listed = folders.indices.filter { filesToLookAt[$0] >= Self.filesWorthAListing }
+        let listings = ParallelMap.map(listed, chunkSize: 1, onEveryCore: onEveryCore) { position -> Set<String>? in
+            folders[position].path.isEmpty ? LocalFiles.names(inFolderAt: ".", relativeTo: base)
+                : manifest.withCString(folders[position].path) { LocalFiles.names(inFolderAt: $0, relativeTo: base) } ?? nil
+        }
+        var listingOfFolder = [Set<String>?](repeating: nil, count: folders.count)
+        for (position, listing) in zip(listed, listings) { listingOfFolder[position] = listing }
+        let missingLines = manifest.missingLines(onEveryCore: onEveryCore, exists: { [listingOfFolder] line, path in
+            if let listing = listingOfFolder[folderOfLine[line]] {
+                let name = strrchr(path, Int32(UInt8(ascii: "/"))).map { UnsafePointer($0 + 1) } ?? path
+                return listing.contains(String(cString: name))
+            }
             var info = stat()
-            return fstatat(base, name, &info, 0) == 0
+            return fstatat(base, path, &info, 0) == 0
         }, skipping: { unchanged[folderOfLine[$0]] })
         let foldersWithGaps = Set(missingLines.map { folderOfLine[$0] })
         var stamps = FolderStamps()
@@ -135,6 +150,9 @@ struct OutputFolder {
         let looked = folderOfLine.reduce(0) { $0 + (unchanged[$1] ? 0 : 1) }
         return Check(missing: Set(missingLines.map(manifest.path(ofLine:))), stamps: stamps, filesLookedAt: looked)
     }
+
+    /// From how many files to look at a folder is listed instead.
+    static let filesWorthAListing = 16
 
     /// The time now in nanoseconds since 1970, as file times are given.
     static func now() -> Int {

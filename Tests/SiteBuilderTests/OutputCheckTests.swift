@@ -58,6 +58,28 @@ final class OutputCheckTests: XCTestCase {
         XCTAssertEqual(fourth.missing, ["a/b/x.html", "c/v.html"])
     }
 
+    func testAChangedFolderOfManyFilesIsListedAndEveryGapInItIsFound() throws {
+        let many = (0..<40).map { "search/chunks/\($0).json" }
+        let folder = try temporaryFolder(with: ["index.html"] + many)
+        let manifest = try XCTUnwrap(Manifest(bytes: manifestBytes(["index.html"] + many)))
+        let later = OutputFolder.now() + 10_000_000_000
+        let first = try XCTUnwrap(folder.check(manifest, stamps: FolderStamps(), now: later))
+        XCTAssertEqual(first.missing, [])
+        XCTAssertEqual(first.filesLookedAt, 41)
+
+        // Another file in the folder does not stand in for a missing one.
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("search/chunks/7.json"))
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("search/chunks/30.json"))
+        try Data().write(to: folder.url.appendingPathComponent("search/chunks/7.json.tmp"))
+        let second = try XCTUnwrap(folder.check(manifest, stamps: first.stamps, now: later))
+        XCTAssertEqual(second.missing, ["search/chunks/7.json", "search/chunks/30.json"])
+        XCTAssertEqual(second.filesLookedAt, 40, "only the changed folder's files")
+
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("search/chunks"))
+        let third = try XCTUnwrap(folder.check(manifest, stamps: first.stamps, now: later))
+        XCTAssertEqual(third.missing, Set(many))
+    }
+
     func testAFolderChangedJustBeforeTheCheckIsNotStamped() throws {
         let folder = try temporaryFolder(with: ["z.html", "a/y.html"])
         let manifest = try XCTUnwrap(Manifest(bytes: manifestBytes(["z.html", "a/y.html"])))
