@@ -58,7 +58,6 @@ public struct DiaryReader: Sendable {
             return finish(Diary(config: config, entries: [], emotions: config.emotions), diagnostics, options, cache: newCache, parsed: 0)
         }
         newCache.contentPaths = files.pathsHash
-        newCache.reserveCapacity(files.entryPaths.count)
         let parser = EntryParser(config: config, files: files)
         let rootPath = root.path
         let entryPaths = files.entryPaths
@@ -70,8 +69,7 @@ public struct DiaryReader: Sendable {
         let readings = ParallelMap.map(entryPaths) { path -> (EntryCache.Source?, wasParsed: Bool) in
             guard let status = files.statuses[path] ?? FileStatus.of(rootPath + "/" + path) else { return (nil, true) }
             if let cached = usableCache?.reusable(path, size: status.size, modified: status.modified, files: files) {
-                return (EntryCache.Source(size: status.size, modified: status.modified,
-                                          imageLookups: usableCache!.source(path)!.imageLookups, parsed: cached), false)
+                return (cached, false)
             }
             guard let data = LocalFiles.read(rootPath + "/" + path) else { return (nil, true) }
             let parsed = parser.parse(data, path: path)
@@ -81,16 +79,30 @@ public struct DiaryReader: Sendable {
             return (EntryCache.Source(size: status.size, modified: modified, imageLookups: parsed.imageLookups, parsed: parsed), true)
         }
         var parsed: [ParsedEntry] = []
-        var parsedCount = 0
+        parsed.reserveCapacity(entryPaths.count)
+        var newlyParsed: [(path: String, source: EntryCache.Source)] = []
+        var unreadable = false
         for (path, reading) in zip(entryPaths, readings) {
-            if reading.wasParsed { parsedCount += 1 }
             guard let source = reading.0 else {
+                unreadable = true
                 parsed.append(ParsedEntry(entry: nil, unknownEmotions: [:],
                                           diagnostics: [.error(at: SourceLocation(path: path), "cannot read this file")]))
                 continue
             }
-            newCache.add(path, source)
+            if reading.wasParsed { newlyParsed.append((path, source)) }
             parsed.append(source.parsed)
+        }
+        let parsedCount = readings.count { $0.wasParsed }
+        // Most files unchanged (an edit): the last cache with the new readings in place.
+        if !unreadable, newlyParsed.count <= entryPaths.count / 4,
+           let updated = usableCache?.updated(with: newlyParsed, paths: entryPaths.count, readingKey: readingKey,
+                                              contentPaths: files.pathsHash, readAt: readAt) {
+            newCache = updated
+        } else {
+            newCache.reserveCapacity(entryPaths.count)
+            for (path, reading) in zip(entryPaths, readings) {
+                if let source = reading.0 { newCache.add(path, source) }
+            }
         }
 
         var entries: [Entry] = []

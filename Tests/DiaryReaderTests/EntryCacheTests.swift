@@ -94,4 +94,37 @@ final class EntryCacheTests: XCTestCase {
             XCTAssertEqual(try reread(diary, after: first).parsedCount, 2, changed)
         }
     }
+
+    func testAfterAnEditOrADeletionTheCacheHoldsEveryFileAsItIsNowAndNoOther() throws {
+        var files: [String: String] = [:]
+        let paths = (1...8).map { "Content/2025/10/\(10 + $0)/0800-day.md" }
+        for (number, path) in zip(1..., paths) { files[path] = entryText("date: 2025-10-\(10 + number) 08:00\nemotion: calm", body: "Day \(number).\n") }
+        let diary = try TemporaryDiary(files, config: config)
+        addTeardownBlock { diary.remove() }
+        func setBack() throws {
+            for path in paths where FileManager.default.fileExists(atPath: diary.root.appendingPathComponent(path).path) {
+                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)],
+                                                      ofItemAtPath: diary.root.appendingPathComponent(path).path)
+            }
+        }
+        try setBack()
+        let first = DiaryReader(root: diary.root).read()
+
+        try diary.write(entryText("date: 2025-10-13 08:00\nemotion: calm", body: "Day three, told again.\n"), to: paths[2])
+        try setBack()
+        let edited = try reread(diary, after: first)
+        XCTAssertEqual(edited.parsedCount, 1)
+        XCTAssertEqual(edited.cache.count, 8)
+        XCTAssertEqual(edited.cache.source(paths[2])?.parsed.entry?.body.text, "Day three, told again.")
+        let again = DiaryReader(root: diary.root).read(cache: try XCTUnwrap(EntryCache(decoding: edited.cache.encoded())))
+        XCTAssertEqual(again.parsedCount, 0)
+        XCTAssertEqual(again.diary.entries[2].body.text, "Day three, told again.")
+
+        try FileManager.default.removeItem(at: diary.root.appendingPathComponent(paths[5]))
+        let afterDeletion = try reread(diary, after: again)
+        XCTAssertEqual(afterDeletion.parsedCount, 0)
+        XCTAssertEqual(afterDeletion.cache.count, 7)
+        XCTAssertNil(afterDeletion.cache.source(paths[5]))
+        XCTAssertEqual(afterDeletion.diary.entries.map(\.sourcePath), paths.filter { $0 != paths[5] })
+    }
 }
