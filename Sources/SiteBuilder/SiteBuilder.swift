@@ -428,6 +428,13 @@ public struct SiteBuilder {
             if let lastSearchFiles {
                 let current = Set(searchFiles)
                 outcome = try writer.finish(keepingAllExcept: lastSearchFiles.filter { !current.contains($0) })
+            } else if case .saved = planned.kept, encryption == nil, keptPictureFiles == nil, let last = lastOutput.manifest {
+                // The last build's pages are this one's, each rendered again or kept as it is; of its
+                // other files, those this build neither wrote again nor keeps (the search index's) go.
+                let searchKept = Set(search.kept)
+                outcome = try writer.finish(keepingAllExcept: last.keys.filter {
+                    previous.pageSignatures[$0] == nil && !searchKept.contains($0) && !$0.hasPrefix(".")
+                })
             } else {
                 let keptPages: [String]
                 if case .saved = planned.kept {

@@ -1,3 +1,4 @@
+import DiaryCorpus
 import DiaryModel
 import Foundation
 @testable import SiteBuilder
@@ -50,6 +51,30 @@ final class SavedPlanTests: XCTestCase {
         XCTAssertEqual(planTitle(report), "Plan pages")
         XCTAssertTrue(report.writtenPaths.contains("2024/03/index.html"))
         try assertOutputIsAFullBuilds(root, fixture: "seoul-diary", test: self)
+    }
+
+    func testAPictureReplacedUnderTheSameNameKeepsThePlanAndLeavesNoThumbnailItNoLongerHas() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        let picture = root.appendingPathComponent("Content/2025/03/01/tea.png")
+        try buildSite(root)
+        let thumbnails = { try filesBelow(root.appendingPathComponent("Output")).keys.filter { $0.hasPrefix("images/") }.sorted() }
+        let small = try thumbnails()
+
+        try Data(SolidPNG.make(width: 2000, height: 1000, red: 90, green: 160, blue: 60)).write(to: picture)
+        let larger = try buildSite(root)
+        XCTAssertTrue(planTitle(larger)?.hasSuffix("the others as the last build planned them") == true)
+        XCTAssertGreaterThan(try thumbnails().count, small.count)
+        try assertOutputIsAFullBuilds(root, fixture: "seoul-diary", test: self, "with the larger picture")
+
+        try FileManager.default.copyItem(at: fixturesFolder.appendingPathComponent("seoul-diary/Content/2025/03/01/tea.png"),
+                                         to: root.appendingPathComponent("tea-again.png"))
+        try FileManager.default.removeItem(at: picture)
+        try FileManager.default.moveItem(at: root.appendingPathComponent("tea-again.png"), to: picture)
+        let smaller = try buildSite(root)
+        XCTAssertTrue(planTitle(smaller)?.hasSuffix("the others as the last build planned them") == true)
+        XCTAssertEqual(try thumbnails(), small)
+        XCTAssertFalse(smaller.deletedPaths.isEmpty)
+        try assertOutputIsAFullBuilds(root, fixture: "seoul-diary", test: self, "with the picture as it was")
     }
 
     func testASavedPlanReadsBackAsItWasWrittenAndADamagedOneDoesNot() throws {
