@@ -170,23 +170,30 @@ public struct SiteBuilder {
             if let kept, let changedPaths, let check = quickCheck(kept, changedPaths: changedPaths, options: options, output: output) {
                 return check
             }
+            // Whether the inputs changed or not, the build needs to know which of the last build's
+            // files are gone: the output folder is looked at on another core while Content/ is listed.
+            let settling = options.folderSettling
+            let clean = options.clean
+            let look = BackgroundValue(working: { () -> (manifest: Manifest?, findings: OutputFindings) in
+                let manifest = clean ? nil : Manifest.load(from: cache)
+                return (manifest, OutputFindings(folder, manifest: manifest, stamps: FolderStamps.load(from: cache), settling: settling,
+                                                  withEntries: false))
+            })
             let configFile = ConfigFile.load(root: root)
             let (inputs, listing) = InputFingerprint.compute(root: root, options: options, output: output, configBytes: configFile.bytes)
-            let lastManifest = options.clean ? nil : Manifest.load(from: cache)
-            let savedStamps = FolderStamps.load(from: cache)
-            let settling = options.folderSettling
             var check = ChangeCheck(configFile: configFile, inputs: inputs, listing: listing)
             let last = BuildState.load(from: cache, inputsOnly: true)
-            guard let lastManifest, lastManifest.count > 0, inputs.matches(last.inputs, root: root) else {
-                // The build goes on whatever the output holds: it is looked at on another core
-                // while this one reads the entries.
+            guard inputs.matches(last.inputs, root: root), let lastManifest = look.value.manifest, lastManifest.count > 0 else {
+                // The build goes on whatever the output holds: the look ends beside the reading of the entries.
                 check.output = BackgroundValue(working: {
-                    OutputFindings(folder, manifest: lastManifest, stamps: savedStamps, settling: settling, onEveryCore: false)
+                    var findings = look.value.findings
+                    if findings.folderStamps != nil { findings.manifest = look.value.manifest?.entries() }
+                    return findings
                 })
                 return check
             }
             // The same inputs: the build is needed only if a file it wrote is gone.
-            var findings = OutputFindings(folder, manifest: lastManifest, stamps: savedStamps, settling: settling, withEntries: false)
+            var findings = look.value.findings
             if findings.missing.isEmpty, findings.folderStamps != nil {
                 check.unchanged = (last.entryCount, last.pageCount, lastManifest.count)
             }
