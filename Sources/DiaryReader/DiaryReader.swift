@@ -95,8 +95,7 @@ public struct DiaryReader: Sendable {
         let parsedCount = readings.count { $0.wasParsed }
         // Most files unchanged (an edit): the last cache with the new readings in place.
         if !unreadable, newlyParsed.count <= entryPaths.count / 4,
-           let updated = usableCache?.updated(with: newlyParsed, paths: entryPaths.count, readingKey: readingKey,
-                                              contentPaths: files.pathsHash, readAt: readAt) {
+           let updated = usableCache?.updated(with: newlyParsed, paths: entryPaths.count, contentPaths: files.pathsHash, readAt: readAt) {
             newCache = updated
         } else {
             newCache.reserveCapacity(entryPaths.count)

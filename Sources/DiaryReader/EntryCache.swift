@@ -110,13 +110,11 @@ public struct EntryCache: Sendable {
         return source
     }
 
-    /// This cache with the readings of `parsed` put in place of their files' earlier ones, as the
-    /// cache of a reading of the files at `paths` that took every other file's reading from it;
-    /// nil when it holds a file not among `paths` (one that is gone). Cheaper than filling a new
-    /// cache, entry by entry, when most files are unchanged.
-    func updated(with parsed: [(path: String, source: Source)], paths: Int, readingKey: String, contentPaths: UInt64,
-                 readAt: Int) -> EntryCache? {
-        guard readingKey == self.readingKey else { return nil }
+    /// This cache (made with the same reading key) with the readings of `parsed` put in place of
+    /// their files' earlier ones, as the cache of a reading of `paths` files that took every other
+    /// file's reading from it; nil when it holds a file beyond those (one that is gone). Cheaper
+    /// than filling a new cache, entry by entry, when most files are unchanged.
+    func updated(with parsed: [(path: String, source: Source)], paths: Int, contentPaths: UInt64, readAt: Int) -> EntryCache? {
         var cache = self
         cache.contentPaths = contentPaths
         cache.savedAt = readAt
