@@ -45,6 +45,11 @@ public struct BinaryWriter {
                                                      count: rawBytes.count))
     }
 
+    /// Bytes as they are, without their count: the reader knows it from elsewhere.
+    public mutating func append<Bytes: Collection>(_ content: Bytes) where Bytes.Element == UInt8 {
+        bytes.append(contentsOf: content)
+    }
+
     public mutating func write(optional text: String?) {
         write(text != nil)
         if let text { write(text) }

@@ -17,7 +17,7 @@ public struct EntryCache: Sendable {
     }
 
     /// Bump when the encoding or the parser's output changes, so old caches are ignored.
-    static let formatVersion = 7
+    static let formatVersion = 8
 
     /// The files are saved in this many parts, so that loading decodes them on every core, and
     /// saving holds one part per core at a time (at 109,500 entries, 25 MB each).
@@ -167,25 +167,38 @@ public struct EntryCache: Sendable {
         write(writer.bytes)
         let wave = max(1, ProcessInfo.processInfo.activeProcessorCount)
         for start in stride(from: 0, to: parts.count, by: wave) {
-            let segments = ParallelMap.map(Array(parts[start..<min(parts.count, start + wave)]), chunkSize: 1) { part -> [UInt8] in
-                var segment = BinaryWriter()
+            let segments = ParallelMap.map(Array(parts[start..<min(parts.count, start + wave)]), chunkSize: 1) { part -> Segment in
+                var segment = Segment()
                 // Most of an entry's bytes are its body's HTML and texts; the rest is a few hundred.
-                segment.reserveCapacity(part.reduce(0) { total, path in
+                segment.records.reserveCapacity(part.count * 512)
+                segment.bodies.reserveCapacity(part.reduce(0) { total, path in
                     let body = source(path)!.parsed.entry?.body
-                    return total + 512 + (body.map { $0.html.utf8.count + $0.textUTF8.count + $0.footnoteTextUTF8.count } ?? 0)
+                    return total + (body.map { $0.html.utf8.count + $0.textUTF8.count + $0.footnoteTextUTF8.count } ?? 0)
                 })
-                segment.write(part.count)
                 for path in part { Self.write(source(path)!, at: path, into: &segment) }
-                return segment.bytes
+                return segment
             }
             for segment in segments {
-                // As `BinaryWriter.write(rawBytes:)` writes it: its length, then the bytes.
-                var length = BinaryWriter()
-                length.write(segment.count)
-                write(length.bytes)
-                write(segment)
+                // As `BinaryWriter.write(rawBytes:)` writes a segment: its length, then its bytes:
+                // the count of its entries, their records (length-prefixed), then their bodies.
+                var header = BinaryWriter()
+                header.write(16 + segment.records.bytes.count + segment.bodies.bytes.count)
+                header.write(segment.count)
+                header.write(segment.records.bytes.count)
+                write(header.bytes)
+                write(segment.records.bytes)
+                write(segment.bodies.bytes)
             }
         }
+    }
+
+    /// One segment as it is made: every entry's record, and apart from them, after them, the
+    /// bodies' bytes, which records point into. Loading reads the records alone, so that the
+    /// bodies' pages of a mapped cache are read only for the entries a build shows.
+    private struct Segment {
+        var count = 0
+        var records = BinaryWriter()
+        var bodies = BinaryWriter()
     }
 
     /// The cache saved at `path`; nil when there is none or it is damaged, foreign or older.
@@ -212,27 +225,35 @@ public struct EntryCache: Sendable {
             parts.append(part)
         }
         guard reader.isAtEnd else { return nil }
-        let segments = ParallelMap.map(parts, chunkSize: 1) { part -> [(String, Source)]? in
-            var segment = BinaryReader(bytes, window: part)
-            guard let count = segment.int(), count >= 0, count <= part.count else { return nil }
+        var segments = ParallelMap.map(parts, chunkSize: 1) { part -> [(String, Source)]? in
+            var header = BinaryReader(bytes, window: part)
+            guard let count = header.int(), count >= 0, count <= part.count, let records = header.range() else { return nil }
+            var segment = BinaryReader(bytes, window: records)
+            let bodies = records.upperBound..<part.upperBound
             var sources: [(String, Source)] = []
             sources.reserveCapacity(count)
             for _ in 0..<count {
-                guard let source = Self.readSource(&segment, in: bytes) else { return nil }
+                guard let source = Self.readSource(&segment, in: bytes, bodies: bodies) else { return nil }
                 sources.append(source)
             }
             return segment.isAtEnd ? sources : nil
         }
+        guard !segments.contains(where: { $0 == nil }) else { return nil }
         var sources: [String: Source] = [:]
         sources.reserveCapacity(segments.reduce(0) { $0 + ($1?.count ?? 0) })
-        for segment in segments {
-            guard let segment else { return nil }
-            for (path, source) in segment { sources[path] = source }
+        for index in segments.indices {
+            // Moved out of the segment, not copied: an entry's strings are not retained and released once more each.
+            while let (path, source) = segments[index]?.popLast() { sources[path] = source }
         }
         self.init(readingKey: readingKey, sources: sources, savedAt: savedAt, contentPaths: UInt64(bitPattern: Int64(contentPaths)))
     }
 
-    private static func write(_ source: Source, at path: String, into writer: inout BinaryWriter) {
+    private static func write(_ source: Source, at path: String, into segment: inout Segment) {
+        segment.count += 1
+        var writer = segment.records
+        // Taken out, so that it is not copied as it grows.
+        segment.records = BinaryWriter()
+        defer { segment.records = writer }
         writer.write(path)
         writer.write(source.size)
         writer.write(source.modified)
@@ -241,10 +262,10 @@ public struct EntryCache: Sendable {
             writer.write(lookup.reference)
             writer.write(optional: lookup.resolved)
         }
-        write(source.parsed, into: &writer)
+        write(source.parsed, into: &writer, bodies: &segment.bodies)
     }
 
-    private static func readSource(_ reader: inout BinaryReader, in bytes: SharedBytes) -> (String, Source)? {
+    private static func readSource(_ reader: inout BinaryReader, in bytes: SharedBytes, bodies: Range<Int>) -> (String, Source)? {
         guard let path = reader.string(), let size = reader.int(), let modified = reader.int(),
               let lookupCount = reader.int(), lookupCount >= 0, lookupCount < 10_000 else { return nil }
         var lookups: [ImageLookup] = []
@@ -252,11 +273,11 @@ public struct EntryCache: Sendable {
             guard let reference = reader.string(), let resolved = reader.optionalString() else { return nil }
             lookups.append(ImageLookup(reference: reference, resolved: resolved))
         }
-        guard let parsed = readParsed(&reader, in: bytes) else { return nil }
+        guard let parsed = readParsed(&reader, in: bytes, bodies: bodies) else { return nil }
         return (path, Source(size: size, modified: modified, imageLookups: lookups, parsed: parsed))
     }
 
-    private static func write(_ parsed: ParsedEntry, into writer: inout BinaryWriter) {
+    private static func write(_ parsed: ParsedEntry, into writer: inout BinaryWriter, bodies: inout BinaryWriter) {
         writer.write(parsed.diagnostics.count)
         for diagnostic in parsed.diagnostics {
             writer.write(diagnostic.isError)
@@ -289,7 +310,7 @@ public struct EntryCache: Sendable {
             writer.write(image.line)
             writer.write(image.column)
         }
-        writer.write(entry.body.html)
+        writeApart(entry.body.html.utf8, into: &writer, bodies: &bodies)
         writer.write(entry.body.pictures.count)
         for picture in entry.body.pictures {
             writer.write(picture.number)
@@ -297,14 +318,29 @@ public struct EntryCache: Sendable {
             writer.write(picture.tag.upperBound)
             writer.write(picture.source)
         }
-        writer.write(rawBytes: entry.body.textUTF8)
-        writer.write(rawBytes: entry.body.footnoteTextUTF8)
+        writeApart(entry.body.textUTF8, into: &writer, bodies: &bodies)
+        writeApart(entry.body.footnoteTextUTF8, into: &writer, bodies: &bodies)
         writer.write(entry.body.wordCount)
         writer.write(entry.isDraft)
         writeMetadata(.map(entry.extra), into: &writer)
     }
 
-    private static func readParsed(_ reader: inout BinaryReader, in bytes: SharedBytes) -> ParsedEntry? {
+    /// Appends `content` to the bodies, and writes where among them it lies.
+    private static func writeApart<Bytes: Collection>(_ content: Bytes, into writer: inout BinaryWriter,
+                                                      bodies: inout BinaryWriter) where Bytes.Element == UInt8 {
+        writer.write(bodies.bytes.count)
+        writer.write(content.count)
+        bodies.append(content)
+    }
+
+    /// Where in `bytes` lies what `writeApart` put among the `bodies`; nil when that is outside them.
+    private static func readApart(_ reader: inout BinaryReader, bodies: Range<Int>) -> Range<Int>? {
+        guard let offset = reader.int(), let count = reader.int(), offset >= 0, count >= 0,
+              offset <= bodies.count, count <= bodies.count - offset else { return nil }
+        return bodies.lowerBound + offset..<bodies.lowerBound + offset + count
+    }
+
+    private static func readParsed(_ reader: inout BinaryReader, in bytes: SharedBytes, bodies: Range<Int>) -> ParsedEntry? {
         guard let diagnosticCount = reader.int(), diagnosticCount >= 0, diagnosticCount < 100_000 else { return nil }
         var diagnostics: [Diagnostic] = []
         for _ in 0..<diagnosticCount {
@@ -327,7 +363,7 @@ public struct EntryCache: Sendable {
             images.append(EntryImage(number: number, entryID: id, sourcePath: imagePath, fileExtension: fileExtension,
                                      alt: alt, caption: caption, origin: fromBody ? .body : .frontMatter, line: line, column: column))
         }
-        guard let body = readBody(&reader, in: bytes), let isDraft = reader.bool(), case .map(let extra)? = readMetadata(&reader) else { return nil }
+        guard let body = readBody(&reader, in: bytes, bodies: bodies), let isDraft = reader.bool(), case .map(let extra)? = readMetadata(&reader) else { return nil }
         let entry = Entry(id: id, slug: slug, sourcePath: sourcePath, title: title, instant: Date(timeIntervalSince1970: instant),
                           local: LocalDateTime(wallClockSeconds: wallClock), emotionIDs: emotionIDs, tags: tags, images: images,
                           body: body, isDraft: isDraft, extra: extra)
@@ -335,8 +371,8 @@ public struct EntryCache: Sendable {
     }
 
     /// The body's HTML and texts stay bytes of `bytes` (the cache's part) until first used.
-    private static func readBody(_ reader: inout BinaryReader, in bytes: SharedBytes) -> EntryBody? {
-        guard let html = reader.range(), let count = reader.int(), count >= 0, count < 100_000 else { return nil }
+    private static func readBody(_ reader: inout BinaryReader, in bytes: SharedBytes, bodies: Range<Int>) -> EntryBody? {
+        guard let html = readApart(&reader, bodies: bodies), let count = reader.int(), count >= 0, count < 100_000 else { return nil }
         let length = html.count
         var pictures: [EntryBody.Picture] = []
         var end = 0
@@ -347,7 +383,7 @@ public struct EntryCache: Sendable {
             pictures.append(EntryBody.Picture(number: number, tag: tagStart..<tagEnd, source: source))
             end = tagEnd
         }
-        guard let text = reader.range(), let footnoteText = reader.range(), let wordCount = reader.int(), wordCount >= 0 else { return nil }
+        guard let text = readApart(&reader, bodies: bodies), let footnoteText = readApart(&reader, bodies: bodies), let wordCount = reader.int(), wordCount >= 0 else { return nil }
         return EntryBody(bytes: bytes, html: html, pictures: pictures, text: text, footnoteText: footnoteText, wordCount: wordCount)
     }
 

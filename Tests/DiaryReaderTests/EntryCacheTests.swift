@@ -68,6 +68,54 @@ final class EntryCacheTests: XCTestCase {
         XCTAssertNil(EntryCache(decoding: bytes, window: window.lowerBound..<bytes.count))
     }
 
+    func testACacheOfManyEntriesGivesEveryBodyBack() throws {
+        // Enough entries that each of the cache's parts holds several, their bodies kept apart from the rest.
+        var files: [String: String] = [:]
+        for number in 1...40 {
+            // Two a day, at 07:00 and 08:00; every third with a footnote.
+            let (day, hour) = ((number - 1) / 2 + 1, 7 + (number - 1) % 2)
+            let footnote = number % 3 == 0 ? "[^n]\n\n[^n]: Note \(number)." : ""
+            files[String(format: "Content/2025/09/%02d/%02d00-day.md", day, hour)] =
+                entryText(String(format: "date: 2025-09-%02d %02d:00\nemotion: calm\ntags: [t%d]", day, hour, number),
+                          body: "Day \(number), *word\(number)*.\(footnote)\n")
+        }
+        let diary = try TemporaryDiary(files, config: config)
+        addTeardownBlock { diary.remove() }
+        let first = DiaryReader(root: diary.root).read()
+        XCTAssertEqual(first.diary.entries.count, 40)
+        let saved = try XCTUnwrap(EntryCache(decoding: first.cache.encoded()))
+        XCTAssertEqual(saved.count, 40)
+        for entry in first.diary.entries {
+            let cached = try XCTUnwrap(saved.source(entry.sourcePath)?.parsed.entry)
+            XCTAssertEqual(cached.title, entry.title)
+            XCTAssertEqual(cached.tags, entry.tags)
+            XCTAssertEqual(cached.body.html, entry.body.html)
+            XCTAssertEqual(cached.body.text, entry.body.text)
+            XCTAssertEqual(cached.body.footnoteText, entry.body.footnoteText)
+        }
+    }
+
+    func testADamagedCacheIsReadAgainNeverMisreadOutsideItsBytes() throws {
+        let diary = try makeDiary(config: config)
+        let encoded = DiaryReader(root: diary.root).read().cache.encoded()
+        var refused = 0
+        // Every byte changed in turn: the cache is refused, or its entries' texts lie within its bytes.
+        for position in encoded.indices {
+            for value: UInt8 in [0x00, 0xFF] where encoded[position] != value {
+                var damaged = encoded
+                damaged[position] = value
+                guard let cache = EntryCache(decoding: damaged) else {
+                    refused += 1
+                    continue
+                }
+                for entry in cache.sources.values.compactMap(\.parsed.entry) {
+                    XCTAssertLessThanOrEqual(entry.body.html.utf8.count + entry.body.textUTF8.count, damaged.count)
+                }
+            }
+        }
+        XCTAssertGreaterThan(refused, 0)
+    }
+
     func testACacheKeptInMemoryServesTheNextReadingToo() throws {
         let diary = try makeDiary(config: config)
         let first = DiaryReader(root: diary.root).read()
