@@ -1501,7 +1501,7 @@ def profile_cli_rebuild(corpus, run_root, edited, binary):
         time.sleep(1.1)
         entry.save("Saved for the profile, from the command line.")
         prof, _ = callgrind("profile: one-entry-edit rebuild (command line)", args, os.path.join(WORK, "callgrind-cli-rebuild.out"), 3600)
-    return {"total": prof["total"], "seconds": prof["seconds"], "file": prof["file"]} if prof else None
+    return prof
 
 
 def template_bench():
@@ -1958,6 +1958,16 @@ def report(results, prof, prof_error, tmpl, info, total_seconds, pictures=None):
             L.append(f"(`callgrind_annotate {cli['file']}`).")
         L.append("")
         profile_tables(L, prof_rebuild, inclusive_first=True)
+        if cli:
+            L.append("")
+            L.append(f"## Profile: one command-line edit ({rebuild_size:,} entries, one entry edited; callgrind)")
+            L.append("")
+            L.append("`daybook build` after one entry's save, on the warm site above: what the command line's one-entry-edit row")
+            L.append("spends its instructions on. Callgrind counts the process's own instructions, not the kernel's: the system")
+            L.append("calls of the check for changes (a stat of every file, see the rebuild steps above) and the page faults of")
+            L.append("mapping the entry cache are not in it.")
+            L.append("")
+            profile_tables(L, cli, inclusive_first=True)
     else:
         L.append("Not profiled: " + (rebuild["rebuild_profile_error"] if rebuild else
                                      "skipped (BENCH_PROFILE=0)" if ENV.get("BENCH_PROFILE", "1") == "0" else "no size below 109,500 in this run") + ".")
