@@ -22,17 +22,37 @@ public struct FileStatus: Equatable, Sendable {
     /// and each file is looked up by its name in an open folder rather than by its whole path.
     public static func list(_ folder: String) -> [FileStatus]? {
         guard let top = FolderListing(folder, prefix: "") else { return nil }
-        var found = top.files
+        // Each folder's files and folders are taken in path order, so the whole listing comes out in
+        // path order without sorting tens of thousands of paths (whose shared beginnings make each
+        // comparison long).
+        var levelOne: [[FolderListing.Item]] = []
         var pending: [(path: String, prefix: String)] = []
-        for child in top.folders {
-            guard let listing = FolderListing(child.path, prefix: child.prefix) else { continue }
-            found += listing.files
-            pending += listing.folders
+        for item in top.inPathOrder() {
+            guard case .folder(let path, let prefix) = item else {
+                levelOne.append([item])
+                continue
+            }
+            // A folder that cannot be read lists nothing, as below it.
+            guard let listing = FolderListing(path, prefix: prefix) else { continue }
+            let items = listing.inPathOrder()
+            levelOne.append(items)
+            for case .folder(let path, let prefix) in items { pending.append((path, prefix)) }
         }
-        for files in ParallelMap.map(pending, chunkSize: 1, { listTree($0.path, prefix: $0.prefix) }) {
-            found += files
+        var trees = ParallelMap.map(pending, chunkSize: 1, { listTree($0.path, prefix: $0.prefix) }).makeIterator()
+        var found: [FileStatus] = []
+        for items in levelOne {
+            for item in items {
+                switch item {
+                case .file(let file): found.append(file)
+                case .folder: found += trees.next() ?? []
+                }
+            }
         }
-        return found.sorted { $0.path < $1.path }
+        // Path order as `String` compares paths; should a name ever compare otherwise than its path, a sort puts it right.
+        for position in found.indices.dropFirst() where !(found[position - 1].path < found[position].path) {
+            return found.sorted { $0.path < $1.path }
+        }
+        return found
     }
 
     /// `listing` (of `folder`, as `list` made it) brought up to date for the files and folders at
@@ -106,10 +126,16 @@ public struct FileStatus: Equatable, Sendable {
         #endif
     }
 
+    /// The files below `folder`, in path order.
     private static func listTree(_ folder: String, prefix: String) -> [FileStatus] {
         guard let listing = FolderListing(folder, prefix: prefix) else { return [] }
-        var found = listing.files
-        for child in listing.folders { found += listTree(child.path, prefix: child.prefix) }
+        var found: [FileStatus] = []
+        for item in listing.inPathOrder() {
+            switch item {
+            case .file(let file): found.append(file)
+            case .folder(let path, let prefix): found += listTree(path, prefix: prefix)
+            }
+        }
         return found
     }
 }
@@ -132,6 +158,18 @@ extension Array {
 private struct FolderListing {
     var files: [FileStatus] = []
     var folders: [(path: String, prefix: String)] = []
+
+    enum Item {
+        case file(FileStatus)
+        case folder(path: String, prefix: String)
+    }
+
+    /// The files and folders in the order of the paths in and below them: by name, a folder's
+    /// name followed by the "/" its paths go on with ("a/x" comes after "a.md", "a" before both).
+    func inPathOrder() -> [Item] {
+        let items = files.map { (key: $0.path, item: Item.file($0)) } + folders.map { (key: $0.prefix, item: Item.folder(path: $0.path, prefix: $0.prefix)) }
+        return items.sorted { $0.key < $1.key }.map(\.item)
+    }
 
     init?(_ folder: String, prefix: String) {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY)

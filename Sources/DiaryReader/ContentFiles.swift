@@ -7,39 +7,49 @@ import Foundation
 public struct ContentFiles: Sendable {
     public static let folderName = "Content"
 
-    public let paths: Set<String>
-    /// Size and modification time by path, when the files were listed from disk.
-    public let statuses: [String: FileStatus]
+    /// Every file's path, in path order (as `String` compares): looked up by halving.
+    private let sortedPaths: [String]
+    /// Size and modification time of each entry file (of `entryPaths[n]`, `entryStatuses[n]`), when
+    /// the files were listed from disk; empty otherwise.
+    public let entryStatuses: [FileStatus]
 
     /// A hash of the sorted paths: equal hashes mean the same files, whatever their contents.
     public let pathsHash: UInt64
     /// The entry files, sorted by path.
     public let entryPaths: [String]
 
-    public init(paths: Set<String>, statuses: [String: FileStatus] = [:]) {
-        self.init(paths: paths, statuses: statuses, sortedPaths: paths.sorted())
+    public init<Paths: Sequence>(paths: Paths) where Paths.Element == String {
+        self.init(sortedPaths: paths.sorted(), statuses: [])
     }
 
-    private init(paths: Set<String>, statuses: [String: FileStatus], sortedPaths: [String]) {
-        self.paths = paths
-        self.statuses = statuses
+    /// `statuses`: of every file at `sortedPaths`, or none.
+    private init(sortedPaths: [String], statuses: [FileStatus]) {
+        self.sortedPaths = sortedPaths
         var hasher = StableHasher()
         for path in sortedPaths { hasher.combine(path) }
         pathsHash = hasher.value
-        entryPaths = sortedPaths.filter(Self.isEntryPath)
+        let entries = sortedPaths.indices.filter { Self.isEntryPath(sortedPaths[$0]) }
+        entryPaths = entries.map { sortedPaths[$0] }
+        entryStatuses = statuses.isEmpty ? [] : entries.map { statuses[$0] }
     }
 
     /// The same files without their sizes and times: for keeping the listing to resolve image
     /// references later, when those statuses may be outdated.
     public func withoutStatuses() -> ContentFiles {
-        ContentFiles(paths: paths, pathsHash: pathsHash, entryPaths: entryPaths)
+        ContentFiles(sortedPaths: sortedPaths, pathsHash: pathsHash, entryPaths: entryPaths)
     }
 
-    private init(paths: Set<String>, pathsHash: UInt64, entryPaths: [String]) {
-        self.paths = paths
-        statuses = [:]
+    private init(sortedPaths: [String], pathsHash: UInt64, entryPaths: [String]) {
+        self.sortedPaths = sortedPaths
+        entryStatuses = []
         self.pathsHash = pathsHash
         self.entryPaths = entryPaths
+    }
+
+    /// Whether a file is at `path` (relative to the diary root).
+    public func contains(_ path: String) -> Bool {
+        let position = sortedPaths.partitioningIndex { $0 >= path }
+        return position < sortedPaths.count && sortedPaths[position] == path
     }
 
     /// Whether the file at `path` is an entry (Markdown), by its name.
@@ -58,11 +68,7 @@ public struct ContentFiles: Sendable {
 
     /// The files of a listing of `Content/` (paths relative to it, sorted as `FileStatus.list` sorts them).
     public init(listing files: [FileStatus]) {
-        var statuses: [String: FileStatus] = [:]
-        statuses.reserveCapacity(files.count)
-        let sortedPaths = files.map { Self.folderName + "/" + $0.path }
-        for (path, file) in zip(sortedPaths, files) { statuses[path] = file }
-        self.init(paths: Set(sortedPaths), statuses: statuses, sortedPaths: sortedPaths)
+        self.init(sortedPaths: files.map { Self.folderName + "/" + $0.path }, statuses: files)
     }
 
     /// The file an image reference names, looked up next to the entry, then from `Content/`,
@@ -73,7 +79,7 @@ public struct ContentFiles: Sendable {
             ? [Self.folderName + reference]
             : [entryFolder + "/" + reference, Self.folderName + "/" + reference]
         for candidate in candidates {
-            if let normalized = Self.normalize(candidate), normalized.hasPrefix(Self.folderName + "/"), paths.contains(normalized) {
+            if let normalized = Self.normalize(candidate), normalized.hasPrefix(Self.folderName + "/"), contains(normalized) {
                 return normalized
             }
         }

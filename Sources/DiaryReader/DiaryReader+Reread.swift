@@ -22,7 +22,7 @@ extension DiaryReader {
         result.cache.savedAt = readAt
         result.parsedCount = 0
         let parser = EntryParser(config: config, files: files)
-        for path in Set(changedPaths).sorted() where ContentFiles.isEntryPath(path) && files.paths.contains(path) {
+        for path in Set(changedPaths).sorted() where ContentFiles.isEntryPath(path) && files.contains(path) {
             guard let old = last.cache.source(path), let oldEntry = old.parsed.entry,
                   let status = FileStatus.of(rootPath + "/" + path), let data = LocalFiles.read(rootPath + "/" + path) else { return nil }
             let parsed = parser.parse(data, path: path)

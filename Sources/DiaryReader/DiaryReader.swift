@@ -66,8 +66,11 @@ public struct DiaryReader: Sendable {
         // Kept in memory (`daybook serve`, the next build in this process), the cache holds for
         // files as old as this reading; saved, as old as the save.
         newCache.savedAt = readAt
-        let readings = ParallelMap.map(entryPaths) { path -> (EntryCache.Source?, wasParsed: Bool) in
-            guard let status = files.statuses[path] ?? FileStatus.of(rootPath + "/" + path) else { return (nil, true) }
+        let readings = ParallelMap.map(Array(entryPaths.indices)) { position -> (EntryCache.Source?, wasParsed: Bool) in
+            let path = entryPaths[position]
+            guard let status = files.entryStatuses.isEmpty ? FileStatus.of(rootPath + "/" + path) : files.entryStatuses[position] else {
+                return (nil, true)
+            }
             if let cached = usableCache?.reusable(path, size: status.size, modified: status.modified, files: files) {
                 return (cached, false)
             }
