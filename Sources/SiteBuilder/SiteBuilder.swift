@@ -340,6 +340,14 @@ public struct SiteBuilder {
         })
         let (pages, signer, signatures, stale, planMemo) = (planned.pages, planned.signer, planned.signatures, planned.stale, planned.memo)
         let planKept = planned.kept != nil
+        // A command-line build that keeps the saved plan ends by removing the last build's files that are
+        // neither pages nor written or kept again: which of them are not pages is worked out on another
+        // core while the pages are rendered and written (a lookup of each of the last build's paths).
+        let lastNonPages: BackgroundValue<[String]>? = {
+            guard case .saved = planned.kept, encryption == nil, let last = lastOutput.manifest else { return nil }
+            let pageSignatures = previous.pageSignatures
+            return BackgroundValue(working: { last.keys.filter { pageSignatures[$0] == nil && !$0.hasPrefix(".") } })
+        }()
 
         // Cards stay right while the index keeps its shape and the pictures are the same.
         let earlierCards = keptIndex != nil && keptPictures != nil ? kept?.cards ?? [:] : [:]
@@ -435,13 +443,11 @@ public struct SiteBuilder {
             if let lastSearchFiles {
                 let current = Set(searchFiles)
                 outcome = try writer.finish(keepingAllExcept: lastSearchFiles.filter { !current.contains($0) })
-            } else if case .saved = planned.kept, encryption == nil, keptPictureFiles == nil, let last = lastOutput.manifest {
+            } else if let lastNonPages, keptPictureFiles == nil {
                 // The last build's pages are this one's, each rendered again or kept as it is; of its
                 // other files, those this build neither wrote again nor keeps (the search index's) go.
                 let searchKept = Set(search.kept)
-                outcome = try writer.finish(keepingAllExcept: last.keys.filter {
-                    previous.pageSignatures[$0] == nil && !searchKept.contains($0) && !$0.hasPrefix(".")
-                })
+                outcome = try writer.finish(keepingAllExcept: lastNonPages.value.filter { !searchKept.contains($0) })
             } else {
                 let keptPages: [String]
                 if case .saved = planned.kept {
