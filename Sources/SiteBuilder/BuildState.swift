@@ -50,11 +50,13 @@ struct BuildState {
             try cache.write(.entries, parts: entryCache.encode)
         }
         var pages = BinaryWriter()
+        // A path's length, its bytes (about 40) and the signature: sized once, not grown by doubling.
+        pages.reserveCapacity(8 + pageSignatures.count * 64 + (plan.map { 16 * ($0.versions.count + $0.pagePositions.count) } ?? 0))
         pages.write(pageSignatures.count)
         // In no particular order, like the manifest: only looked up, never compared.
-        for path in pageSignatures.keys {
+        for (path, signature) in pageSignatures {
             pages.write(path)
-            pages.write(Int(Int64(bitPattern: pageSignatures[path]!)))
+            pages.write(Int(Int64(bitPattern: signature)))
         }
         pages.write(plan != nil)
         plan?.write(into: &pages)

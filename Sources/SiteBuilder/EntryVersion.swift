@@ -184,6 +184,8 @@ struct SavedEntryVersions: Sendable {
 
     func encoded() -> [UInt8] {
         var writer = BinaryWriter()
+        // A path's length and bytes (about 40), then four numbers: sized once, not grown by doubling.
+        writer.reserveCapacity(8 + byPath.count * 96)
         writer.write(byPath.count)
         for (path, saved) in byPath {
             writer.write(path)
