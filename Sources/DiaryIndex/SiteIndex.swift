@@ -27,6 +27,10 @@ public struct SiteIndex: Sendable {
         var emotionsByID: [String: Emotion] = [:]
         for emotion in diary.emotions where emotionsByID[emotion.id] == nil { emotionsByID[emotion.id] = emotion }
         self.emotionsByID = emotionsByID
+        // The entries by emotion and tag, and the gallery, are gathered on another core while this
+        // one lays out the days, months and years: two passes over every entry, neither needing the other.
+        let allEntries = diary.entries
+        let groups = BackgroundValue(working: { Self.groups(of: allEntries) })
 
         var days: [DaySection] = []
         for index in entries.indices {
@@ -36,7 +40,6 @@ public struct SiteIndex: Sendable {
                 days.append(DaySection(day: entries[index].day, entries: [index], mainEmotionID: ""))
             }
         }
-        let allEntries = diary.entries
         for position in days.indices {
             days[position].mainEmotionID = Self.mainEmotion(of: days[position].entries.map { allEntries[$0] })
         }
@@ -67,14 +70,27 @@ public struct SiteIndex: Sendable {
         }
         self.years = years
 
-        let newestFirst = Array(entries.indices.reversed())
+        let (byEmotion, byTag, tagNames, gallery) = groups.value
+        self.gallery = gallery
+        self.emotions = diary.emotions.map { emotion in
+            EntryGroup(slug: emotion.id, name: emotion.label, entries: byEmotion[emotion.id] ?? [])
+        }
+        self.tags = byTag.keys.sorted { (tagNames[$0]!.lowercased(), $0) < (tagNames[$1]!.lowercased(), $1) }.map { slug in
+            EntryGroup(slug: slug, name: tagNames[slug]!, entries: byTag[slug]!)
+        }
+    }
+
+    /// Each emotion's and tag's entries (positions in `entries`, newest first), each tag's name (its
+    /// oldest spelling), and every picture.
+    private static func groups(of entries: [Entry]) -> (byEmotion: [String: [Int]], byTag: [String: [Int]], tagNames: [String: String],
+                                                        gallery: [GalleryItem]) {
         var byEmotion: [String: [Int]] = [:]
         var byTag: [String: [Int]] = [:]
         var tagNames: [String: String] = [:]
         var gallery: [GalleryItem] = []
         // A diary uses a few hundred tag spellings thousands of times: each is made a slug once.
         var slugs: [String: String] = [:]
-        for index in newestFirst {
+        for index in entries.indices.reversed() {
             let entry = entries[index]
             for id in entry.emotionIDs { byEmotion[id, default: []].append(index) }
             for tag in entry.tags {
@@ -86,13 +102,7 @@ public struct SiteIndex: Sendable {
             }
             gallery += entry.images.map { GalleryItem(image: $0, entry: index) }
         }
-        self.gallery = gallery
-        self.emotions = diary.emotions.map { emotion in
-            EntryGroup(slug: emotion.id, name: emotion.label, entries: byEmotion[emotion.id] ?? [])
-        }
-        self.tags = byTag.keys.sorted { (tagNames[$0]!.lowercased(), $0) < (tagNames[$1]!.lowercased(), $1) }.map { slug in
-            EntryGroup(slug: slug, name: tagNames[slug]!, entries: byTag[slug]!)
-        }
+        return (byEmotion, byTag, tagNames, gallery)
     }
 
     /// `other` with `entries` in place of its own: its days, months, years, groups and gallery
