@@ -21,9 +21,14 @@ struct BuildState {
 
     /// Loads the state; with `inputsOnly`, just the fingerprint and counts (the nothing-changed check).
     static func load(from cache: BuildCache, inputsOnly: Bool = false) -> BuildState {
+        load(from: cache, inputsOnly: inputsOnly, entries: true)
+    }
+
+    /// `load(from:inputsOnly:)`, leaving out the entry cache unless `entries`.
+    private static func load(from cache: BuildCache, inputsOnly: Bool, entries: Bool) -> BuildState {
         var state = BuildState()
         if !inputsOnly {
-            state.entryCache = cache.map(.entries).flatMap { EntryCache(decoding: $0.bytes, window: $0.body) }
+            if entries { state.entryCache = cache.map(.entries).flatMap { EntryCache(decoding: $0.bytes, window: $0.body) } }
             if let bytes = cache.read(.pageSignatures) {
                 guard let (signatures, plan) = decodePageSignatures(bytes) else { return BuildState() }
                 state.pageSignatures = signatures
@@ -42,6 +47,17 @@ struct BuildState {
             }
         }
         return state
+    }
+
+    /// Loads the state, handing its entry cache to `reading` as soon as it is decoded: the rest
+    /// (page signatures, entry versions) is decoded on another core meanwhile.
+    static func load<Result>(from cache: BuildCache, reading: (EntryCache?) -> Result) -> (BuildState, Result) {
+        let entryCache = cache.map(.entries).flatMap { EntryCache(decoding: $0.bytes, window: $0.body) }
+        let rest = BackgroundValue(working: { load(from: cache, inputsOnly: false, entries: false) })
+        let result = reading(entryCache)
+        var state = rest.value
+        state.entryCache = entryCache
+        return (state, result)
     }
 
     /// Saves the state; `saveEntries` is false when the entry cache did not change.

@@ -220,18 +220,29 @@ public struct SiteBuilder {
         lazy var lastOutput = LastOutput(change.output.value, known: change.knownManifest, encryption: encryption, cache: cache)
         let configKey = Self.configKey(change.configFile, encryption: options.encryption)
         let (previous, reading, readFiles) = try pipeline.run(.readEntries) { () -> (BuildState, DiaryReadResult, ContentFiles?) in
-            let previous = options.clean ? BuildState() : kept?.state ?? BuildState.load(from: cache)
             let reader = DiaryReader(root: root)
             let readerOptions = DiaryReader.Options(includeDrafts: options.includeDrafts, strict: options.strict)
+            func readAll(cache entryCache: EntryCache?) -> (DiaryReadResult, ContentFiles?) {
+                let files = change.listing.content.map(ContentFiles.init(listing:))
+                return (reader.read(readerOptions, cache: entryCache, files: files, configFile: change.configFile), files?.withoutStatuses())
+            }
+            let previous: BuildState
+            if options.clean {
+                previous = BuildState()
+            } else if let state = kept?.state {
+                previous = state
+            } else {
+                let (state, (reading, files)) = BuildState.load(from: cache, reading: readAll(cache:))
+                return (state, reading, files)
+            }
             // Content/ holds the same files as at the session's last reading: only the changed ones are read.
             if change.sameContentPaths, let changedPaths, let last = kept?.reading,
                let reading = reader.reread(changedPaths, after: last.result, among: last.files, configFile: change.configFile,
                                            options: readerOptions) {
                 return (previous, reading, last.files)
             }
-            let files = change.listing.content.map(ContentFiles.init(listing:))
-            return (previous, reader.read(readerOptions, cache: previous.entryCache, files: files, configFile: change.configFile),
-                    files?.withoutStatuses())
+            let (reading, files) = readAll(cache: previous.entryCache)
+            return (previous, reading, files)
         }
         report.diagnostics = reading.diagnostics
         report.parsedCount = reading.parsedCount
