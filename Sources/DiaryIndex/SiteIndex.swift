@@ -85,24 +85,43 @@ public struct SiteIndex: Sendable {
     private static func groups(of entries: [Entry]) -> (byEmotion: [String: [Int]], byTag: [String: [Int]], tagNames: [String: String],
                                                         gallery: [GalleryItem]) {
         var byEmotion: [String: [Int]] = [:]
-        var byTag: [String: [Int]] = [:]
-        var tagNames: [String: String] = [:]
         var gallery: [GalleryItem] = []
-        // A diary uses a few hundred tag spellings thousands of times: each is made a slug once.
-        var slugs: [String: String] = [:]
+        // A diary uses a few hundred tag spellings thousands of times: each spelling is made a slug
+        // once, and found again by its bytes (a `String` key that is not ASCII is normalised on
+        // every lookup). A slug is NFC, so two slugs are the same text when their bytes are.
+        var groupOfSpelling: [UTF8Key: Int] = [:]
+        var groupOfSlug: [UTF8Key: Int] = [:]
+        var slugs: [String] = []
+        var members: [[Int]] = []
+        var names: [String] = []
         for index in entries.indices.reversed() {
             let entry = entries[index]
             for id in entry.emotionIDs { byEmotion[id, default: []].append(index) }
             for tag in entry.tags {
-                let slug = slugs[tag] ?? Slug.make(from: tag)
-                slugs[tag] = slug
-                byTag[slug, default: []].append(index)
+                let spelling = UTF8Key(tag)
+                let group: Int
+                if let known = groupOfSpelling[spelling] {
+                    group = known
+                } else {
+                    let slug = Slug.make(from: tag)
+                    if let known = groupOfSlug[UTF8Key(slug)] {
+                        group = known
+                    } else {
+                        group = slugs.count
+                        groupOfSlug[UTF8Key(slug)] = group
+                        slugs.append(slug)
+                        members.append([])
+                        names.append(tag)
+                    }
+                    groupOfSpelling[spelling] = group
+                }
+                members[group].append(index)
                 // The oldest spelling names the tag: it was there first.
-                tagNames[slug] = tag
+                names[group] = tag
             }
             gallery += entry.images.map { GalleryItem(image: $0, entry: index) }
         }
-        return (byEmotion, byTag, tagNames, gallery)
+        return (byEmotion, Dictionary(uniqueKeysWithValues: zip(slugs, members)), Dictionary(uniqueKeysWithValues: zip(slugs, names)), gallery)
     }
 
     /// `other` with `entries` in place of its own: its days, months, years, groups and gallery
@@ -199,5 +218,24 @@ public struct SiteIndex: Sendable {
 
     public func emotion(_ id: String) -> Emotion {
         emotionsByID[id] ?? .placeholder(id: id)
+    }
+}
+
+/// Text compared and hashed by its UTF-8 bytes: far cheaper than `String`'s own comparison, which
+/// treats canonically equivalent spellings as equal and so normalises text that is not ASCII.
+private struct UTF8Key: Hashable {
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    static func == (a: UTF8Key, b: UTF8Key) -> Bool {
+        a.text.utf8.elementsEqual(b.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -63,6 +63,20 @@ final class SiteIndexTests: XCTestCase {
         XCTAssertEqual(site.tags[0].entries.count, 2)
     }
 
+    func testTagsSpelledWithOtherCodePointsAreOneTag() {
+        // "산책" as Hangul syllables and as conjoining jamo, "Café" with é as one code point and as e + U+0301.
+        let jamo = "\u{1109}\u{1161}\u{11AB}\u{110E}\u{1162}\u{11A8}"
+        let site = index([entry("2025-10-20 08:00", ["sad"], tags: [jamo, "Cafe\u{301}"]),
+                          entry("2025-10-21 09:00", ["calm"], tags: ["산책", "café"]),
+                          entry("2025-10-22 09:00", ["calm"], tags: ["cafe", "산책"])])
+        XCTAssertEqual(site.tags.map(\.slug), ["cafe", "café", "산책"])
+        XCTAssertEqual(site.tags.map { $0.entries.count }, [1, 2, 3])
+        // The oldest spelling names each tag, as it was written.
+        XCTAssertEqual(site.tags[1].name.unicodeScalars.count, 5)
+        XCTAssertEqual(site.tags[2].name.unicodeScalars.count, 6)
+        XCTAssertEqual(site.tags[2].entries, [2, 1, 0])
+    }
+
     func testTheGalleryIsNewestFirstWithEachEntrysPicturesInOrder() {
         let site = index([entry("2025-10-20 08:00", ["sad"], images: 2), entry("2025-10-21 09:00", ["calm"], images: 1)])
         XCTAssertEqual(site.gallery.map(\.image.id), ["2025-10-21-2025-10-21-09-00_image_1", "2025-10-20-2025-10-20-08-00_image_1", "2025-10-20-2025-10-20-08-00_image_2"])
