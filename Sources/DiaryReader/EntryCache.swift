@@ -175,7 +175,8 @@ public struct EntryCache: Sendable {
                     let body = source(path)!.parsed.entry?.body
                     return total + (body.map { $0.html.utf8.count + $0.textUTF8.count + $0.footnoteTextUTF8.count } ?? 0)
                 })
-                for path in part { Self.write(source(path)!, at: path, into: &segment) }
+                for path in part { Self.write(source(path)!, at: path, into: &segment.records, bodies: &segment.bodies) }
+                segment.count = part.count
                 return segment
             }
             for segment in segments {
@@ -248,12 +249,7 @@ public struct EntryCache: Sendable {
         self.init(readingKey: readingKey, sources: sources, savedAt: savedAt, contentPaths: UInt64(bitPattern: Int64(contentPaths)))
     }
 
-    private static func write(_ source: Source, at path: String, into segment: inout Segment) {
-        segment.count += 1
-        var writer = segment.records
-        // Taken out, so that it is not copied as it grows.
-        segment.records = BinaryWriter()
-        defer { segment.records = writer }
+    private static func write(_ source: Source, at path: String, into writer: inout BinaryWriter, bodies: inout BinaryWriter) {
         writer.write(path)
         writer.write(source.size)
         writer.write(source.modified)
@@ -262,7 +258,7 @@ public struct EntryCache: Sendable {
             writer.write(lookup.reference)
             writer.write(optional: lookup.resolved)
         }
-        write(source.parsed, into: &writer, bodies: &segment.bodies)
+        write(source.parsed, into: &writer, bodies: &bodies)
     }
 
     private static func readSource(_ reader: inout BinaryReader, in bytes: SharedBytes, bodies: Range<Int>) -> (String, Source)? {

@@ -19,16 +19,11 @@ struct BuildState {
     var entryCount = 0
     var pageCount = 0
 
-    /// Loads the state; with `inputsOnly`, just the fingerprint and counts (the nothing-changed check).
+    /// Loads the state but for its entry cache (`load(from:reading:)` loads that too); with
+    /// `inputsOnly`, just the fingerprint and counts (the nothing-changed check).
     static func load(from cache: BuildCache, inputsOnly: Bool = false) -> BuildState {
-        load(from: cache, inputsOnly: inputsOnly, entries: true)
-    }
-
-    /// `load(from:inputsOnly:)`, leaving out the entry cache unless `entries`.
-    private static func load(from cache: BuildCache, inputsOnly: Bool, entries: Bool) -> BuildState {
         var state = BuildState()
         if !inputsOnly {
-            if entries { state.entryCache = cache.map(.entries).flatMap { EntryCache(decoding: $0.bytes, window: $0.body) } }
             if let bytes = cache.read(.pageSignatures) {
                 guard let (signatures, plan) = decodePageSignatures(bytes) else { return BuildState() }
                 state.pageSignatures = signatures
@@ -53,7 +48,7 @@ struct BuildState {
     /// (page signatures, entry versions) is decoded on another core meanwhile.
     static func load<Result>(from cache: BuildCache, reading: (EntryCache?) -> Result) -> (BuildState, Result) {
         let entryCache = cache.map(.entries).flatMap { EntryCache(decoding: $0.bytes, window: $0.body) }
-        let rest = BackgroundValue(working: { load(from: cache, inputsOnly: false, entries: false) })
+        let rest = BackgroundValue(working: { load(from: cache) })
         let result = reading(entryCache)
         var state = rest.value
         state.entryCache = entryCache
