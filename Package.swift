@@ -38,6 +38,9 @@ let package = Package(
         // says why), so not a system-library target: SwiftPM would link what pkg-config names. Only this
         // target's C files read libvips' headers, which need GLib's, found here as pkg-config would.
         .target(name: "CVips", cSettings: glibHeaders),
+        // libcurl, which Foundation's URLSession calls, opened on first use rather than loaded at every
+        // start (Sources/CCurlOnDemand/include/CCurlOnDemand.h says why). Daybook itself makes no requests.
+        .target(name: "CCurlOnDemand"),
         // Published pictures: resized, oriented, in sRGB, stripped of metadata, cached by content.
         .target(name: "Pictures", dependencies: ["DiaryFiles", "CVips", "CLibCrypto"]),
         // Plain diary values: no I/O.
@@ -79,7 +82,8 @@ let package = Package(
         .target(name: "DiaryCorpus", dependencies: ["DiaryModel"]),
         .executableTarget(
             name: "daybook",
-            dependencies: ["DiaryCommands", "DiaryImport", "SiteBuilder", "SiteEncryption", "DiaryServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["DiaryCommands", "DiaryImport", "SiteBuilder", "SiteEncryption", "DiaryServer", "CCurlOnDemand",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "daybook-corpus",
@@ -88,7 +92,7 @@ let package = Package(
         .executableTarget(name: "template-bench", dependencies: ["Templating"]),
         .executableTarget(name: "picture-bench", dependencies: ["Pictures"]),
         .testTarget(name: "DiaryModelTests", dependencies: ["DiaryModel"]),
-        .testTarget(name: "DiaryServerTests", dependencies: ["DiaryServer", "SiteBuilder"]),
+        .testTarget(name: "DiaryServerTests", dependencies: ["DiaryServer", "SiteBuilder", "CCurlOnDemand"]),
         .testTarget(name: "DiaryReaderTests", dependencies: ["DiaryReader", "DiaryIndex", "DiaryCorpus"]),
         .testTarget(name: "DiaryCommandsTests", dependencies: ["DiaryCommands", "DiaryReader", "DiaryCorpus", "SiteEncryption"], exclude: ["Browser"]),
         .testTarget(name: "DiaryImportTests", dependencies: ["DiaryImport", "DiaryReader", "DiaryModel", "DiaryCorpus", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),

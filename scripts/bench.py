@@ -59,6 +59,9 @@ WORK = os.path.abspath(ENV.get("BENCH_DIR", "/tmp/daybook-bench"))
 BIN = os.path.abspath(os.path.join(REPO, ENV.get("BENCH_BIN", ".build/release")))
 DAYBOOK = os.path.join(BIN, "daybook")
 CORPUS_TOOL = os.path.join(BIN, "daybook-corpus")
+# The Makefile's RELEASE_BUILD, for a run without `make bench`: the same flags, or the binary differs.
+RELEASE_BUILD = ["swift", "build", "-c", "release", "--static-swift-stdlib",
+                 "-Xswiftc", "-Xfrontend", "-Xswiftc", "-disable-autolink-library", "-Xswiftc", "-Xfrontend", "-Xswiftc", "curl"]
 TEMPLATE_BENCH = os.path.join(BIN, "template-bench")
 OUTPUT = os.path.join(REPO, ENV.get("BENCH_OUTPUT", "BENCHMARKS.md"))
 SETTLE = float(ENV.get("BENCH_SETTLE", "60"))
@@ -1996,7 +1999,7 @@ def report(results, prof, prof_error, tmpl, info, total_seconds, pictures=None):
     L.append("## Exact commands")
     L.append("")
     L.append("```sh")
-    L.append("make bench     # = swift build -c release --static-swift-stdlib --product daybook / daybook-corpus / template-bench; apt-get install hugo valgrind time")
+    L.append("make bench     # = " + " ".join(RELEASE_BUILD) + " --product daybook / daybook-corpus / template-bench; apt-get install hugo valgrind time")
     L.append("               #   libvips-tools imagemagick lomiri-wallpapers-16.04 (when missing); python3 scripts/bench.py")
     for label, cmd in commands_used.items():
         if label.startswith("pictures:"):
@@ -2073,11 +2076,11 @@ def main():
     for tool in (DAYBOOK, CORPUS_TOOL, TEMPLATE_BENCH):
         # Run on its own after `make run`: build what `make bench` would have built.
         if not os.access(tool, os.X_OK) and "BENCH_BIN" not in ENV and shutil.which("swift"):
-            log(f"building {os.path.basename(tool)}: swift build -c release --static-swift-stdlib --product {os.path.basename(tool)}")
-            subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", os.path.basename(tool)], cwd=REPO)
+            log(f"building {os.path.basename(tool)}: {' '.join(RELEASE_BUILD)} --product {os.path.basename(tool)}")
+            subprocess.run(RELEASE_BUILD + ["--product", os.path.basename(tool)], cwd=REPO)
     for tool in (DAYBOOK, CORPUS_TOOL):
         if not os.access(tool, os.X_OK):
-            sys.exit(f"bench: {tool} is missing; run `make bench` (it builds it) or `swift build -c release --static-swift-stdlib --product {os.path.basename(tool)}`")
+            sys.exit(f"bench: {tool} is missing; run `make bench` (it builds it) or `{' '.join(RELEASE_BUILD)} --product {os.path.basename(tool)}`")
     for tool in ("hugo", "cmark-gfm"):
         if not shutil.which(tool):
             sys.exit(f"bench: `{tool}` is not installed; `make bench` installs it with apt-get")
@@ -2124,10 +2127,10 @@ def main():
 def main_pictures_only():
     """BENCH_ONLY=pictures: the pictures section alone, written into the existing report in place of its old one."""
     if not os.access(DAYBOOK, os.X_OK) and "BENCH_BIN" not in ENV and shutil.which("swift"):
-        log("building daybook: swift build -c release --static-swift-stdlib --product daybook")
-        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "daybook"], cwd=REPO)
+        log(f"building daybook: {' '.join(RELEASE_BUILD)} --product daybook")
+        subprocess.run(RELEASE_BUILD + ["--product", "daybook"], cwd=REPO)
     if not os.access(DAYBOOK, os.X_OK):
-        sys.exit(f"bench: {DAYBOOK} is missing; run `make bench` (it builds it) or `swift build -c release --static-swift-stdlib --product daybook`")
+        sys.exit(f"bench: {DAYBOOK} is missing; run `make bench` (it builds it) or `{' '.join(RELEASE_BUILD)} --product daybook`")
     missing = bench_pictures.missing_tools() + ([] if os.access("/usr/bin/time", os.X_OK) else ["time"])
     if missing:
         sys.exit(f"bench: the pictures section needs {', '.join(missing)} (apt-get install; `make bench` installs them)")
