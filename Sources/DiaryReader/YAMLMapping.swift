@@ -20,7 +20,9 @@ struct YAMLMapping {
     static func parse(_ yaml: String, path: String, lineOffset: Int) -> Result<YAMLMapping, Diagnostic> {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml)
+            // Scalars are classified by `ScalarKind`, never by Yams' tags: the basic resolver
+            // spares every process the regular expressions of the default one (1.6 ms at start).
+            root = try Yams.compose(yaml: yaml, .basic)
         } catch {
             return .failure(diagnostic(for: error, path: path, lineOffset: lineOffset, yaml: yaml))
         }
