@@ -43,6 +43,19 @@ struct PublishedPictures: Sendable, Equatable {
         return (PublishedPictures(byImage: byImage, ids: ids), diagnostics)
     }
 
+    /// A fingerprint of `files` (`outputFiles()`): each file's path and identity, in order; never
+    /// 0, the fingerprint of no build. Picture files with the fingerprint of those the last build
+    /// wrote are those files.
+    static func fingerprint(of files: [OutputFile]) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine(files.count)
+        for file in files {
+            hasher.combine(file.path)
+            if case .copy(_, let identity) = file.content { hasher.combine(identity) } else { hasher.combine(false) }
+        }
+        return max(1, hasher.value)
+    }
+
     /// The files to write: each picture's display version and thumbnails, copied from the cache.
     /// Made on every build for thousands of pictures, so each file's identity is put together
     /// from plain string slices.

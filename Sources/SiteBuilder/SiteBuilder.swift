@@ -398,8 +398,14 @@ public struct SiteBuilder {
 
         // Everything is validated: from here on the output folder changes (unless this is a dry run).
         // The same pictures as the session's last build, which wrote their files: they are in the folder as they are.
-        let keptPictureFiles = kept?.pictureFiles.flatMap { $0.pictures == shared.pictures ? $0.files : nil }
-        let pictureFiles = keptPictureFiles ?? shared.pictures.outputFiles()
+        let sessionPictureFiles = kept?.pictureFiles.flatMap { $0.pictures == shared.pictures ? $0.files : nil }
+        let pictureFiles = sessionPictureFiles ?? shared.pictures.outputFiles()
+        // Likewise, in a plain build, the very files the last build saved that it wrote, none of them gone
+        // from the folder: thousands of pictures are not looked at again on every edit.
+        let pictureFilesKey = sessionPictureFiles == nil ? PublishedPictures.fingerprint(of: pictureFiles) : nil
+        let keptPictureFiles = sessionPictureFiles
+            ?? (encryption == nil && !options.clean && lastOutput.manifest != nil && previous.pictureFilesKey == pictureFilesKey
+                && (lastOutput.missing.isEmpty || !pictureFiles.contains { lastOutput.missing.contains($0.path) }) ? pictureFiles : nil)
         var writer = try pipeline.run(.write) { () -> OutputWriter in
             var files = pageFiles!
             pageFiles = nil
@@ -454,11 +460,11 @@ public struct SiteBuilder {
             if let lastSearchFiles {
                 let current = Set(searchFiles)
                 outcome = try writer.finish(keepingAllExcept: lastSearchFiles.filter { !current.contains($0) })
-            } else if let lastNonPages, keptPictureFiles == nil {
+            } else if let lastNonPages {
                 // The last build's pages are this one's, each rendered again or kept as it is; of its
-                // other files, those this build neither wrote again nor keeps (the search index's) go.
-                let searchKept = Set(search.kept)
-                outcome = try writer.finish(keepingAllExcept: lastNonPages.value.filter { !searchKept.contains($0) })
+                // other files, those this build neither wrote again nor keeps (the search index's, the pictures') go.
+                let keptFiles = Set(search.kept + (keptPictureFiles?.map(\.path) ?? []))
+                outcome = try writer.finish(keepingAllExcept: lastNonPages.value.filter { !keptFiles.contains($0) })
             } else {
                 let keptPages: [String]
                 if case .saved = planned.kept {
@@ -529,6 +535,8 @@ public struct SiteBuilder {
                 defer { _ = listsSaved.value }
                 // Worked out only when saved: `daybook serve` saves after the page is served.
                 state.entryVersions = signer.savedVersions(readings: reading.cache)
+                // Of a plain site only: an encrypted one's files are under other names.
+                state.pictureFilesKey = encryption != nil ? 0 : pictureFilesKey ?? PublishedPictures.fingerprint(of: pictureFiles)
                 state.plan = savedPlan ?? SavedPagePlan(pages: planMemo?.pages ?? pages,
                                                         shapeKey: planned.shapeKey ?? SavedPagePlan.shapeKey(
                                                             configKey: configKey, emotions: reading.diary.emotions, entries: index.entries),

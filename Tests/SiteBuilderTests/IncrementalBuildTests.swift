@@ -116,6 +116,30 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertTrue(try String(contentsOf: page, encoding: .utf8).contains("The rockets were teal"))
     }
 
+    func testAnEditLeavesThePictureFilesAsTheyAreAndAGoneOneComesBack() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        let output = root.appendingPathComponent("Output")
+        try buildSite(root)
+        let pictures = try filesBelow(output).keys.filter { $0.hasPrefix("images/") }.sorted()
+        XCTAssertFalse(pictures.isEmpty)
+        func inodes() throws -> [UInt64] {
+            try pictures.map { try XCTUnwrap(FileManager.default.attributesOfItem(atPath: output.appendingPathComponent($0).path)[.systemFileNumber] as? UInt64) }
+        }
+        let before = try inodes()
+        let entry = root.appendingPathComponent("Content/2025/03/01/2130-quiet-night.md")
+        try (String(contentsOf: entry, encoding: .utf8) + "\nThe river was high.\n").write(to: entry, atomically: true, encoding: .utf8)
+        let edit = try buildSite(root)
+        XCTAssertEqual(edit.writtenPaths.filter { $0.hasPrefix("images/") }, [], "an edit of the text offers no picture again")
+        XCTAssertEqual(try inodes(), before)
+        try assertOutputIsAFullBuilds(root, fixture: "seoul-diary", test: self, "after an edit")
+
+        try FileManager.default.removeItem(at: output.appendingPathComponent(pictures[0]))
+        try (String(contentsOf: entry, encoding: .utf8) + "\nAnd the wind cold.\n").write(to: entry, atomically: true, encoding: .utf8)
+        let restore = try buildSite(root)
+        XCTAssertEqual(restore.writtenPaths.filter { $0.hasPrefix("images/") }, [pictures[0]], "the picture file gone from the folder is written again")
+        try assertOutputIsAFullBuilds(root, fixture: "seoul-diary", test: self, "after a picture file was removed")
+    }
+
     func testAPictureReplacedByOneOfAnotherSizeIsProcessedAgainAndAnUnchangedOneIsNot() throws {
         let root = try copyOfFixture("seoul-diary", test: self)
         let page = root.appendingPathComponent("Output/2025/03/01/0900-plum-blossoms/index.html")
