@@ -26,47 +26,76 @@ extension SiteBuilder {
         var outcome = SearchIndexOutcome.unchanged
     }
 
-    /// Makes the search index's files for this build and hands them to `write`, a batch at a time
-    /// when built in full (so that they need not all be in memory at once). The index depends on
-    /// every entry: it stays as it is when none changed, is updated when a few did
-    /// (`SearchIndexUpdate`), and is built in full when that cannot give the right index.
+    /// What the search step does, worked out without writing anything (`planSearchIndex`).
+    enum SearchIndexPlan: Sendable {
+        /// No entry the index shows changed: these files of it stay.
+        case keep([String])
+        /// Updated in place: the files to write, and those that stay.
+        case update(SearchIndexUpdate.Outcome)
+        /// Built in full; `afterTrying` when an update was tried and cannot give the right index.
+        case rebuild(afterTrying: Bool)
+    }
+
+    /// Works out whether the search index stays, is updated (making the files to write) or must
+    /// be built in full. It reads only the index's saved state and its files as the last build
+    /// wrote them, so it can run on another core while the pages are rendered and written.
     /// - Parameters:
     ///   - manifest: what the last build wrote (nil when unknown); `missing`: which of those files are gone.
     ///   - known: the state of the index as a session's last build left it, when it has it in memory.
-    static func searchIndex(index: SiteIndex, emotions: [Emotion], signer: PageSignatures, lastSignature: UInt64?,
-                            manifest: [String: String]?, missing: Set<String>, store: SearchIndexStore,
-                            known: SearchIndexState? = nil, retitle: (String) -> Void,
-                            write: ([OutputFile]) throws -> Void) throws -> SearchIndexOutput {
-        let signature = signer.searchSignature(emotions: emotions)
-        var output = SearchIndexOutput(signature: signature)
+    static func planSearchIndex(index: SiteIndex, emotions: [Emotion], signer: PageSignatures, lastSignature: UInt64?,
+                                manifest: [String: String]?, missing: Set<String>, store: SearchIndexStore,
+                                known: SearchIndexState? = nil) -> SearchIndexPlan {
         // Kept or updated files must all be there; otherwise only a full build rewrites the lost ones.
         let lastIndexIsWhole = manifest?[SearchIndexBuilder.manifestPath] != nil && !missing.contains(where: SearchIndexBuilder.isIndexFile)
-        if lastSignature == signature, lastIndexIsWhole, let manifest {
-            output.kept = manifest.keys.filter(SearchIndexBuilder.isIndexFile)
-            return output
+        if lastSignature == signer.searchSignature(emotions: emotions), lastIndexIsWhole, let manifest {
+            return .keep(manifest.keys.filter(SearchIndexBuilder.isIndexFile))
         }
-        let builder = SearchIndexBuilder(entries: index.entries, emotions: emotions, urls: URLMap(baseURL: index.config.baseURL),
-                                         searchFields: index.config.searchFields)
-        let context = signer.searchContext(emotions: emotions)
-        if lastSignature != nil, lastIndexIsWhole, let manifest, known != nil || store.exists {
+        guard lastSignature != nil, lastIndexIsWhole, let manifest, known != nil || store.exists else { return .rebuild(afterTrying: false) }
+        let knownState = known.flatMap { SearchIndexStore.describes($0, signature: lastSignature) ? $0 : nil }
+        guard let previous = knownState ?? store.load(signature: lastSignature),
+              let update = SearchIndexUpdate(builder: searchIndexBuilder(index: index, emotions: emotions), previous: previous)
+                .update(context: signer.searchContext(emotions: emotions), versions: signer.entryVersions,
+                        loadFile: { store.indexFile($0, manifest: manifest) }) else { return .rebuild(afterTrying: true) }
+        return .update(update)
+    }
+
+    /// Makes the search index's files for this build as `planned` (by default worked out now)
+    /// says, and hands them to `write`, a batch at a time when built in full (so that they need
+    /// not all be in memory at once). The index depends on every entry: it stays as it is when
+    /// none changed, is updated when a few did (`SearchIndexUpdate`), and is built in full when
+    /// that cannot give the right index.
+    static func searchIndex(index: SiteIndex, emotions: [Emotion], signer: PageSignatures, lastSignature: UInt64?,
+                            manifest: [String: String]?, missing: Set<String>, store: SearchIndexStore,
+                            known: SearchIndexState? = nil, planned: SearchIndexPlan? = nil, retitle: (String) -> Void,
+                            write: ([OutputFile]) throws -> Void) throws -> SearchIndexOutput {
+        var output = SearchIndexOutput(signature: signer.searchSignature(emotions: emotions))
+        switch planned ?? planSearchIndex(index: index, emotions: emotions, signer: signer, lastSignature: lastSignature,
+                                          manifest: manifest, missing: missing, store: store, known: known) {
+        case .keep(let files):
+            output.kept = files
+            return output
+        case .update(let update):
             retitle("Update the search index")
-            let knownState = known.flatMap { SearchIndexStore.describes($0, signature: lastSignature) ? $0 : nil }
-            if let previous = knownState ?? store.load(signature: lastSignature),
-               let update = SearchIndexUpdate(builder: builder, previous: previous)
-                .update(context: context, versions: signer.entryVersions, loadFile: { store.indexFile($0, manifest: manifest) }) {
-                try write(outputFiles(update.changed, writtenInto: &output.written))
-                output.kept = update.unchanged
-                output.state = update.state
-                output.outcome = .updated
-                return output
-            }
+            try write(outputFiles(update.changed, writtenInto: &output.written))
+            output.kept = update.unchanged
+            output.state = update.state
+            output.outcome = .updated
+            return output
+        case .rebuild(let afterTrying):
+            if afterTrying { retitle("Update the search index") }
         }
         retitle("Index \(BuildPipeline.count(index.entries.count)) entries for search")
-        output.state = try builder.index(context: context, versions: signer.entryVersions) { files in
-            try write(outputFiles(files, writtenInto: &output.written))
-        }
+        output.state = try searchIndexBuilder(index: index, emotions: emotions)
+            .index(context: signer.searchContext(emotions: emotions), versions: signer.entryVersions) { files in
+                try write(outputFiles(files, writtenInto: &output.written))
+            }
         output.outcome = .rebuilt
         return output
+    }
+
+    private static func searchIndexBuilder(index: SiteIndex, emotions: [Emotion]) -> SearchIndexBuilder {
+        SearchIndexBuilder(entries: index.entries, emotions: emotions, urls: URLMap(baseURL: index.config.baseURL),
+                           searchFields: index.config.searchFields)
     }
 
     /// `files` as output files in path order, their paths added to `written`.
