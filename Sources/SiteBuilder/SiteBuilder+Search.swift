@@ -44,7 +44,7 @@ extension SiteBuilder {
     ///   - known: the state of the index as a session's last build left it, when it has it in memory.
     static func planSearchIndex(index: SiteIndex, emotions: [Emotion], signer: PageSignatures, lastSignature: UInt64?,
                                 manifest: [String: String]?, missing: Set<String>, store: SearchIndexStore,
-                                known: SearchIndexState? = nil) -> SearchIndexPlan {
+                                known: SearchIndexState?) -> SearchIndexPlan {
         // Kept or updated files must all be there; otherwise only a full build rewrites the lost ones.
         let lastIndexIsWhole = manifest?[SearchIndexBuilder.manifestPath] != nil && !missing.contains(where: SearchIndexBuilder.isIndexFile)
         if lastSignature == signer.searchSignature(emotions: emotions), lastIndexIsWhole, let manifest {
@@ -59,18 +59,14 @@ extension SiteBuilder {
         return .update(update)
     }
 
-    /// Makes the search index's files for this build as `planned` (by default worked out now)
-    /// says, and hands them to `write`, a batch at a time when built in full (so that they need
-    /// not all be in memory at once). The index depends on every entry: it stays as it is when
-    /// none changed, is updated when a few did (`SearchIndexUpdate`), and is built in full when
-    /// that cannot give the right index.
-    static func searchIndex(index: SiteIndex, emotions: [Emotion], signer: PageSignatures, lastSignature: UInt64?,
-                            manifest: [String: String]?, missing: Set<String>, store: SearchIndexStore,
-                            known: SearchIndexState? = nil, planned: SearchIndexPlan? = nil, retitle: (String) -> Void,
-                            write: ([OutputFile]) throws -> Void) throws -> SearchIndexOutput {
+    /// Makes the search index's files for this build as `plan` says, and hands them to `write`, a
+    /// batch at a time when built in full (so that they need not all be in memory at once). The
+    /// index depends on every entry: it stays as it is when none changed, is updated when a few did
+    /// (`SearchIndexUpdate`), and is built in full when that cannot give the right index.
+    static func searchIndex(index: SiteIndex, emotions: [Emotion], signer: PageSignatures, plan: SearchIndexPlan,
+                            retitle: (String) -> Void, write: ([OutputFile]) throws -> Void) throws -> SearchIndexOutput {
         var output = SearchIndexOutput(signature: signer.searchSignature(emotions: emotions))
-        switch planned ?? planSearchIndex(index: index, emotions: emotions, signer: signer, lastSignature: lastSignature,
-                                          manifest: manifest, missing: missing, store: store, known: known) {
+        switch plan {
         case .keep(let files):
             output.kept = files
             return output

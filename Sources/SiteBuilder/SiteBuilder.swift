@@ -308,23 +308,20 @@ public struct SiteBuilder {
         }
         guard let shared else { return report }
 
-        var searchPlan: BackgroundValue<SearchIndexPlan>?
+        var searchPlan: BackgroundValue<SearchIndexPlan>!
         let planned = try pipeline.run(.planPages, retitling: { retitle -> PlannedPages in
             let plan = PagePlan(index: index, stats: statsValue.value)
             let signer = PageSignatures(index: index, values: shared, library: library, sources: theme.templates, configKey: configKey,
                                         known: kept?.entryVersions ?? EntryVersions(), saved: previous.entryVersions, readings: reading.cache)
             // Whether the search index stays, and the files an update of it makes, are worked out on another
-            // core while the pages are planned, rendered and written: it reads only the index's own state and
-            // files. Plain builds only (an encrypted build's index files are found through its published addresses).
-            if encryption == nil {
-                let (manifest, missing, known) = (lastOutput.siteManifest, lastOutput.siteMissing, kept?.searchState)
-                let (emotions, lastSignature) = (reading.diary.emotions, previous.pageSignatures[Self.searchIndexKey])
-                let store = SearchIndexStore(cache: cache, folder: folder, encryption: nil)
-                searchPlan = BackgroundValue(working: {
-                    Self.planSearchIndex(index: index, emotions: emotions, signer: signer, lastSignature: lastSignature,
-                                         manifest: manifest, missing: missing, store: store, known: known)
-                })
-            }
+            // core while the pages are planned, rendered and written: it reads only the index's own state and files.
+            let (manifest, missing, known) = (lastOutput.siteManifest, lastOutput.siteMissing, kept?.searchState)
+            let (emotions, lastSignature) = (reading.diary.emotions, previous.pageSignatures[Self.searchIndexKey])
+            let store = SearchIndexStore(cache: cache, folder: folder, encryption: encryption)
+            searchPlan = BackgroundValue(working: {
+                Self.planSearchIndex(index: index, emotions: emotions, signer: signer, lastSignature: lastSignature,
+                                     manifest: manifest, missing: missing, store: store, known: known)
+            })
             func stalePages(_ pages: [PlannedPage], _ signatures: [UInt64]) -> [Int] {
                 Self.stalePages(pages, signatures: signatures, previous: previous.pageSignatures,
                                 manifest: lastOutput.siteManifest, missing: lastOutput.siteMissing)
@@ -453,9 +450,7 @@ public struct SiteBuilder {
             let store = SearchIndexStore(cache: cache, folder: folder, encryption: encryption)
             var forgotten = options.dryRun
             let search = try Self.searchIndex(index: index, emotions: reading.diary.emotions, signer: signer,
-                                              lastSignature: previous.pageSignatures[Self.searchIndexKey], manifest: lastOutput.siteManifest,
-                                              missing: lastOutput.siteMissing, store: store, known: kept?.searchState,
-                                              planned: searchPlan?.value, retitle: retitle) { files in
+                                              plan: searchPlan.value, retitle: retitle) { files in
                 // The saved state describes the index as it was: once one of its files changes, it no longer does.
                 if !forgotten { store.forget() }
                 forgotten = true

@@ -3,8 +3,9 @@
 // Foundation's URLSession and with it libcurl: linked, libcurl and the 30 libraries it needs would be
 // loaded and bound on every start of `daybook` (measured on a 10,950-entry diary: 5 ms of `daybook
 // --version`'s 11, 8 ms of a nothing-changed build's 55). This target defines the libcurl functions
-// Foundation calls; each opens libcurl the first time any is called and hands the call on, and the
-// executable links with `--as-needed`, so libcurl is not a library it needs at start.
+// Foundation calls; each opens libcurl the first time any is called and hands the call on. The
+// Makefile's release build leaves libcurl out of the link (`-disable-autolink-library curl`), so it is
+// not a library the executable needs at start.
 //
 // Declared here are a few of them, which tests call to see that a call reaches the real library.
 #ifndef DAYBOOK_CCURLONDEMAND_H
