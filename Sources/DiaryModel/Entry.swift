@@ -19,10 +19,11 @@ public struct Entry: Sendable {
         let body: EntryBody
         let isDraft: Bool
         let extra: [String: MetadataValue]
+        let readingStamp: UInt64?
 
         init(id: String, slug: String, sourcePath: String, title: String, instant: Date, local: LocalDateTime,
              emotionIDs: [String], tags: [String], images: [EntryImage], body: EntryBody,
-             isDraft: Bool, extra: [String: MetadataValue]) {
+             isDraft: Bool, extra: [String: MetadataValue], readingStamp: UInt64?) {
             self.id = id
             self.slug = slug
             self.sourcePath = sourcePath
@@ -35,6 +36,7 @@ public struct Entry: Sendable {
             self.body = body
             self.isDraft = isDraft
             self.extra = extra
+            self.readingStamp = readingStamp
         }
     }
 
@@ -64,12 +66,24 @@ public struct Entry: Sendable {
     public var isDraft: Bool { fields.isDraft }
     /// Front-matter keys Daybook has no field for, such as `weather`.
     public var extra: [String: MetadataValue] { fields.extra }
+    /// Identifies the reading the entry was made from (its file's path, size and time, the
+    /// configuration and how its pictures resolved: `EntryCache.stamp`), so that what a build
+    /// worked out from the entry can be kept under it; nil when the reading cannot tell (a file
+    /// changed too recently, an entry not read from a file).
+    public var readingStamp: UInt64? { fields.readingStamp }
 
     public init(id: String, slug: String, sourcePath: String, title: String, instant: Date, local: LocalDateTime,
                 emotionIDs: [String], tags: [String], images: [EntryImage], body: EntryBody,
-                isDraft: Bool, extra: [String: MetadataValue]) {
+                isDraft: Bool, extra: [String: MetadataValue], readingStamp: UInt64? = nil) {
         fields = Fields(id: id, slug: slug, sourcePath: sourcePath, title: title, instant: instant, local: local,
-                        emotionIDs: emotionIDs, tags: tags, images: images, body: body, isDraft: isDraft, extra: extra)
+                        emotionIDs: emotionIDs, tags: tags, images: images, body: body, isDraft: isDraft, extra: extra,
+                        readingStamp: readingStamp)
+    }
+
+    /// The same entry under another reading stamp (a new entry, with an identity of its own).
+    public func withReadingStamp(_ stamp: UInt64?) -> Entry {
+        Entry(id: id, slug: slug, sourcePath: sourcePath, title: title, instant: instant, local: local, emotionIDs: emotionIDs,
+              tags: tags, images: images, body: body, isDraft: isDraft, extra: extra, readingStamp: stamp)
     }
 
     public var day: Day { local.day }

@@ -25,7 +25,11 @@ extension DiaryReader {
         for path in Set(changedPaths).sorted() where ContentFiles.isEntryPath(path) && files.contains(path) {
             guard let old = last.cache.source(path), let oldEntry = old.parsed.entry,
                   let status = FileStatus.of(rootPath + "/" + path), let data = LocalFiles.read(rootPath + "/" + path) else { return nil }
-            let parsed = parser.parse(data, path: path)
+            // As in `read`: a file changed this close to the reading may change again unseen.
+            let modified = status.modified >= readAt - EntryCache.racyWindow ? -1 : status.modified
+            let source = EntryCache.source(parser.parse(data, path: path), at: path, size: status.size, modified: modified,
+                                           readingKey: result.cache.readingKey)
+            let parsed = source.parsed
             guard let entry = parsed.entry, entry.id == oldEntry.id, entry.instant == oldEntry.instant,
                   entry.isDraft == oldEntry.isDraft, parsed.unknownEmotions == old.parsed.unknownEmotions,
                   result.diagnostics.lazy.filter({ $0.location.path == path }).count == old.parsed.diagnostics.count else { return nil }
@@ -37,10 +41,7 @@ extension DiaryReader {
             }
             result.diagnostics.removeAll { $0.location.path == path }
             result.diagnostics += options.strict ? parsed.diagnostics.map(\.promotedToError) : parsed.diagnostics
-            // As in `read`: a file changed this close to the reading may change again unseen.
-            let modified = status.modified >= readAt - EntryCache.racyWindow ? -1 : status.modified
-            result.cache.replace(path, with: EntryCache.Source(size: status.size, modified: modified,
-                                                               imageLookups: parsed.imageLookups, parsed: parsed))
+            result.cache.replace(path, with: source)
             result.parsedCount += 1
         }
         result.diagnostics = result.diagnostics.sortedByLocation()

@@ -123,23 +123,39 @@ public struct EntryCache: Sendable {
         return cache.count == paths ? cache : nil
     }
 
-    /// Identifies what the reading of the entry file at `path` was made from: the reading
-    /// configuration, the file's size and time, and how each of its image references resolved.
-    /// Two readings with the same stamp gave the same entry, so what a build worked out from an
-    /// entry can be kept under its stamp. Nil when the file is not in the cache, or was read too
-    /// close to its last change for its time to tell (it is read again next time).
-    public func stamp(of path: String) -> UInt64? {
-        guard let source = source(path), source.modified >= 0 else { return nil }
-        var hasher = StableHasher()
-        hasher.combine(readingKey)
-        hasher.combine(source.size)
-        hasher.combine(source.modified)
-        hasher.combine(source.imageLookups.count)
-        for lookup in source.imageLookups {
+    /// A reading of the file at `path` that gave `parsed`, its entry stamped (`stamp`).
+    static func source(_ parsed: ParsedEntry, at path: String, size: Int, modified: Int, readingKey: String) -> Source {
+        var parsed = parsed
+        let stamp = Self.stamp(path: path, size: size, modified: modified, imageLookups: parsed.imageLookups,
+                               reading: Self.stampHasher(readingKey))
+        parsed.entry = parsed.entry?.withReadingStamp(stamp)
+        return Source(size: size, modified: modified, imageLookups: parsed.imageLookups, parsed: parsed)
+    }
+
+    /// Identifies what the reading of the entry file at `path` was made from: the file's path,
+    /// size and time, the reading configuration (`reading`, a hasher given the reading key by
+    /// `stampHasher`), and how each of its image references resolved. Two readings with the same
+    /// stamp gave the same entry, so what a build worked out from an entry can be kept under its
+    /// stamp (`Entry.readingStamp`). Nil for a file read too close to its last change for its
+    /// time to tell (it is read again next time).
+    static func stamp(path: String, size: Int, modified: Int, imageLookups: [ImageLookup], reading: StableHasher) -> UInt64? {
+        guard modified >= 0 else { return nil }
+        var hasher = reading
+        hasher.combine(path)
+        hasher.combine(size)
+        hasher.combine(modified)
+        hasher.combine(imageLookups.count)
+        for lookup in imageLookups {
             hasher.combine(lookup.reference)
             hasher.combine(lookup.resolved ?? "\u{0}")
         }
         return hasher.value
+    }
+
+    static func stampHasher(_ readingKey: String) -> StableHasher {
+        var hasher = StableHasher()
+        hasher.combine(readingKey)
+        return hasher
     }
 
     // MARK: - Bytes
@@ -226,6 +242,7 @@ public struct EntryCache: Sendable {
             parts.append(part)
         }
         guard reader.isAtEnd else { return nil }
+        let reading = Self.stampHasher(readingKey)
         var segments = ParallelMap.map(parts, chunkSize: 1) { part -> [(String, Source)]? in
             var header = BinaryReader(bytes, window: part)
             guard let count = header.int(), count >= 0, count <= part.count, let records = header.range() else { return nil }
@@ -234,7 +251,7 @@ public struct EntryCache: Sendable {
             var sources: [(String, Source)] = []
             sources.reserveCapacity(count)
             for _ in 0..<count {
-                guard let source = Self.readSource(&segment, in: bytes, bodies: bodies) else { return nil }
+                guard let source = Self.readSource(&segment, in: bytes, bodies: bodies, reading: reading) else { return nil }
                 sources.append(source)
             }
             return segment.isAtEnd ? sources : nil
@@ -261,7 +278,8 @@ public struct EntryCache: Sendable {
         write(source.parsed, into: &writer, bodies: &bodies)
     }
 
-    private static func readSource(_ reader: inout BinaryReader, in bytes: SharedBytes, bodies: Range<Int>) -> (String, Source)? {
+    private static func readSource(_ reader: inout BinaryReader, in bytes: SharedBytes, bodies: Range<Int>,
+                                   reading: StableHasher) -> (String, Source)? {
         guard let path = reader.string(), let size = reader.int(), let modified = reader.int(),
               let lookupCount = reader.int(), lookupCount >= 0, lookupCount < 10_000 else { return nil }
         var lookups: [ImageLookup] = []
@@ -269,7 +287,8 @@ public struct EntryCache: Sendable {
             guard let reference = reader.string(), let resolved = reader.optionalString() else { return nil }
             lookups.append(ImageLookup(reference: reference, resolved: resolved))
         }
-        guard let parsed = readParsed(&reader, in: bytes, bodies: bodies) else { return nil }
+        let stamp = Self.stamp(path: path, size: size, modified: modified, imageLookups: lookups, reading: reading)
+        guard let parsed = readParsed(&reader, in: bytes, bodies: bodies, stamp: stamp) else { return nil }
         return (path, Source(size: size, modified: modified, imageLookups: lookups, parsed: parsed))
     }
 
@@ -336,7 +355,8 @@ public struct EntryCache: Sendable {
         return bodies.lowerBound + offset..<bodies.lowerBound + offset + count
     }
 
-    private static func readParsed(_ reader: inout BinaryReader, in bytes: SharedBytes, bodies: Range<Int>) -> ParsedEntry? {
+    /// The reading's entry gets `stamp` (`stamp(path:…)` of its file's reading).
+    private static func readParsed(_ reader: inout BinaryReader, in bytes: SharedBytes, bodies: Range<Int>, stamp: UInt64?) -> ParsedEntry? {
         guard let diagnosticCount = reader.int(), diagnosticCount >= 0, diagnosticCount < 100_000 else { return nil }
         var diagnostics: [Diagnostic] = []
         for _ in 0..<diagnosticCount {
@@ -362,7 +382,7 @@ public struct EntryCache: Sendable {
         guard let body = readBody(&reader, in: bytes, bodies: bodies), let isDraft = reader.bool(), case .map(let extra)? = readMetadata(&reader) else { return nil }
         let entry = Entry(id: id, slug: slug, sourcePath: sourcePath, title: title, instant: Date(timeIntervalSince1970: instant),
                           local: LocalDateTime(wallClockSeconds: wallClock), emotionIDs: emotionIDs, tags: tags, images: images,
-                          body: body, isDraft: isDraft, extra: extra)
+                          body: body, isDraft: isDraft, extra: extra, readingStamp: stamp)
         return ParsedEntry(entry: entry, unknownEmotions: unknown, diagnostics: diagnostics, imageLookups: [])
     }
 

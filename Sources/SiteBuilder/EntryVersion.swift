@@ -142,9 +142,13 @@ struct EntryVersion: EntryFields {
 }
 
 /// Entry versions kept in the build cache for the next build, by entry file, each under the
-/// stamp of the file's reading (`EntryCache.stamp(of:)`) and a fingerprint of the entry's
+/// stamp of the entry's reading (`Entry.readingStamp`) and a fingerprint of the entry's
 /// published pictures: an entry read from the same stamp, showing pictures of the same sizes,
 /// has the same version, without hashing its body again.
+///
+/// Files go by a hash of their path (`key(ofFile:)`), which needs no string of each path in
+/// memory or in the cache. The stamp covers the path as well, so two paths with one hash
+/// never share a version: one takes the other's place, and its entry's version is worked out.
 struct SavedEntryVersions: Sendable {
     struct Saved: Sendable, Equatable {
         var stamp: UInt64
@@ -152,43 +156,49 @@ struct SavedEntryVersions: Sendable {
         var version: EntryVersion.Pair
     }
 
-    private(set) var byPath: [String: Saved] = [:]
+    private(set) var byFile: [UInt64: Saved] = [:]
 
     init() {}
 
-    /// `stamps[n]`: the stamp of the reading of `entries[n]`; nil leaves the entry out.
-    init(_ entries: [Entry], versions: [EntryVersion.Pair], stamps: [UInt64?], pictures: PublishedPictures) {
-        byPath.reserveCapacity(entries.count)
+    /// A nil stamp (`Entry.readingStamp`) leaves the entry out.
+    init(_ entries: [Entry], versions: [EntryVersion.Pair], pictures: PublishedPictures) {
+        byFile.reserveCapacity(entries.count)
         for position in entries.indices {
-            set(entries[position], version: versions[position], stamp: stamps[position], pictures: pictures)
+            set(entries[position], version: versions[position], pictures: pictures)
         }
+    }
+
+    static func key(ofFile path: String) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine(path)
+        return hasher.value
     }
 
     /// How many entry files have a version.
-    var count: Int { byPath.count }
+    var count: Int { byFile.count }
 
-    /// Keeps `version` for `entry`, read with `stamp`; a nil stamp leaves the entry out.
-    mutating func set(_ entry: Entry, version: EntryVersion.Pair, stamp: UInt64?, pictures: PublishedPictures) {
-        guard let stamp else {
-            byPath[entry.sourcePath] = nil
+    /// Keeps `version` for `entry`; an entry without a reading stamp is left out.
+    mutating func set(_ entry: Entry, version: EntryVersion.Pair, pictures: PublishedPictures) {
+        let key = Self.key(ofFile: entry.sourcePath)
+        guard let stamp = entry.readingStamp else {
+            byFile[key] = nil
             return
         }
-        byPath[entry.sourcePath] = Saved(stamp: stamp, pictures: EntryVersions.fingerprint(of: entry, pictures: pictures), version: version)
+        byFile[key] = Saved(stamp: stamp, pictures: EntryVersions.fingerprint(of: entry, pictures: pictures), version: version)
     }
 
-    func version(of entry: Entry, stamp: UInt64?, pictures: PublishedPictures) -> EntryVersion.Pair? {
-        guard let stamp, let saved = byPath[entry.sourcePath], saved.stamp == stamp,
+    func version(of entry: Entry, pictures: PublishedPictures) -> EntryVersion.Pair? {
+        guard let stamp = entry.readingStamp, let saved = byFile[Self.key(ofFile: entry.sourcePath)], saved.stamp == stamp,
               saved.pictures == EntryVersions.fingerprint(of: entry, pictures: pictures) else { return nil }
         return saved.version
     }
 
     func encoded() -> [UInt8] {
         var writer = BinaryWriter()
-        // A path's length and bytes (about 40), then four numbers: sized once, not grown by doubling.
-        writer.reserveCapacity(8 + byPath.count * 96)
-        writer.write(byPath.count)
-        for (path, saved) in byPath {
-            writer.write(path)
+        writer.reserveCapacity(8 + byFile.count * 40)
+        writer.write(byFile.count)
+        for (key, saved) in byFile {
+            writer.write(Int(Int64(bitPattern: key)))
             writer.write(Int(Int64(bitPattern: saved.stamp)))
             writer.write(Int(Int64(bitPattern: saved.pictures)))
             writer.write(Int(Int64(bitPattern: saved.version.full)))
@@ -201,12 +211,12 @@ struct SavedEntryVersions: Sendable {
     init?(decoding bytes: [UInt8]) {
         var reader = BinaryReader(bytes)
         guard let count = reader.int(), count >= 0, count <= bytes.count else { return nil }
-        byPath.reserveCapacity(count)
+        byFile.reserveCapacity(count)
         for _ in 0..<count {
-            guard let path = reader.string(), let stamp = reader.int(), let pictures = reader.int(), let full = reader.int(),
+            guard let key = reader.int(), let stamp = reader.int(), let pictures = reader.int(), let full = reader.int(),
                   let card = reader.int() else { return nil }
-            byPath[path] = Saved(stamp: UInt64(bitPattern: Int64(stamp)), pictures: UInt64(bitPattern: Int64(pictures)),
-                                 version: EntryVersion.Pair(full: UInt64(bitPattern: Int64(full)), card: UInt64(bitPattern: Int64(card))))
+            byFile[UInt64(bitPattern: Int64(key))] = Saved(stamp: UInt64(bitPattern: Int64(stamp)), pictures: UInt64(bitPattern: Int64(pictures)),
+                                                          version: EntryVersion.Pair(full: UInt64(bitPattern: Int64(full)), card: UInt64(bitPattern: Int64(card))))
         }
         guard reader.isAtEnd else { return nil }
     }

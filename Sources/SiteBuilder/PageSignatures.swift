@@ -22,10 +22,10 @@ struct PageSignatures {
     let cardVersions: [UInt64]
 
     /// `known` holds versions worked out by an earlier build in this process, by entry identity,
-    /// and `saved` those the last build saved, by the stamp of each file's reading in `readings`:
-    /// an entry read the same way, with the same published pictures, keeps its version.
+    /// and `saved` those the last build saved, by the stamp of each entry's reading
+    /// (`Entry.readingStamp`): an entry read the same way, with the same published pictures, keeps its version.
     init(index: SiteIndex, values: SiteValues, library: TemplateLibrary, sources: [String: String], configKey: String,
-         known: EntryVersions = EntryVersions(), saved: SavedEntryVersions = SavedEntryVersions(), readings: EntryCache? = nil) {
+         known: EntryVersions = EntryVersions(), saved: SavedEntryVersions = SavedEntryVersions()) {
         self.index = index
         self.values = values
         self.library = library
@@ -36,7 +36,7 @@ struct PageSignatures {
         let knownVersion = known.lookup(publishing: pictures)
         let versions = ParallelMap.map(index.entries, chunkSize: 256) { entry -> (EntryVersion.Pair, fromSaved: Bool) in
             if let version = knownVersion(entry) { return (version, false) }
-            if let version = saved.version(of: entry, stamp: readings?.stamp(of: entry.sourcePath), pictures: pictures) { return (version, true) }
+            if let version = saved.version(of: entry, pictures: pictures) { return (version, true) }
             return (EntryVersion.of(entry, pictures: pictures), false)
         }
         entryVersions = versions.map { $0.0.full }
@@ -54,8 +54,8 @@ struct PageSignatures {
     }
 
     /// The versions of this build's entries, for the next build's process, under the stamps of
-    /// their files' readings in `readings`.
-    func savedVersions(readings: EntryCache) -> SavedEntryVersions {
+    /// their readings.
+    func savedVersions() -> SavedEntryVersions {
         let others = index.entries.indices.filter { !fromSaved[$0] }
         // After an edit, most entries kept their saved versions: the few others are put in their place.
         if others.count <= index.entries.count / 2 {
@@ -63,17 +63,15 @@ struct PageSignatures {
             var unstamped = 0
             for position in others {
                 let entry = index.entries[position]
-                let stamp = readings.stamp(of: entry.sourcePath)
-                if stamp == nil { unstamped += 1 }
+                if entry.readingStamp == nil { unstamped += 1 }
                 updated.set(entry, version: EntryVersion.Pair(full: entryVersions[position], card: cardVersions[position]),
-                            stamp: stamp, pictures: values.pictures)
+                            pictures: values.pictures)
             }
             // Every entry's path is there (or left out, unstamped): with no more paths than that,
             // none is of an entry that is gone.
             if updated.count == index.entries.count - unstamped { return updated }
         }
-        let stamps = ParallelMap.map(index.entries, chunkSize: 256) { readings.stamp(of: $0.sourcePath) }
-        return SavedEntryVersions(index.entries, versions: versionPairs, stamps: stamps, pictures: values.pictures)
+        return SavedEntryVersions(index.entries, versions: versionPairs, pictures: values.pictures)
     }
 
     /// The versions of this build's entries, for the next build in this process.

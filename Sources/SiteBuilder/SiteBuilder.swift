@@ -312,7 +312,7 @@ public struct SiteBuilder {
         let planned = try pipeline.run(.planPages, retitling: { retitle -> PlannedPages in
             let plan = PagePlan(index: index, stats: statsValue.value)
             let signer = PageSignatures(index: index, values: shared, library: library, sources: theme.templates, configKey: configKey,
-                                        known: kept?.entryVersions ?? EntryVersions(), saved: previous.entryVersions, readings: reading.cache)
+                                        known: kept?.entryVersions ?? EntryVersions(), saved: previous.entryVersions)
             // Whether the search index stays, and the files an update of it makes, are worked out on another
             // core while the pages are planned, rendered and written: it reads only the index's own state and files.
             let (manifest, missing, known) = (lastOutput.siteManifest, lastOutput.siteMissing, kept?.searchState)
@@ -543,7 +543,7 @@ public struct SiteBuilder {
                 })
                 defer { _ = listsSaved.value }
                 // Worked out only when saved: `daybook serve` saves after the page is served.
-                state.entryVersions = signer.savedVersions(readings: reading.cache)
+                state.entryVersions = signer.savedVersions()
                 // Of a plain site only: an encrypted one's files are under other names.
                 state.pictureFilesKey = encryption != nil ? 0 : pictureFilesKey ?? PublishedPictures.fingerprint(of: pictureFiles)
                 state.plan = savedPlan ?? SavedPagePlan(pages: planMemo?.pages ?? pages,

@@ -116,6 +116,36 @@ final class EntryCacheTests: XCTestCase {
         XCTAssertGreaterThan(refused, 0)
     }
 
+    func testAnEntryFromTheCacheHasTheStampOfTheReadingThatMadeItAndNoOtherEntryHasIt() throws {
+        let diary = try makeDiary(config: config)
+        let first = DiaryReader(root: diary.root).read()
+        let second = try reread(diary, after: first)
+        XCTAssertEqual(second.parsedCount, 0)
+        let stamps = first.diary.entries.map(\.readingStamp)
+        XCTAssertEqual(stamps.compactMap { $0 }.count, 2)
+        XCTAssertNotEqual(stamps[0], stamps[1])
+        XCTAssertEqual(second.diary.entries.map(\.readingStamp), stamps)
+
+        // The same bytes at another path, at the same time: another reading.
+        let walk = "Content/2025/10/20/0930-walk.md"
+        let twin = "Content/2025/10/20/0930-stroll.md"
+        let twinURL = diary.root.appendingPathComponent(twin)
+        try FileManager.default.copyItem(at: diary.root.appendingPathComponent(walk), to: twinURL)
+        try FileManager.default.setAttributes(FileManager.default.attributesOfItem(atPath: diary.root.appendingPathComponent(walk).path)
+            .filter { $0.key == .modificationDate }, ofItemAtPath: twinURL.path)
+        let withTwin = try reread(diary, after: first)
+        XCTAssertEqual(withTwin.parsedCount, 1)
+        let byPath = Dictionary(uniqueKeysWithValues: withTwin.diary.entries.map { ($0.sourcePath, $0.readingStamp) })
+        XCTAssertEqual(byPath[walk], stamps[0])
+        XCTAssertNotNil(byPath[twin] ?? nil)
+        XCTAssertNotEqual(byPath[twin], byPath[walk])
+
+        // A file just written may change again within its time's granularity: no stamp vouches for it.
+        try diary.write(entryText("date: 2025-10-21 08:00\nemotion: calm", body: "Rain again.\n"), to: "Content/2025/10/21/0800-rain.md")
+        let edited = try reread(diary, after: first)
+        XCTAssertNil(edited.diary.entries.first { $0.sourcePath.hasSuffix("0800-rain.md") }?.readingStamp)
+    }
+
     func testACacheKeptInMemoryServesTheNextReadingToo() throws {
         let diary = try makeDiary(config: config)
         let first = DiaryReader(root: diary.root).read()

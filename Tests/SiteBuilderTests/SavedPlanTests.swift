@@ -123,14 +123,14 @@ final class SavedPlanTests: XCTestCase {
         try FileManager.default.removeItem(at: root.appendingPathComponent("Content/2025/03/02/new-york-call.md"))
         try buildSite(root)
         let afterDeletion = savedVersions(root)
-        XCTAssertNil(afterDeletion["Content/2025/03/02/new-york-call.md"])
+        XCTAssertNil(afterDeletion[SavedEntryVersions.key(ofFile: "Content/2025/03/02/new-york-call.md")])
         try buildSite(root, options: .init(clean: true))
         XCTAssertEqual(afterDeletion, savedVersions(root), "after a deletion")
         XCTAssertEqual(afterDeletion.count, 3)
     }
 
-    private func savedVersions(_ root: URL) -> [String: SavedEntryVersions.Saved] {
-        BuildState.load(from: BuildCache(root: root, output: root.appendingPathComponent("Output"))).entryVersions.byPath
+    private func savedVersions(_ root: URL) -> [UInt64: SavedEntryVersions.Saved] {
+        BuildState.load(from: BuildCache(root: root, output: root.appendingPathComponent("Output"))).entryVersions.byFile
     }
 
     private func setEveryEntryFileBack(in root: URL) throws {
