@@ -47,7 +47,6 @@ public struct DiaryReader: Sendable {
         var diagnostics = configFile.diagnostics
         let readingKey = EntryCache.readingKey(for: config)
         let usableCache = cache?.readingKey == readingKey ? cache : nil
-        var newCache = EntryCache(readingKey: readingKey)
 
         let files: ContentFiles
         do {
@@ -55,23 +54,19 @@ public struct DiaryReader: Sendable {
         } catch {
             diagnostics.append(.error(at: SourceLocation(path: ContentFiles.folderName),
                                       "cannot read the Content/ folder; a diary keeps its entries in Content/ (run 'daybook init' to start one)"))
-            return finish(Diary(config: config, entries: [], emotions: config.emotions), diagnostics, options, cache: newCache, parsed: 0)
+            return finish(Diary(config: config, entries: [], emotions: config.emotions), diagnostics, options, cache: EntryCache(readingKey: readingKey), parsed: 0)
         }
-        newCache.contentPaths = files.pathsHash
         let parser = EntryParser(config: config, files: files)
         let rootPath = root.path
         let entryPaths = files.entryPaths
         let readAt = Int(Date().timeIntervalSince1970 * 1_000_000_000)
         let racyAfter = readAt - EntryCache.racyWindow
-        // Kept in memory (`daybook serve`, the next build in this process), the cache holds for
-        // files as old as this reading; saved, as old as the save.
-        newCache.savedAt = readAt
         let readings = ParallelMap.map(Array(entryPaths.indices)) { position -> (EntryCache.Source?, wasParsed: Bool) in
             let path = entryPaths[position]
             guard let status = files.entryStatuses.isEmpty ? FileStatus.of(rootPath + "/" + path) : files.entryStatuses[position] else {
                 return (nil, true)
             }
-            if let cached = usableCache?.reusable(path, size: status.size, modified: status.modified, files: files) {
+            if let cached = usableCache?.reusable(path, at: position, size: status.size, modified: status.modified, files: files) {
                 return (cached, false)
             }
             guard let data = LocalFiles.read(rootPath + "/" + path) else { return (nil, true) }
@@ -81,45 +76,40 @@ public struct DiaryReader: Sendable {
             let modified = status.modified >= racyAfter ? -1 : status.modified
             return (EntryCache.source(parsed, at: path, size: status.size, modified: modified, readingKey: readingKey), true)
         }
-        var parsed: [ParsedEntry] = []
-        parsed.reserveCapacity(entryPaths.count)
-        var newlyParsed: [(path: String, source: EntryCache.Source)] = []
+        var newlyParsed: [(path: String, source: EntryCache.Source, position: Int)] = []
         var unreadable = false
-        for (path, reading) in zip(entryPaths, readings) {
-            guard let source = reading.0 else {
-                unreadable = true
-                parsed.append(ParsedEntry(entry: nil, unknownEmotions: [:],
-                                          diagnostics: [.error(at: SourceLocation(path: path), "cannot read this file")]))
-                continue
-            }
-            if reading.wasParsed { newlyParsed.append((path, source)) }
-            parsed.append(source.parsed)
+        for position in readings.indices where readings[position].wasParsed {
+            if let source = readings[position].0 { newlyParsed.append((entryPaths[position], source, position)) } else { unreadable = true }
         }
-        let parsedCount = readings.count { $0.wasParsed }
+        // Kept in memory (`daybook serve`, the next build in this process), the cache holds for
+        // files as old as this reading; saved, as old as the save.
+        let newCache: EntryCache
         // Most files unchanged (an edit): the last cache with the new readings in place.
         if !unreadable, newlyParsed.count <= entryPaths.count / 4,
            let updated = usableCache?.updated(with: newlyParsed, paths: entryPaths.count, contentPaths: files.pathsHash, readAt: readAt) {
             newCache = updated
         } else {
-            newCache.reserveCapacity(entryPaths.count)
-            for (path, reading) in zip(entryPaths, readings) {
-                if let source = reading.0 { newCache.add(path, source) }
-            }
+            let kept = entryPaths.indices.compactMap { position in readings[position].0.map { (entryPaths[position], $0) } }
+            newCache = EntryCache(readingKey: readingKey, readings: kept, savedAt: readAt, contentPaths: files.pathsHash)
         }
 
         var entries: [Entry] = []
-        entries.reserveCapacity(parsed.count)
+        entries.reserveCapacity(readings.count)
         var unknownEmotions: [String: String] = [:]
         // Ids are told apart by their hashes, which need no string kept per entry (at 109,500
         // entries a dictionary of the ids costs 50 ms); only once two hashes meet are the ids
         // themselves kept and compared, from then on.
-        var idHashes = Set<Int>(minimumCapacity: parsed.count)
+        var idHashes = Set<Int>(minimumCapacity: readings.count)
         var ownerOfID: [String: String]?
-        for (position, result) in parsed.enumerated() {
+        for position in readings.indices {
+            guard let result = readings[position].0?.parsed else {
+                diagnostics.append(.error(at: SourceLocation(path: entryPaths[position]), "cannot read this file"))
+                continue
+            }
             diagnostics += result.diagnostics
             guard let entry = result.entry else { continue }
             if !idHashes.insert(entry.id.hashValue).inserted, ownerOfID == nil {
-                ownerOfID = Self.owners(of: parsed[..<position])
+                ownerOfID = Self.owners(of: readings[..<position].lazy.compactMap { $0.0?.parsed.entry })
             }
             if ownerOfID != nil {
                 if let other = ownerOfID?[entry.id] {
@@ -136,13 +126,13 @@ public struct DiaryReader: Sendable {
         entries.sort(by: Entry.diaryOrder)
         let adHoc = unknownEmotions.keys.sorted().map { Emotion.placeholder(id: $0, label: unknownEmotions[$0]) }
         return finish(Diary(config: config, entries: entries, emotions: config.emotions + adHoc), diagnostics, options,
-                      cache: newCache, parsed: parsedCount)
+                      cache: newCache, parsed: readings.count { $0.wasParsed })
     }
 
-    /// Entry id → the file of the first entry with that id, of readings whose ids all differ.
-    private static func owners(of readings: ArraySlice<ParsedEntry>) -> [String: String] {
+    /// Entry id → the file of the entry with that id, of entries whose ids all differ.
+    private static func owners<Entries: Sequence<Entry>>(of entries: Entries) -> [String: String] {
         var owners: [String: String] = [:]
-        for case let entry? in readings.lazy.map(\.entry) { owners[entry.id] = entry.sourcePath }
+        for entry in entries { owners[entry.id] = entry.sourcePath }
         return owners
     }
 

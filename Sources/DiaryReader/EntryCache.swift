@@ -25,11 +25,13 @@ public struct EntryCache: Sendable {
 
     /// Identifies the configuration the entries were read with (`readingKey(for:)`).
     public let readingKey: String
-    /// Every file's reading, by path; `replaced` takes precedence.
-    private(set) var sources: [String: Source]
-    /// Readings made since `sources` was filled (`replace`): a few edits in a long session do
+    /// Every file's reading, in the listing's order; `replaced` takes precedence.
+    private(set) var ordered: ReadingsInOrder
+    /// Readings made since `ordered` was filled (`replace`): a few edits in a long session do
     /// not copy the whole cache, which its earlier holders still share.
     private var replaced: [String: Source] = [:]
+    /// How many of `replaced` are of files `ordered` has no reading of.
+    private var added = 0
     /// When the cache was saved (nanoseconds since 1970). A file modified this close to it may
     /// have changed again within the file system's timestamp granularity, so it is read again.
     var savedAt: Int
@@ -41,47 +43,73 @@ public struct EntryCache: Sendable {
     public static let racyWindow = 100_000_000
 
     public init(readingKey: String, contentPaths: UInt64 = 0) {
-        self.readingKey = readingKey
-        self.contentPaths = contentPaths
-        self.sources = [:]
-        self.savedAt = 0
+        self.init(readingKey: readingKey, ordered: ReadingsInOrder(parts: []), savedAt: 0, contentPaths: contentPaths)
     }
 
-    init(readingKey: String, sources: [String: Source], savedAt: Int, contentPaths: UInt64) {
+    /// A cache of `readings`, in the order of the listing they were made from.
+    init(readingKey: String, readings: [(path: String, source: Source)], savedAt: Int, contentPaths: UInt64) {
+        self.init(readingKey: readingKey, ordered: ReadingsInOrder(parts: [readings]), savedAt: savedAt, contentPaths: contentPaths)
+    }
+
+    private init(readingKey: String, ordered: ReadingsInOrder, savedAt: Int, contentPaths: UInt64) {
         self.readingKey = readingKey
         self.contentPaths = contentPaths
-        self.sources = sources
+        self.ordered = ordered
         self.savedAt = savedAt
     }
 
-    public var count: Int { sources.count + replaced.keys.filter { sources[$0] == nil }.count }
+    public var count: Int { ordered.count + added }
 
     /// The last reading of the file at `path`.
     func source(_ path: String) -> Source? {
         // Asking an empty dictionary still hashes the path.
         if !replaced.isEmpty, let source = replaced[path] { return source }
-        return sources[path]
+        return ordered.position(of: path).map { ordered[$0].source }
     }
 
-    /// Records a new reading of a file.
-    mutating func replace(_ path: String, with source: Source) {
-        replaced[path] = source
+    /// The last reading of the file at `path`, the file at `position` of the listing the cache
+    /// was made from: found there without a lookup while the listing has not changed.
+    func source(_ path: String, at position: Int) -> Source? {
+        if !replaced.isEmpty, let source = replaced[path] { return source }
+        return ordered.source(path, at: position) ?? ordered.position(of: path).map { ordered[$0].source }
+    }
+
+    /// Makes the index of the readings by path, which a lookup by path (`source(_:)`) otherwise
+    /// makes when first needed: for a caller that will need it and has a core to spare now.
+    public func prepareLookups() {
+        ordered.makeIndex()
+    }
+
+    /// Records a new reading of a file, which was at `position` of the listing the cache was made
+    /// from (nil: unknown, or a new file).
+    mutating func replace(_ path: String, with source: Source, at position: Int? = nil) {
+        let known = replaced.updateValue(source, forKey: path) != nil
+            || position.map { ordered.source(path, at: $0) != nil } == true || ordered.position(of: path) != nil
+        if !known { added += 1 }
         // Folded in from time to time: each lookup asks both.
         guard replaced.count > Self.replacedLimit else { return }
-        for (path, source) in replaced { sources[path] = source }
+        ordered = ReadingsInOrder(parts: [inOrder()])
         replaced = [:]
+        added = 0
     }
 
-    /// How many new readings are kept apart before they are folded into `sources`.
+    /// How many new readings are kept apart before they are folded into `ordered`.
     static let replacedLimit = 256
 
-    /// Adds a reading while the cache is made (`DiaryReader.read`).
-    mutating func add(_ path: String, _ source: Source) {
-        sources[path] = source
-    }
-
-    mutating func reserveCapacity(_ count: Int) {
-        sources.reserveCapacity(count)
+    /// Every reading, `replaced` in place of the earlier ones, the new files' merged in by path.
+    private func inOrder() -> [(path: String, source: Source)] {
+        var readings: [(path: String, source: Source)] = []
+        readings.reserveCapacity(count)
+        var new = replaced.keys.filter { ordered.position(of: $0) == nil }.sorted()[...]
+        for reading in ordered.all {
+            while let path = new.first, path < reading.path {
+                readings.append((path, replaced[path]!))
+                new = new.dropFirst()
+            }
+            readings.append(replaced.isEmpty ? reading : (reading.path, replaced[reading.path] ?? reading.source))
+        }
+        for path in new { readings.append((path, replaced[path]!)) }
+        return readings
     }
 
     /// Identifies what reading an entry depends on in the configuration: the timezone its date
@@ -99,9 +127,10 @@ public struct EntryCache: Sendable {
         return String(hasher.value, radix: 16)
     }
 
-    /// The cached reading of `path` if it still holds for a file of this size and time.
-    func reusable(_ path: String, size: Int, modified: Int, files: ContentFiles) -> Source? {
-        guard let source = source(path), source.size == size, source.modified == modified,
+    /// The cached reading of `path` (at `position` of the listing) if it still holds for a file
+    /// of this size and time.
+    func reusable(_ path: String, at position: Int, size: Int, modified: Int, files: ContentFiles) -> Source? {
+        guard let source = source(path, at: position), source.size == size, source.modified == modified,
               modified < savedAt - Self.racyWindow else { return nil }
         if files.pathsHash == contentPaths { return source }
         for lookup in source.imageLookups where files.resolveImage(lookup.reference, fromEntryAt: path) != lookup.resolved {
@@ -114,11 +143,13 @@ public struct EntryCache: Sendable {
     /// their files' earlier ones, as the cache of a reading of `paths` files that took every other
     /// file's reading from it; nil when it holds a file beyond those (one that is gone). Cheaper
     /// than filling a new cache, entry by entry, when most files are unchanged.
-    func updated(with parsed: [(path: String, source: Source)], paths: Int, contentPaths: UInt64, readAt: Int) -> EntryCache? {
+    /// `parsed` gives each file's position in the listing of the reading.
+    func updated(with parsed: [(path: String, source: Source, position: Int)], paths: Int, contentPaths: UInt64,
+                 readAt: Int) -> EntryCache? {
         var cache = self
         cache.contentPaths = contentPaths
         cache.savedAt = readAt
-        for (path, source) in parsed { cache.replace(path, with: source) }
+        for (path, source, position) in parsed { cache.replace(path, with: source, at: position) }
         // Every file at `paths` is there, taken from this cache or put in: no more means none other.
         return cache.count == paths ? cache : nil
     }
@@ -176,9 +207,9 @@ public struct EntryCache: Sendable {
         writer.write(readingKey)
         writer.write(Int(Date().timeIntervalSince1970 * 1_000_000_000))
         writer.write(Int(Int64(bitPattern: contentPaths)))
-        let paths = (Array(sources.keys) + replaced.keys.filter { sources[$0] == nil }).sorted()
-        let partSize = max(1, (paths.count + Self.segmentCount - 1) / Self.segmentCount)
-        let parts = stride(from: 0, to: paths.count, by: partSize).map { paths[$0..<min(paths.count, $0 + partSize)] }
+        let readings = inOrder()
+        let partSize = max(1, (readings.count + Self.segmentCount - 1) / Self.segmentCount)
+        let parts = stride(from: 0, to: readings.count, by: partSize).map { readings[$0..<min(readings.count, $0 + partSize)] }
         writer.write(parts.count)
         write(writer.bytes)
         let wave = max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -187,11 +218,11 @@ public struct EntryCache: Sendable {
                 var segment = Segment()
                 // Most of an entry's bytes are its body's HTML and texts; the rest is a few hundred.
                 segment.records.reserveCapacity(part.count * 512)
-                segment.bodies.reserveCapacity(part.reduce(0) { total, path in
-                    let body = source(path)!.parsed.entry?.body
+                segment.bodies.reserveCapacity(part.reduce(0) { total, reading in
+                    let body = reading.source.parsed.entry?.body
                     return total + (body.map { $0.html.utf8.count + $0.textUTF8.count + $0.footnoteTextUTF8.count } ?? 0)
                 })
-                for path in part { Self.write(source(path)!, at: path, into: &segment.records, bodies: &segment.bodies) }
+                for reading in part { Self.write(reading.source, at: reading.path, into: &segment.records, bodies: &segment.bodies) }
                 segment.count = part.count
                 return segment
             }
@@ -243,12 +274,12 @@ public struct EntryCache: Sendable {
         }
         guard reader.isAtEnd else { return nil }
         let reading = Self.stampHasher(readingKey)
-        var segments = ParallelMap.map(parts, chunkSize: 1) { part -> [(String, Source)]? in
+        let segments = ParallelMap.map(parts, chunkSize: 1) { part -> [(path: String, source: Source)]? in
             var header = BinaryReader(bytes, window: part)
             guard let count = header.int(), count >= 0, count <= part.count, let records = header.range() else { return nil }
             var segment = BinaryReader(bytes, window: records)
             let bodies = records.upperBound..<part.upperBound
-            var sources: [(String, Source)] = []
+            var sources: [(path: String, source: Source)] = []
             sources.reserveCapacity(count)
             for _ in 0..<count {
                 guard let source = Self.readSource(&segment, in: bytes, bodies: bodies, reading: reading) else { return nil }
@@ -257,13 +288,8 @@ public struct EntryCache: Sendable {
             return segment.isAtEnd ? sources : nil
         }
         guard !segments.contains(where: { $0 == nil }) else { return nil }
-        var sources: [String: Source] = [:]
-        sources.reserveCapacity(segments.reduce(0) { $0 + ($1?.count ?? 0) })
-        for index in segments.indices {
-            // Moved out of the segment, not copied: an entry's strings are not retained and released once more each.
-            while let (path, source) = segments[index]?.popLast() { sources[path] = source }
-        }
-        self.init(readingKey: readingKey, sources: sources, savedAt: savedAt, contentPaths: UInt64(bitPattern: Int64(contentPaths)))
+        self.init(readingKey: readingKey, ordered: ReadingsInOrder(parts: segments.map { $0! }), savedAt: savedAt,
+                  contentPaths: UInt64(bitPattern: Int64(contentPaths)))
     }
 
     private static func write(_ source: Source, at path: String, into writer: inout BinaryWriter, bodies: inout BinaryWriter) {

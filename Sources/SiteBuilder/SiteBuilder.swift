@@ -565,6 +565,9 @@ public struct SiteBuilder {
             session.entryVersions = signer.versionsByIdentity
             session.plan = planMemo
             session.reading = readFiles.map { (reading, $0) }
+            // The next build rereads files by path: their index is made now, on another core, not after the next save.
+            let entryCache = reading.cache
+            DispatchQueue.global().async { entryCache.prepareLookups() }
             session.siteIndex = (configKey, reading.diary.emotions, index, statsValue.value)
             session.pictures = shared.pictures
             // The cards of an edit's few pages; a build that rendered much of the site keeps none

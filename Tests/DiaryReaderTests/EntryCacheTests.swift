@@ -108,7 +108,7 @@ final class EntryCacheTests: XCTestCase {
                     refused += 1
                     continue
                 }
-                for entry in cache.sources.values.compactMap(\.parsed.entry) {
+                for entry in cache.ordered.all.compactMap(\.source.parsed.entry) {
                     XCTAssertLessThanOrEqual(entry.body.html.utf8.count + entry.body.textUTF8.count, damaged.count)
                 }
             }
@@ -204,5 +204,19 @@ final class EntryCacheTests: XCTestCase {
         XCTAssertEqual(afterDeletion.cache.count, 7)
         XCTAssertNil(afterDeletion.cache.source(paths[5]))
         XCTAssertEqual(afterDeletion.diary.entries.map(\.sourcePath), paths.filter { $0 != paths[5] })
+
+        // A file added between others: read alone, and saved in its place among them.
+        let added = "Content/2025/10/13/0900-later.md"
+        try diary.write(entryText("date: 2025-10-13 09:00\nemotion: calm", body: "Later that day.\n"), to: added)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)],
+                                              ofItemAtPath: diary.root.appendingPathComponent(added).path)
+        let afterAddition = DiaryReader(root: diary.root).read(cache: afterDeletion.cache)
+        XCTAssertEqual(afterAddition.parsedCount, 1)
+        XCTAssertEqual(afterAddition.cache.count, 8)
+        let saved = try XCTUnwrap(EntryCache(decoding: afterAddition.cache.encoded()))
+        XCTAssertEqual(saved.ordered.all.map(\.path), (paths.filter { $0 != paths[5] } + [added]).sorted())
+        let fromSaved = DiaryReader(root: diary.root).read(cache: saved)
+        XCTAssertEqual(fromSaved.parsedCount, 0)
+        XCTAssertEqual(fromSaved.diary.entries.map(\.body.text), afterAddition.diary.entries.map(\.body.text))
     }
 }
