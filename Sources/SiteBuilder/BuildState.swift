@@ -9,8 +9,8 @@ import Foundation
 /// never a wrong one.
 struct BuildState {
     var entryCache: EntryCache?
-    /// Output path → the signature of the inputs it was rendered from.
-    var pageSignatures: [String: UInt64] = [:]
+    /// Each page's signature of the inputs it was rendered from, by output path.
+    var pageSignatures = PageSignatureTable()
     /// The plan those pages were signed with, for a next build that keeps it; saved with them.
     var plan: SavedPagePlan?
     /// The entries' versions, for the next build in another process.
@@ -65,14 +65,9 @@ struct BuildState {
             try cache.write(.entries, parts: entryCache.encode)
         }
         var pages = BinaryWriter()
-        // A path's length, its bytes (about 40) and the signature: sized once, not grown by doubling.
-        pages.reserveCapacity(8 + pageSignatures.count * 64 + (plan.map { 16 * ($0.versions.count + $0.pagePositions.count) } ?? 0))
-        pages.write(pageSignatures.count)
-        // In no particular order, like the manifest: only looked up, never compared.
-        for (path, signature) in pageSignatures {
-            pages.write(path)
-            pages.write(Int(Int64(bitPattern: signature)))
-        }
+        // Two numbers a page, then the plan: sized once, not grown by doubling.
+        pages.reserveCapacity(8 + pageSignatures.count * 16 + (plan.map { 16 * ($0.versions.count + $0.pagePositions.count) } ?? 0))
+        pageSignatures.write(into: &pages)
         pages.write(plan != nil)
         plan?.write(into: &pages)
         try cache.write(.pageSignatures, pages.bytes)
@@ -87,17 +82,10 @@ struct BuildState {
         try cache.write(.inputs, inputsFile.bytes)
     }
 
-    /// Page path → signature, and the plan, as `save` wrote them; nil when damaged.
-    private static func decodePageSignatures(_ bytes: [UInt8]) -> ([String: UInt64], SavedPagePlan?)? {
+    /// The pages' signatures, and the plan, as `save` wrote them; nil when damaged.
+    private static func decodePageSignatures(_ bytes: [UInt8]) -> (PageSignatureTable, SavedPagePlan?)? {
         var reader = BinaryReader(bytes)
-        guard let count = reader.int(), count >= 0, count <= bytes.count else { return nil }
-        var signatures: [String: UInt64] = [:]
-        signatures.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let path = reader.string(), let signature = reader.int() else { return nil }
-            signatures[path] = UInt64(bitPattern: Int64(signature))
-        }
-        guard let hasPlan = reader.bool() else { return nil }
+        guard let signatures = PageSignatureTable(reading: &reader, limit: bytes.count), let hasPlan = reader.bool() else { return nil }
         let plan = hasPlan ? SavedPagePlan(reading: &reader) : nil
         guard !hasPlan || plan != nil, reader.isAtEnd else { return nil }
         return (signatures, plan)

@@ -479,7 +479,9 @@ public struct SiteBuilder {
                 if case .saved = planned.kept {
                     // Only the pages signed again were planned: the others are the last build's.
                     let stalePaths = Set(stale.map { pages[$0].path })
-                    keptPages = previous.pageSignatures.keys.filter { $0 != Self.searchIndexKey && !stalePaths.contains($0) }
+                    // The plan was kept only with the last build's files known: its pages are among them.
+                    let pageSignatures = previous.pageSignatures
+                    keptPages = (lastOutput.siteManifest ?? [:]).keys.filter { pageSignatures[$0] != nil && !stalePaths.contains($0) }
                 } else {
                     let staleSet = Set(stale)
                     keptPages = pages.indices.filter { !staleSet.contains($0) }.map { pages[$0].path }
@@ -619,7 +621,7 @@ public struct SiteBuilder {
 
     /// The pages to render: those whose signature differs from the last build's, or that the
     /// output folder does not hold.
-    private static func stalePages(_ pages: [PlannedPage], signatures: [UInt64], previous: [String: UInt64],
+    private static func stalePages(_ pages: [PlannedPage], signatures: [UInt64], previous: PageSignatureTable,
                                    manifest: [String: String]?, missing: Set<String>) -> [Int] {
         // Looked up on every core: a large site has hundreds of thousands of pages.
         let isStale = ParallelMap.map(Array(pages.indices), chunkSize: 1024) { position in
