@@ -2,6 +2,8 @@
 struct OutputFindings: @unchecked Sendable {
     /// What the last build wrote (output path → fingerprint); nil when unknown, or not asked for.
     var manifest: [String: String]?
+    /// The same as the build cache saved it, which a build that goes on saves again with its changes.
+    var savedManifest: Manifest?
     /// Which of those files are gone from the output folder.
     var missing: Set<String> = []
     /// The output folder's folders as the check found them whole; nil when it did not look.
@@ -18,6 +20,7 @@ struct OutputFindings: @unchecked Sendable {
          onEveryCore: Bool = true) {
         guard let manifest, let check = folder.check(manifest, stamps: stamps, settling: settling, onEveryCore: onEveryCore) else { return }
         self.manifest = withEntries ? manifest.entries() : nil
+        savedManifest = manifest
         missing = check.missing
         folderStamps = check.stamps
         newFolderStamps = check.stamps != stamps
@@ -36,6 +39,8 @@ struct LastOutput {
     var siteMissing: Set<String>
     /// The folders the check found whole, to save for the next check.
     var folderStamps: FolderStamps?
+    /// `manifest` as the build cache saved it; nil when it is not that (a session's known one).
+    var savedManifest: Manifest?
 
     /// `known` is the manifest as a session knows it, which then stands for the one found.
     init(_ findings: OutputFindings, known: [String: String]?, encryption: OutputEncryption?, cache: BuildCache) {
@@ -47,5 +52,6 @@ struct LastOutput {
         siteManifest = siteView.map(\.manifest) ?? manifest
         siteMissing = siteView?.missing ?? missing
         folderStamps = findings.folderStamps
+        savedManifest = known == nil && manifest != nil ? findings.savedManifest : nil
     }
 }

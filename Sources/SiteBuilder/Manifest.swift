@@ -22,6 +22,54 @@ struct Manifest {
         try cache.write(.manifest, pairs: entries.lazy.map { ($0.value, $0.key) })
     }
 
+    /// Saves this manifest with `changes` made to it. The lines of the files that did not change
+    /// are copied as they are, in runs: after an edit, saving a large site's manifest makes no
+    /// string of each of its hundreds of thousands of paths.
+    func save(updatedWith changes: ManifestChanges, to cache: BuildCache) throws {
+        let affected = Set(changes.set.keys).union(changes.removed)
+        let affectedKeys = Set(affected.map(Self.key(of:)))
+        // Each line is its fingerprint and its path, each after its length (8 bytes).
+        var runs: [Range<Int>] = []
+        var runStart: Int?
+        var keptLines = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            for line in lines {
+                let start = line.fingerprint.lowerBound - 8
+                var hasher = StableHasher()
+                hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[line.path])))
+                if affectedKeys.contains(hasher.value), affected.contains(String(decoding: buffer[line.path], as: UTF8.self)) {
+                    if let begun = runStart { runs.append(begun..<start) }
+                    runStart = nil
+                    continue
+                }
+                keptLines += 1
+                // Lines lie one after the other: a run goes on until a line that changes.
+                if runStart == nil { runStart = start }
+            }
+        }
+        if let begun = runStart, let last = lines.last { runs.append(begun..<last.path.upperBound) }
+        try cache.write(.manifest) { write in
+            var head = BinaryWriter()
+            head.write(keptLines + changes.set.count)
+            write(head.bytes)
+            for run in runs { write(Array(bytes[run])) }
+            var added = BinaryWriter()
+            for (path, fingerprint) in changes.set {
+                added.write(fingerprint)
+                added.write(path)
+            }
+            write(added.bytes)
+        }
+    }
+
+    /// The hash a path's bytes have in `save(updatedWith:to:)`.
+    private static func key(of path: String) -> UInt64 {
+        var hasher = StableHasher()
+        var path = path
+        path.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        return hasher.value
+    }
+
     /// Reads a saved manifest; nil when it is damaged.
     init?(bytes: [UInt8]) {
         var reader = BinaryReader(bytes)
@@ -114,5 +162,20 @@ struct Manifest {
             batch.filter { line in !skip(line) && withCString(lines[line].path, { exists(line, $0) }) != true }
         }
         return Array(missing.joined())
+    }
+}
+
+/// How a build's manifest differs from the last build's: the files it wrote or offered again
+/// (output path → fingerprint), and those it removed. Every other file is as the last build left it.
+struct ManifestChanges {
+    var set: [String: String]
+    var removed: [String]
+
+    /// The last build's manifest with these changes made to it.
+    func applied(to last: [String: String]) -> [String: String] {
+        var manifest = last
+        for (path, fingerprint) in set { manifest[path] = fingerprint }
+        for path in removed { manifest[path] = nil }
+        return manifest
     }
 }

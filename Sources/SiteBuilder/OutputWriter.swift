@@ -28,10 +28,17 @@ struct OutputWriter {
         var added: Set<String>
         var unchanged: Int
         var deleted: [String]
-        /// What the folder holds now (output path → fingerprint), for the build cache.
-        var manifest: [String: String]
         /// Published path → address of the encrypted files among them.
         var addresses: [String: String]
+        /// How the folder's files differ from the last build's, when the writer kept every other
+        /// file as it was without going over them (`finish(keepingAllExcept:)`).
+        var changes: ManifestChanges?
+        /// The last build's manifest, which `changes` change; or this build's whole manifest.
+        fileprivate var base: [String: String]
+
+        /// What the folder holds now (output path → fingerprint), for the build cache: made
+        /// only when asked for, since after an edit the changes alone tell it.
+        var manifest: [String: String] { changes?.applied(to: base) ?? base }
     }
 
     /// What the caller already knows of the last build's files: its manifest, and which of
@@ -203,15 +210,11 @@ struct OutputWriter {
         precondition(encryption == nil, "an encrypted build names what it keeps")
         let removing = removing.filter { manifest[$0] == nil && previous[$0] != nil }
         unchanged += previous.count - previousKept - removing.count
-        var kept = previous
-        for (path, fingerprint) in manifest { kept[path] = fingerprint }
-        for path in removing { kept[path] = nil }
-        manifest = kept
-        return try outcome(removing: removing)
+        return try outcome(removing: removing, changes: ManifestChanges(set: manifest, removed: removing))
     }
 
     /// Removes the files at `paths` (a dry run only lists them) and tells what the build did.
-    private func outcome(removing paths: [String]) throws -> Outcome {
+    private func outcome(removing paths: [String], changes: ManifestChanges? = nil) throws -> Outcome {
         let base = folder.url.path
         var deleted: [String] = []
         for path in paths.sorted() {
@@ -226,8 +229,8 @@ struct OutputWriter {
         }
         // Thrown only now, after the removals; it belongs to the writing.
         if let firstError { throw BuildStepError(step: .write, underlying: firstError) }
-        return Outcome(written: written, added: added, unchanged: unchanged, deleted: deleted, manifest: manifest,
-                       addresses: addresses)
+        return Outcome(written: written, added: added, unchanged: unchanged, deleted: deleted, addresses: addresses,
+                       changes: changes, base: changes == nil ? manifest : previous)
     }
 
     /// The folder part of a relative path ("" at the top).

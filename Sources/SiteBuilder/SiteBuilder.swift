@@ -525,7 +525,10 @@ public struct SiteBuilder {
             let cacheWorthSaving = previous.entryCache?.readingKey != reading.cache.readingKey || reading.parsedCount > 32
                 || unsaved?.savesEntries == true
             let searchState = search.state ?? unsaved?.searchState
-            let manifest = outcome.manifest
+            // After an edit the last manifest, as saved, is saved again with this build's changes;
+            // the whole of it is made only for a session, which keeps it, or when that cannot be done.
+            let manifestUpdate = session == nil ? outcome.changes.flatMap { changes in lastOutput.savedManifest.map { ($0, changes) } } : nil
+            let manifest = manifestUpdate == nil ? outcome.manifest : nil
             let addresses = outcome.addresses
             let sources = index.entries.map { ($0.id, $0.sourcePath) }
             let folderStamps = lastOutput.folderStamps
@@ -534,7 +537,11 @@ public struct SiteBuilder {
                 // while this one works out and writes the rest.
                 let listsSaved = BackgroundValue(working: {
                     Result {
-                        try Manifest.save(manifest, to: cache)
+                        if let (saved, changes) = manifestUpdate {
+                            try saved.save(updatedWith: changes, to: cache)
+                        } else if let manifest {
+                            try Manifest.save(manifest, to: cache)
+                        }
                         try encryption?.saveAddresses(addresses, to: cache)
                         try cache.write(.entrySources, pairs: sources)
                         // The folders this build wrote into have changed since their stamps: the next check

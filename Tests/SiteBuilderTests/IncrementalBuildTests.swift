@@ -33,6 +33,12 @@ final class IncrementalBuildTests: XCTestCase {
             for path in expected.keys.sorted() where expected[path] != actual[path] {
                 XCTFail("\(path) differs from a full build after \(applied)")
             }
+            // What the build cache says the folder holds (saved whole, or as the last one with changes) is what it holds.
+            let saved = try XCTUnwrap(Manifest.load(from: BuildCache(root: root, output: root.appendingPathComponent("Output")))).entries()
+            XCTAssertEqual(Set(saved.keys), Set(actual.keys), "the saved manifest after \(applied)")
+            for (path, fingerprint) in saved where fingerprint.hasPrefix("b:") {
+                XCTAssertEqual(fingerprint, OutputWriter.fingerprint(of: .bytes([UInt8](actual[path] ?? Data()))), "\(path) after \(applied)")
+            }
         }
     }
 
