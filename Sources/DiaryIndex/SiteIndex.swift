@@ -167,7 +167,10 @@ public struct SiteIndex: Sendable {
                 hasher.combine(entry.id)
                 hasher.combine(entry.slug)
                 hasher.combine(entry.title)
-                hasher.combine(entry.day.description)
+                let day = entry.day
+                hasher.combine(day.year)
+                hasher.combine(day.month)
+                hasher.combine(day.day)
                 hasher.combine(entry.emotionIDs.count)
                 for emotion in entry.emotionIDs { hasher.combine(emotion) }
                 hasher.combine(entry.tags.count)

@@ -61,6 +61,9 @@ public struct URLMap: Sendable {
         }
     }
 
+    /// The folder the published pictures are in, and nothing else.
+    public static let pictureFolder = "images"
+
     /// The file `place` is written to, relative to the output folder (`2025/10/20/index.html`).
     public static func file(of place: Place) -> String {
         switch place {
@@ -89,8 +92,8 @@ public struct URLMap: Sendable {
         case .onThisDay(let day): return "on-this-day/\(day.name).json"
         case .onThisDayFolder: return "on-this-day/"
         case .notFound: return "404.html"
-        case .picture(let id, let width?, let fileExtension): return "images/\(id)-\(width).\(fileExtension)"
-        case .picture(let id, nil, let fileExtension): return "images/\(id).\(fileExtension)"
+        case .picture(let id, let width?, let fileExtension): return "\(Self.pictureFolder)/\(id)-\(width).\(fileExtension)"
+        case .picture(let id, nil, let fileExtension): return "\(Self.pictureFolder)/\(id).\(fileExtension)"
         case .asset(let path): return path
         case .robots: return "robots.txt"
         }

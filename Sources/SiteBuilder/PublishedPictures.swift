@@ -43,17 +43,31 @@ struct PublishedPictures: Sendable, Equatable {
         return (PublishedPictures(byImage: byImage, ids: ids), diagnostics)
     }
 
-    /// A fingerprint of `files` (`outputFiles()`): each file's path and identity, in order; never
-    /// 0, the fingerprint of no build. Picture files with the fingerprint of those the last build
-    /// wrote are those files.
-    static func fingerprint(of files: [OutputFile]) -> UInt64 {
+    /// A fingerprint of the files `outputFiles()` makes (each one's path and the cached file it
+    /// copies, in order), worked out from the pictures without making them; never 0, the
+    /// fingerprint of no build. Picture files with the fingerprint of those the last build wrote
+    /// are those files, and an edit's build need not make them.
+    var filesKey: UInt64 {
         var hasher = StableHasher()
-        hasher.combine(files.count)
-        for file in files {
-            hasher.combine(file.path)
-            if case .copy(_, let identity) = file.content { hasher.combine(identity) } else { hasher.combine(false) }
+        hasher.combine(ids.count)
+        for id in ids {
+            let picture = byImage[id]!
+            hasher.combine(id)
+            hasher.combine(picture.key.settings)
+            hasher.combine(picture.key.content)
+            hasher.combine(picture.thumbnails.count)
+            for file in [picture.display] + picture.thumbnails {
+                hasher.combine(file.path)
+                hasher.combine(file.fileExtension)
+                hasher.combine(file.width)
+            }
         }
         return max(1, hasher.value)
+    }
+
+    /// Whether the output file at `path` is a picture's (`outputFiles()`): pictures alone are published under images/.
+    static func isPictureFile(_ path: String) -> Bool {
+        path.hasPrefix(URLMap.pictureFolder + "/")
     }
 
     /// The files to write: each picture's display version and thumbnails, copied from the cache.

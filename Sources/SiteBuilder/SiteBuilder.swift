@@ -409,17 +409,17 @@ public struct SiteBuilder {
         // Everything is validated: from here on the output folder changes (unless this is a dry run).
         // The same pictures as the session's last build, which wrote their files: they are in the folder as they are.
         let sessionPictureFiles = kept?.pictureFiles.flatMap { $0.pictures == shared.pictures ? $0.files : nil }
-        let pictureFiles = sessionPictureFiles ?? shared.pictures.outputFiles()
         // Likewise, in a plain build, the very files the last build saved that it wrote, none of them gone
-        // from the folder: thousands of pictures are not looked at again on every edit.
-        let pictureFilesKey = sessionPictureFiles == nil ? PublishedPictures.fingerprint(of: pictureFiles) : nil
-        let keptPictureFiles = sessionPictureFiles
-            ?? (encryption == nil && !options.clean && lastOutput.manifest != nil && previous.pictureFilesKey == pictureFilesKey
-                && (lastOutput.missing.isEmpty || !pictureFiles.contains { lastOutput.missing.contains($0.path) }) ? pictureFiles : nil)
+        // from the folder: thousands of pictures are not looked at again on every edit, nor their paths made.
+        lazy var pictureFiles = sessionPictureFiles ?? shared.pictures.outputFiles()
+        let pictureFilesKey = sessionPictureFiles == nil ? shared.pictures.filesKey : nil
+        let picturesKept = sessionPictureFiles != nil
+            || (encryption == nil && !options.clean && lastOutput.manifest != nil && previous.pictureFilesKey == pictureFilesKey
+                && !lastOutput.missing.contains(where: PublishedPictures.isPictureFile))
         var writer = try pipeline.run(.write) { () -> OutputWriter in
             var files = pageFiles!
             pageFiles = nil
-            if keptPictureFiles == nil { files += pictureFiles }
+            if !picturesKept { files += pictureFiles }
             for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
                 files.append(OutputFile(path: path, content: .bytes([UInt8](data))))
             }
@@ -463,7 +463,7 @@ public struct SiteBuilder {
 
         // Every file the session's last build wrote is written or kept again, but for search index files it no longer has.
         let searchFiles = search.kept + search.written
-        let lastSearchFiles = planKept && keptPictureFiles != nil && onlyEntriesChanged ? kept?.searchFiles : nil
+        let lastSearchFiles = planKept && picturesKept && onlyEntriesChanged ? kept?.searchFiles : nil
         try pipeline.run(.finish, options.dryRun ? "List what would be deleted" : nil) {
             let outcome: OutputWriter.Outcome
             if let lastSearchFiles {
@@ -472,8 +472,10 @@ public struct SiteBuilder {
             } else if let lastNonPages {
                 // The last build's pages are this one's, each rendered again or kept as it is; of its
                 // other files, those this build neither wrote again nor keeps (the search index's, the pictures') go.
-                let keptFiles = Set(search.kept + (keptPictureFiles?.map(\.path) ?? []))
-                outcome = try writer.finish(keepingAllExcept: lastNonPages.value.filter { !keptFiles.contains($0) })
+                let keptFiles = Set(search.kept)
+                outcome = try writer.finish(keepingAllExcept: lastNonPages.value.filter {
+                    !keptFiles.contains($0) && !(picturesKept && PublishedPictures.isPictureFile($0))
+                })
             } else {
                 let keptPages: [String]
                 if case .saved = planned.kept {
@@ -486,7 +488,7 @@ public struct SiteBuilder {
                     let staleSet = Set(stale)
                     keptPages = pages.indices.filter { !staleSet.contains($0) }.map { pages[$0].path }
                 }
-                let kept = keptPages + search.kept + (keptPictureFiles?.map(\.path) ?? [])
+                let kept = keptPages + search.kept + (picturesKept ? pictureFiles.map(\.path) : [])
                 outcome = try writer.finish(keeping: kept)
             }
             report.writtenPaths = outcome.written
@@ -554,7 +556,7 @@ public struct SiteBuilder {
                 // Worked out only when saved: `daybook serve` saves after the page is served.
                 state.entryVersions = signer.savedVersions()
                 // Of a plain site only: an encrypted one's files are under other names.
-                state.pictureFilesKey = encryption != nil ? 0 : pictureFilesKey ?? PublishedPictures.fingerprint(of: pictureFiles)
+                state.pictureFilesKey = encryption != nil ? 0 : pictureFilesKey ?? shared.pictures.filesKey
                 state.plan = savedPlan ?? SavedPagePlan(pages: planMemo?.pages ?? pages,
                                                         shapeKey: planned.shapeKey ?? SavedPagePlan.shapeKey(
                                                             configKey: configKey, emotions: reading.diary.emotions, entries: index.entries),
@@ -594,7 +596,7 @@ public struct SiteBuilder {
         }
         if options.endsProcess {
             MemoryRelease.keepUntilExit(previous, reading, readFiles as Any, index, statsValue, shared, pages, signer, signatures,
-                                        planMemo as Any, cards, writer, search, change, lastOutput, pictureFiles)
+                                        planMemo as Any, cards, writer, search, change, lastOutput)
         }
         report.seconds = Date().timeIntervalSince(started)
         return report
