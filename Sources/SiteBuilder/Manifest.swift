@@ -62,11 +62,10 @@ struct Manifest {
         }
     }
 
-    /// The hash a path's bytes have in `save(updatedWith:to:)`.
+    /// The hash of a path, as `save(updatedWith:to:)` hashes a line's path bytes.
     private static func key(of path: String) -> UInt64 {
         var hasher = StableHasher()
-        var path = path
-        path.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(path)
         return hasher.value
     }
 
