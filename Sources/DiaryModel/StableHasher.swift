@@ -46,6 +46,13 @@ public struct StableHasher {
         return hasher.value
     }
 
+    /// The hash of `text` alone (as `combine(_:)` takes it: its UTF-8 bytes after their count).
+    public static func hash(_ text: String) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine(text)
+        return hasher.value
+    }
+
     private static func mix(_ input: UInt64) -> UInt64 {
         var z = input &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 31)) &* 0x94D0_49BB_1331_11EB

@@ -36,8 +36,7 @@ struct ReadingsInOrder: Sendable {
     /// The reading of `path` if it is the one at `position`.
     func source(_ path: String, at position: Int) -> EntryCache.Source? {
         guard position >= 0, position < count else { return nil }
-        let part = starts.partitioningIndex { $0 > position } - 1
-        let reading = parts[part][position - starts[part]]
+        let reading = self[position]
         return reading.path == path ? reading.source : nil
     }
 

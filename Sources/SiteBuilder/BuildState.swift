@@ -18,7 +18,7 @@ struct BuildState {
     var inputs: InputFingerprint?
     var entryCount = 0
     var pageCount = 0
-    /// The fingerprint of the picture files a plain build wrote (`PublishedPictures.fingerprint(of:)`;
+    /// The fingerprint of the picture files a plain build wrote (`PublishedPictures.filesKey`;
     /// 0 after an encrypted one): the next build need not offer the same files to the writer again.
     var pictureFilesKey: UInt64 = 0
 

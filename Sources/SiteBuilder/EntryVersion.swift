@@ -169,9 +169,7 @@ struct SavedEntryVersions: Sendable {
     }
 
     static func key(ofFile path: String) -> UInt64 {
-        var hasher = StableHasher()
-        hasher.combine(path)
-        return hasher.value
+        StableHasher.hash(path)
     }
 
     /// How many entry files have a version.

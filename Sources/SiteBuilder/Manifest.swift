@@ -27,7 +27,8 @@ struct Manifest {
     /// string of each of its hundreds of thousands of paths.
     func save(updatedWith changes: ManifestChanges, to cache: BuildCache) throws {
         let affected = Set(changes.set.keys).union(changes.removed)
-        let affectedKeys = Set(affected.map(Self.key(of:)))
+        // A line's path bytes hash as the path's string does (`StableHasher.hash`).
+        let affectedKeys = Set(affected.map(StableHasher.hash))
         // Each line is its fingerprint and its path, each after its length (8 bytes).
         var runs: [Range<Int>] = []
         var runStart: Int?
@@ -60,13 +61,6 @@ struct Manifest {
             }
             write(added.bytes)
         }
-    }
-
-    /// The hash of a path, as `save(updatedWith:to:)` hashes a line's path bytes.
-    private static func key(of path: String) -> UInt64 {
-        var hasher = StableHasher()
-        hasher.combine(path)
-        return hasher.value
     }
 
     /// Reads a saved manifest; nil when it is damaged.

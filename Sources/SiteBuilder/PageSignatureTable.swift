@@ -9,9 +9,7 @@ struct PageSignatureTable: Equatable {
     private(set) var byKey: [UInt64: UInt64] = [:]
 
     static func key(of path: String) -> UInt64 {
-        var hasher = StableHasher()
-        hasher.combine(path)
-        return hasher.value
+        StableHasher.hash(path)
     }
 
     var count: Int { byKey.count }

@@ -56,11 +56,13 @@ struct PublishedPictures: Sendable, Equatable {
             hasher.combine(picture.key.settings)
             hasher.combine(picture.key.content)
             hasher.combine(picture.thumbnails.count)
-            for file in [picture.display] + picture.thumbnails {
+            func combine(_ file: CachedPicture.File) {
                 hasher.combine(file.path)
                 hasher.combine(file.fileExtension)
                 hasher.combine(file.width)
             }
+            combine(picture.display)
+            picture.thumbnails.forEach(combine)
         }
         return max(1, hasher.value)
     }
