@@ -16,43 +16,78 @@ public struct FileStatus: Equatable, Sendable {
     public var modified: Int
 
     /// Every file below `folder` (hidden ones skipped), sorted by path; nil when it cannot be read.
+    public static func list(_ folder: String) -> [FileStatus]? {
+        list(folder, remembering: nil).files
+    }
+
+    /// A listing of a folder tree, and what it remembers of the tree's folders for the next one.
+    public struct Listing: Sendable {
+        /// Sorted by path; nil when the folder cannot be read.
+        public var files: [FileStatus]?
+        /// Every folder found settled (`ListingMemory`); empty when none was asked for.
+        public var memory = ListingMemory()
+        /// Whether `memory` differs from the memory the listing was given.
+        public var memoryChanged = false
+        /// How many folders were read (rather than taken from the memory).
+        public var foldersRead = 0
+    }
+
+    /// Every file below `folder`, as `list(_:)`. With `remembering` (the memory of the last listing of
+    /// the same folder, and the time before which a folder must have last changed to be remembered,
+    /// in nanoseconds since 1970), a folder whose stamp the memory holds is not read again, and the
+    /// listing remembers the folders it found settled.
     ///
     /// A stat is a system call per file, which costs more than everything else a nothing-changed
-    /// build does, so the folders two levels down (a diary's months) are listed on every core,
-    /// and each file is looked up by its name in an open folder rather than by its whole path.
-    public static func list(_ folder: String) -> [FileStatus]? {
-        guard let top = FolderListing(folder, prefix: "") else { return nil }
+    /// build does, so the folders two levels down (a diary's months) are listed on every core.
+    public static func list(_ folder: String, remembering: (memory: ListingMemory, settledBefore: Int)?) -> Listing {
+        let top = open(folder, O_RDONLY | O_DIRECTORY)
+        guard top >= 0 else { return Listing(files: nil, memoryChanged: !(remembering?.memory.isEmpty ?? true)) }
+        defer { close(top) }
+        let lister = TreeLister(top: top, memory: remembering?.memory, settledBefore: remembering?.settledBefore)
+        guard let root = lister.listing(of: "") else { return Listing(files: nil, memoryChanged: !(remembering?.memory.isEmpty ?? true)) }
+        var found = TreeLister.Found()
+        found.add(root)
         // Each folder's files and folders are taken in path order, so the whole listing comes out in
         // path order without sorting tens of thousands of paths (whose shared beginnings make each
         // comparison long).
         var levelOne: [[FolderListing.Item]] = []
-        var pending: [(path: String, prefix: String)] = []
-        for item in top.inPathOrder() {
-            guard case .folder(let path, let prefix) = item else {
+        var pending: [String] = []
+        for item in root.items {
+            guard case .folder(let path) = item else {
                 levelOne.append([item])
                 continue
             }
             // A folder that cannot be read lists nothing, as below it.
-            guard let listing = FolderListing(path, prefix: prefix) else { continue }
-            let items = listing.inPathOrder()
-            levelOne.append(items)
-            for case .folder(let path, let prefix) in items { pending.append((path, prefix)) }
+            guard let listing = lister.listing(of: path) else { continue }
+            found.add(listing)
+            levelOne.append(listing.items)
+            for case .folder(let path) in listing.items { pending.append(path) }
         }
-        var trees = ParallelMap.map(pending, chunkSize: 1, { listTree($0.path, prefix: $0.prefix) }).makeIterator()
-        var found: [FileStatus] = []
+        var trees = ParallelMap.map(pending, chunkSize: 1, { lister.tree(of: $0) }).makeIterator()
+        var files: [FileStatus] = []
         for items in levelOne {
             for item in items {
                 switch item {
-                case .file(let file): found.append(file)
-                case .folder: found += trees.next() ?? []
+                case .file(let file): files.append(file)
+                case .folder:
+                    guard let tree = trees.next() else { continue }
+                    files += tree.files
+                    found.merge(tree)
                 }
             }
         }
-        // Path order as `String` compares paths; should a name ever compare otherwise than its path, a sort puts it right.
-        for position in found.indices.dropFirst() where !(found[position - 1].path < found[position].path) {
-            return found.sorted { $0.path < $1.path }
+        var listing = Listing(files: files, foldersRead: found.foldersRead)
+        if let remembering {
+            listing.memory.folders = found.remembered
+            // Every folder remembered was remembered before, and nothing else was: the memory is as it was.
+            listing.memoryChanged = found.newlyRemembered > 0 || found.reused != remembering.memory.folders.count
         }
-        return found
+        // Path order as `String` compares paths; should a name ever compare otherwise than its path, a sort puts it right.
+        for position in files.indices.dropFirst() where !(files[position - 1].path < files[position].path) {
+            listing.files = files.sorted { $0.path < $1.path }
+            break
+        }
+        return listing
     }
 
     /// `listing` (of `folder`, as `list` made it) brought up to date for the files and folders at
@@ -126,18 +161,6 @@ public struct FileStatus: Equatable, Sendable {
         #endif
     }
 
-    /// The files below `folder`, in path order.
-    private static func listTree(_ folder: String, prefix: String) -> [FileStatus] {
-        guard let listing = FolderListing(folder, prefix: prefix) else { return [] }
-        var found: [FileStatus] = []
-        for item in listing.inPathOrder() {
-            switch item {
-            case .file(let file): found.append(file)
-            case .folder(let path, let prefix): found += listTree(path, prefix: prefix)
-            }
-        }
-        return found
-    }
 }
 
 extension Array {
@@ -154,33 +177,110 @@ extension Array {
     }
 }
 
-/// The visible files and subfolders directly in one folder.
+/// Lists the folders of one tree, relative to the tree's open folder, with the memory of the
+/// last listing (`ListingMemory`).
+private struct TreeLister: @unchecked Sendable {
+    let top: Int32
+    let memory: ListingMemory?
+    /// Folders last changed before this (nanoseconds since 1970) are remembered; nil: none is.
+    let settledBefore: Int?
+
+    /// What the listing found below one folder.
+    struct Found {
+        var files: [FileStatus] = []
+        var remembered: [String: ListingMemory.Folder] = [:]
+        var foldersRead = 0
+        /// Folders taken from the memory, and folders read and remembered.
+        var reused = 0
+        var newlyRemembered = 0
+
+        mutating func add(_ listing: FolderListing) {
+            if listing.wasRead { foldersRead += 1 }
+            guard let remembered = listing.remembered else { return }
+            self.remembered[listing.path] = remembered
+            if listing.wasRead { newlyRemembered += 1 } else { reused += 1 }
+        }
+
+        mutating func merge(_ other: Found) {
+            remembered.merge(other.remembered) { own, _ in own }
+            foldersRead += other.foldersRead
+            reused += other.reused
+            newlyRemembered += other.newlyRemembered
+        }
+    }
+
+    func listing(of path: String) -> FolderListing? {
+        FolderListing(top: top, path: path, memory: memory?.folders[path], settledBefore: settledBefore)
+    }
+
+    /// The files below the folder at `path`, in path order.
+    func tree(of path: String) -> Found {
+        var found = Found()
+        collect(path, into: &found)
+        return found
+    }
+
+    private func collect(_ path: String, into found: inout Found) {
+        guard let listing = listing(of: path) else { return }
+        found.add(listing)
+        for item in listing.items {
+            switch item {
+            case .file(let file): found.files.append(file)
+            case .folder(let path): collect(path, into: &found)
+            }
+        }
+    }
+}
+
+/// The visible files and subfolders directly in one folder, in path order: by name, a folder's
+/// name followed by the "/" its paths go on with ("a/x" comes after "a.md", "a" before both).
 private struct FolderListing {
-    var files: [FileStatus] = []
-    var folders: [(path: String, prefix: String)] = []
+    /// Relative to the tree's folder ("" for that folder).
+    let path: String
+    var items: [Item] = []
+    /// What a next listing may take for the folder; nil when it changed too recently, or nothing is remembered.
+    var remembered: ListingMemory.Folder?
+    /// Whether the folder was read, rather than taken from the memory.
+    var wasRead = false
 
     enum Item {
         case file(FileStatus)
-        case folder(path: String, prefix: String)
+        /// A folder's path relative to the tree's folder.
+        case folder(String)
     }
 
-    /// The files and folders in the order of the paths in and below them: by name, a folder's
-    /// name followed by the "/" its paths go on with ("a/x" comes after "a.md", "a" before both).
-    func inPathOrder() -> [Item] {
-        let items = files.map { (key: $0.path, item: Item.file($0)) } + folders.map { (key: $0.prefix, item: Item.folder(path: $0.path, prefix: $0.prefix)) }
-        return items.sorted { $0.key < $1.key }.map(\.item)
-    }
-
-    init?(_ folder: String, prefix: String) {
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY)
+    /// `top` is the tree's open folder; `memory` what the last listing found in this folder.
+    init?(top: Int32, path: String, memory: ListingMemory.Folder?, settledBefore: Int?) {
+        self.path = path
+        let prefix = path.isEmpty ? "" : path + "/"
+        var info = stat()
+        // The stamp is taken before the folder is read: a change while it is read gives the folder a newer one.
+        guard fstatat(top, path.isEmpty ? "." : path, &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        let stamp = ListingMemory.Stamp(inode: UInt64(info.st_ino), modified: FileStatus.modificationTime(info))
+        if let memory, memory.stamp == stamp {
+            // Nothing was added, removed or renamed in it: only its files' sizes and times can differ.
+            for item in memory.items {
+                if item.isFolder {
+                    items.append(.folder(item.path))
+                } else if fstatat(top, item.path, &info, 0) == 0 {
+                    items.append((info.st_mode & S_IFMT) == S_IFDIR ? .folder(item.path)
+                        : .file(FileStatus(path: item.path, size: Int(info.st_size), modified: FileStatus.modificationTime(info))))
+                }
+            }
+            remembered = memory
+            return
+        }
+        let descriptor = openat(top, path.isEmpty ? "." : path, O_RDONLY | O_DIRECTORY)
         guard descriptor >= 0, let directory = fdopendir(descriptor) else {
             if descriptor >= 0 { close(descriptor) }
             return nil
         }
         defer { closedir(directory) }
+        wasRead = true
+        var files: [FileStatus] = []
+        var folders: [String] = []
         while let item = readdir(directory) {
             let isFolder: Bool? = item.pointee.d_type == DT_DIR ? true : nil
-            var info = stat()
             let name = withUnsafePointer(to: item.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: 256) { name -> String? in
                     guard name[0] != CChar(UInt8(ascii: ".")) else { return nil }
@@ -191,10 +291,21 @@ private struct FolderListing {
             }
             guard let name else { continue }
             if isFolder == true || (info.st_mode & S_IFMT) == S_IFDIR {
-                folders.append((folder + "/" + name, prefix + name + "/"))
+                folders.append(prefix + name)
             } else {
                 files.append(FileStatus(path: prefix + name, size: Int(info.st_size), modified: FileStatus.modificationTime(info)))
             }
+        }
+        // A folder's paths go on with "/": it is ordered by that prefix.
+        let keyed = files.map { (key: $0.path, item: Item.file($0)) } + folders.map { (key: $0 + "/", item: Item.folder($0)) }
+        items = keyed.sorted { $0.key < $1.key }.map(\.item)
+        if let settledBefore, stamp.modified < settledBefore {
+            remembered = ListingMemory.Folder(stamp: stamp, items: items.map { item in
+                switch item {
+                case .file(let file): return ListingMemory.Item(path: file.path, isFolder: false)
+                case .folder(let path): return ListingMemory.Item(path: path, isFolder: true)
+                }
+            })
         }
     }
 }

@@ -42,6 +42,8 @@ struct BuildCache {
         case entrySources = "entry-sources.bin"
         /// The output folder's folders as the last check for missing files found them (`FolderStamps`).
         case folderStamps = "folders.bin"
+        /// Content/'s folders as the last listing found them (`ListingMemory`).
+        case contentListing = "content-folders.bin"
         /// An encrypted site's salt and the password check of its keys (the same value the
         /// unlock page publishes): never the password.
         case encryption = "encryption.bin"
@@ -51,7 +53,7 @@ struct BuildCache {
         /// Whether the file describes one output folder rather than the diary.
         var isPerOutput: Bool {
             switch self {
-            case .entries, .encryption: return false
+            case .entries, .encryption, .contentListing: return false
             case .manifest, .pageSignatures, .entryVersions, .inputs, .searchState, .entrySources, .publishedAddresses, .folderStamps:
                 return true
             }

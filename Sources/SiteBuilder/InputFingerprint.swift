@@ -31,22 +31,28 @@ struct InputFingerprint: Equatable {
     struct Listing {
         var content: [FileStatus]?
         var theme: [FileStatus]?
+        /// What the listing of Content/ remembers of its folders for the next one, when it was
+        /// given a memory and found it changed; nil when the saved memory still stands.
+        var newContentMemory: ListingMemory?
 
-        /// Lists both folders of the diary at `root`.
-        static func read(root: URL) -> Listing {
-            func list(_ folder: String) -> [FileStatus]? {
-                FileStatus.list(root.appendingPathComponent(folder).resolvingSymlinksInPath().path)
-            }
-            return Listing(content: list(ContentFiles.folderName), theme: list(Theme.folderName))
+        /// Lists both folders of the diary at `root`; Content/ with `contentMemory`, the memory of
+        /// the last listing, remembering the folders last changed before `settledBefore` (`ListingMemory`).
+        static func read(root: URL, contentMemory: (memory: ListingMemory, settledBefore: Int)? = nil) -> Listing {
+            func path(_ folder: String) -> String { root.appendingPathComponent(folder).resolvingSymlinksInPath().path }
+            let content = FileStatus.list(path(ContentFiles.folderName), remembering: contentMemory)
+            return Listing(content: content.files, theme: FileStatus.list(path(Theme.folderName)),
+                           newContentMemory: content.memoryChanged ? content.memory : nil)
         }
     }
 
     /// The fingerprint of the diary at `root` as it is now, and the listing it made, for the
     /// reader to reuse (`ContentFiles(listing:)`).
-    /// `configBytes` are daybook.yml's bytes as the build read them (nil when there is none).
+    /// `configBytes` are daybook.yml's bytes as the build read them (nil when there is none);
+    /// `contentMemory` what the last listing of Content/ remembered (`Listing.read`).
     static func compute(root: URL, options: SiteBuilder.Options, output: URL, configBytes: [UInt8]?,
-                        now: Date = Date()) -> (fingerprint: InputFingerprint, listing: Listing) {
-        let listing = Listing.read(root: root)
+                        contentMemory: ListingMemory? = nil, now: Date = Date()) -> (fingerprint: InputFingerprint, listing: Listing) {
+        let settledBefore = Int(now.timeIntervalSince1970 * 1_000_000_000) - options.folderSettling
+        let listing = Listing.read(root: root, contentMemory: contentMemory.map { ($0, settledBefore) })
         return (compute(root: root, options: options, output: output, configBytes: configBytes, listing: listing, now: now), listing)
     }
 

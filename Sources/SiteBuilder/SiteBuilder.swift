@@ -29,8 +29,8 @@ public struct SiteBuilder {
         /// The process ends after this build (the command line): what it loaded is left for the
         /// system to take back at exit rather than freed object by object.
         public var endsProcess = false
-        /// How long a folder of the output must have been still before a check stamps it
-        /// (`FolderStamps`), in nanoseconds; tests lower it.
+        /// How long a folder must have been still before a check of the output stamps it
+        /// (`FolderStamps`), or a listing of Content/ remembers it (`ListingMemory`), in nanoseconds; tests lower it.
         var folderSettling = FolderStamps.settling
 
         public init(output: URL? = nil, includeDrafts: Bool = false, clean: Bool = false, strict: Bool = false,
@@ -180,7 +180,9 @@ public struct SiteBuilder {
                                                   withEntries: false))
             })
             let configFile = ConfigFile.load(root: root)
-            let (inputs, listing) = InputFingerprint.compute(root: root, options: options, output: output, configBytes: configFile.bytes)
+            let contentMemory = cache.read(.contentListing).flatMap(ListingMemory.init(decoding:)) ?? ListingMemory()
+            let (inputs, listing) = InputFingerprint.compute(root: root, options: options, output: output, configBytes: configFile.bytes,
+                                                             contentMemory: contentMemory)
             var check = ChangeCheck(configFile: configFile, inputs: inputs, listing: listing)
             let last = BuildState.load(from: cache, inputsOnly: true)
             guard inputs.matches(last.inputs, root: root), let lastManifest = look.value.manifest, lastManifest.count > 0 else {
@@ -207,6 +209,7 @@ public struct SiteBuilder {
             // Not saved, they only cost that check the time they cost this one.
             let look = change.output.value
             if look.newFolderStamps, !options.dryRun { try? look.folderStamps?.save(to: cache) }
+            if let memory = change.listing.newContentMemory, !options.dryRun { try? cache.write(.contentListing, memory.encoded()) }
             report.entryCount = unchanged.entries
             report.pageCount = unchanged.pages
             report.unchangedCount = unchanged.files
@@ -534,6 +537,7 @@ public struct SiteBuilder {
             let addresses = outcome.addresses
             let sources = index.entries.map { ($0.id, $0.sourcePath) }
             let folderStamps = lastOutput.folderStamps
+            let contentMemory = change.listing.newContentMemory
             let save = {
                 // The files that list every output file or entry by path, written on another core
                 // while this one works out and writes the rest.
@@ -550,6 +554,7 @@ public struct SiteBuilder {
                         // looks at their files. Without a check (a session's build) the saved stamps stay:
                         // a folder changed since its stamp no longer matches it.
                         try folderStamps?.save(to: cache)
+                        if let contentMemory { try cache.write(.contentListing, contentMemory.encoded()) }
                     }
                 })
                 defer { _ = listsSaved.value }

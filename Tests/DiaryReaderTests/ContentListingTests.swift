@@ -35,4 +35,74 @@ final class ContentListingTests: XCTestCase {
         XCTAssertEqual(ContentFiles(paths: paths).entryPaths, files.entryPaths)
         XCTAssertEqual(ContentFiles(paths: paths).pathsHash, files.pathsHash)
     }
+
+    func testAListingReadsOnlyTheFoldersThatChangedSinceTheLastOneAndFindsWhatAFreshListingFinds() throws {
+        let diary = try TemporaryDiary(Dictionary(uniqueKeysWithValues: paths.map { ($0, "x\n") }))
+        addTeardownBlock { diary.remove() }
+        let content = diary.root.appendingPathComponent("Content").path
+        let folders = Set(paths.flatMap { path in
+            let parts = path.split(separator: "/").dropLast()
+            return parts.indices.map { parts[...$0].joined(separator: "/") }
+        }).count
+        var generation = 0
+        // Every folder changed since the last settling is given a time of its own, long enough ago to be remembered.
+        func settle() throws {
+            generation += 1
+            let recent = Date(timeIntervalSinceNow: -60)
+            for folder in try foldersBelow(content) + [content] {
+                let modified = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: folder)[.modificationDate] as? Date)
+                guard modified > recent else { continue }
+                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600 + Double(generation))], ofItemAtPath: folder)
+            }
+        }
+        var memory = ListingMemory()
+        func listAgain(reading expected: Int, remembersOther: Bool? = nil, _ what: String) throws {
+            let listing = FileStatus.list(content, remembering: (memory, Int(Date().timeIntervalSince1970 * 1e9) - ListingMemory.settling))
+            XCTAssertEqual(listing.foldersRead, expected, what)
+            XCTAssertEqual(try XCTUnwrap(listing.files), try XCTUnwrap(FileStatus.list(content)), what)
+            XCTAssertEqual(listing.memoryChanged, remembersOther ?? (expected > 0), what)
+            memory = listing.memory
+        }
+        try settle()
+        try listAgain(reading: folders, "the first listing reads every folder")
+        try listAgain(reading: 0, "nothing changed")
+
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: content + "/2025/10/20/0930-walk.md"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("more words\n".utf8))
+        try handle.close()
+        try listAgain(reading: 0, "a file changed in place changes no folder, and its new size is found")
+
+        try diary.write("y\n", to: "Content/2025/10/20/1200-lunch.md")
+        try settle()
+        try listAgain(reading: 1, "a file added")
+        try FileManager.default.moveItem(atPath: content + "/일기/하루.md", toPath: content + "/일기/밤.md")
+        try FileManager.default.removeItem(atPath: content + "/a/b")
+        try settle()
+        try listAgain(reading: 2, "a file renamed, a folder removed")
+        try FileManager.default.removeItem(atPath: content + "/2025.md")
+        try diary.write("z\n", to: "Content/2025.md/inside.md")
+        try settle()
+        try listAgain(reading: 2, "a file replaced by a folder of the same name")
+
+        // A folder changed too recently is read every time until it has settled.
+        try diary.write("w\n", to: "Content/a/new.md")
+        try listAgain(reading: 1, "changed just now")
+        try listAgain(reading: 1, remembersOther: false, "still too recent to remember")
+        try settle()
+        try listAgain(reading: 1, "settled: read once more, and remembered")
+        try listAgain(reading: 0, "remembered")
+
+        let saved = try XCTUnwrap(ListingMemory(decoding: memory.encoded()))
+        XCTAssertEqual(saved, memory)
+        XCTAssertNil(ListingMemory(decoding: Array(memory.encoded().dropLast())), "a damaged memory is no memory")
+    }
+
+    private func foldersBelow(_ folder: String) throws -> [String] {
+        let enumerator = try XCTUnwrap(FileManager.default.enumerator(atPath: folder))
+        return enumerator.compactMap { $0 as? String }.map { folder + "/" + $0 }.filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+        }
+    }
 }

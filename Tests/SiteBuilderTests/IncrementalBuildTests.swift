@@ -1,4 +1,5 @@
 import DiaryCorpus
+import DiaryFiles
 import Foundation
 @testable import SiteBuilder
 import XCTest
@@ -20,6 +21,8 @@ final class IncrementalBuildTests: XCTestCase {
             let edit = Edit.allCases[random.int(in: 0...Edit.allCases.count - 1)]
             try apply(edit, to: root, step: step, random: &random)
             applied.append("\(edit)")
+            // As if the writer paused before building: the folders changed are old enough for a listing to remember.
+            try settleFoldersChangedLately(in: root.appendingPathComponent("Content"), step: step)
             let incremental = try SiteBuilder(root: root).build(.init())
             XCTAssertFalse(incremental.hasErrors, "after \(applied): \(incremental.diagnostics)")
 
@@ -39,6 +42,21 @@ final class IncrementalBuildTests: XCTestCase {
             for (path, fingerprint) in saved where fingerprint.hasPrefix("b:") {
                 XCTAssertEqual(fingerprint, OutputWriter.fingerprint(of: .bytes([UInt8](actual[path] ?? Data()))), "\(path) after \(applied)")
             }
+        }
+        // The builds listed Content/ from the memory of the last listing, whose folders had all settled.
+        let memory = try XCTUnwrap(BuildCache(root: root, output: root.appendingPathComponent("Output")).read(.contentListing))
+        XCTAssertFalse(try XCTUnwrap(ListingMemory(decoding: memory)).isEmpty)
+    }
+
+    /// Gives each folder below `folder` changed in the last minute a modification time an hour
+    /// ago, a time of its own for `step`.
+    private func settleFoldersChangedLately(in folder: URL, step: Int) throws {
+        let enumerator = try XCTUnwrap(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isDirectoryKey, .contentModificationDateKey]))
+        let recent = Date(timeIntervalSinceNow: -60)
+        for case let url as URL in [folder] + enumerator.compactMap({ $0 as? URL }) {
+            let values = try url.resourceValues(forKeys: [.isDirectoryKey, .contentModificationDateKey])
+            guard values.isDirectory == true, let modified = values.contentModificationDate, modified > recent else { continue }
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600 + Double(step))], ofItemAtPath: url.path)
         }
     }
 
