@@ -7,13 +7,16 @@ import Foundation
 /// arrays would cost a retain and a release for each of them every time.
 public struct Entry: Sendable {
     private final class Fields: Sendable {
+        // The fields a pass over every entry reads (to index, count or sort them) come first, on
+        // the object's first cache line: at 109,500 entries such a pass costs a memory read per entry.
+        let local: LocalDateTime
+        let primaryEmotionID: String
+        let emotionIDs: [String]
         let id: String
         let slug: String
         let sourcePath: String
         let title: String
         let instant: Date
-        let local: LocalDateTime
-        let emotionIDs: [String]
         let tags: [String]
         let images: [EntryImage]
         let body: EntryBody
@@ -31,6 +34,7 @@ public struct Entry: Sendable {
             self.instant = instant
             self.local = local
             self.emotionIDs = emotionIDs
+            primaryEmotionID = emotionIDs.first ?? ""
             self.tags = tags
             self.images = images
             self.body = body
@@ -88,7 +92,8 @@ public struct Entry: Sendable {
 
     public var day: Day { local.day }
 
-    public var primaryEmotionID: String { emotionIDs[0] }
+    /// The first of `emotionIDs`.
+    public var primaryEmotionID: String { fields.primaryEmotionID }
 
     /// Diary order: by moment, then by file path (SPEC §2).
     public static func diaryOrder(_ a: Entry, _ b: Entry) -> Bool {
