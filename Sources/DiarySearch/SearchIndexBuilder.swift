@@ -88,8 +88,11 @@ public struct SearchIndexBuilder: Sendable {
 
     /// Whether a site path is one of the index's files (not the search page itself).
     public static func isIndexFile(_ path: String) -> Bool {
-        path.hasPrefix("search/") && path.hasSuffix(".json")
+        path.hasPrefix(folder) && path.hasSuffix(".json")
     }
+
+    /// Where in the site the index's files are.
+    public static let folder = "search/"
 
     /// The entries to index, in diary order.
     public let entries: [Entry]

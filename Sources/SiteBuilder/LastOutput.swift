@@ -1,7 +1,7 @@
 /// What the output folder holds of what the last build into it wrote, as a check found it.
 struct OutputFindings: @unchecked Sendable {
     /// What the last build wrote (output path → fingerprint); nil when unknown, or not asked for.
-    var manifest: [String: String]?
+    var manifest: ManifestView?
     /// The same as the build cache saved it, which a build that goes on saves again with its changes.
     var savedManifest: Manifest?
     /// Which of those files are gone from the output folder.
@@ -14,12 +14,12 @@ struct OutputFindings: @unchecked Sendable {
     init() {}
 
     /// Looks in `folder` for the files `manifest` lists, trusting the folders `stamps` vouches
-    /// for (`OutputFolder.check`); `withEntries` also makes the manifest's dictionary, which a
+    /// for (`OutputFolder.check`); `withEntries` also indexes the manifest by path, which a
     /// build that goes on needs. Finds nothing when there is no manifest or no folder.
     init(_ folder: OutputFolder, manifest: Manifest?, stamps: FolderStamps, settling: Int, withEntries: Bool = true,
          onEveryCore: Bool = true) {
         guard let manifest, let check = folder.check(manifest, stamps: stamps, settling: settling, onEveryCore: onEveryCore) else { return }
-        self.manifest = withEntries ? manifest.entries() : nil
+        self.manifest = withEntries ? ManifestView(manifest) : nil
         savedManifest = manifest
         missing = check.missing
         folderStamps = check.stamps
@@ -32,10 +32,10 @@ struct OutputFindings: @unchecked Sendable {
 /// encrypted build, where the output folder names files by published path.
 struct LastOutput {
     /// Output path → fingerprint; nil when unknown.
-    var manifest: [String: String]?
+    var manifest: ManifestView?
     var missing: Set<String>
     /// The same two by the files' addresses in the plain site.
-    var siteManifest: [String: String]?
+    var siteManifest: ManifestView?
     var siteMissing: Set<String>
     /// The folders the check found whole, to save for the next check.
     var folderStamps: FolderStamps?
@@ -44,7 +44,7 @@ struct LastOutput {
 
     /// `known` is the manifest as a session knows it, which then stands for the one found.
     init(_ findings: OutputFindings, known: [String: String]?, encryption: OutputEncryption?, cache: BuildCache) {
-        let manifest = known ?? findings.manifest
+        let manifest = known.map(ManifestView.init) ?? findings.manifest
         let missing = findings.missing
         let siteView = encryption.map { $0.siteView(of: manifest, missing: missing, cache: cache) }
         self.manifest = manifest

@@ -97,6 +97,78 @@ struct Manifest {
         String(decoding: bytes[lines[line].path], as: UTF8.self)
     }
 
+    /// The paths that begin with `prefix`: strings are made of those only.
+    func paths(withPrefix prefix: String) -> [String] {
+        let prefix = Array(prefix.utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            lines.compactMap { line in
+                line.path.count >= prefix.count && buffer[line.path].starts(with: prefix)
+                    ? String(decoding: buffer[line.path], as: UTF8.self) : nil
+            }
+        }
+    }
+
+    /// The fingerprint of line `line`.
+    func fingerprint(ofLine line: Int) -> String {
+        String(decoding: bytes[lines[line].fingerprint], as: UTF8.self)
+    }
+
+    /// Finds a line by its path: each line's path hash (`StableHasher.hash` of the path), and a
+    /// table of lines by hash, open addressed. Made in one pass over the bytes, with no string of
+    /// each path (a dictionary of a large site's manifest costs tens of milliseconds more).
+    struct Index: Sendable {
+        /// Each line's path hash.
+        let hashes: [UInt64]
+        /// Line + 1 in the slot its hash leads to (or the next free one); 0 for a free slot.
+        fileprivate let slots: [Int32]
+
+        fileprivate func firstSlot(of hash: UInt64) -> Int { Int(truncatingIfNeeded: hash) & (slots.count - 1) }
+    }
+
+    /// The index of this manifest's lines. Should a path be listed twice, the later line is found.
+    func makeIndex() -> Index {
+        var hashes: [UInt64] = []
+        hashes.reserveCapacity(lines.count)
+        var capacity = 16
+        while capacity < lines.count * 2 { capacity *= 2 }
+        var slots = [Int32](repeating: 0, count: capacity)
+        bytes.withUnsafeBufferPointer { buffer in
+            for (line, (_, path)) in lines.enumerated() {
+                var hasher = StableHasher()
+                hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[path])))
+                let hash = hasher.value
+                hashes.append(hash)
+                var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
+                while slots[slot] != 0 {
+                    let other = Int(slots[slot]) - 1
+                    if hashes[other] == hash, samePath(other, buffer[path]) { break }
+                    slot = (slot + 1) & (capacity - 1)
+                }
+                slots[slot] = Int32(line + 1)
+            }
+        }
+        return Index(hashes: hashes, slots: slots)
+    }
+
+    /// The line of `path`, found by `index` (this manifest's).
+    func line(of path: String, in index: Index) -> Int? {
+        let hash = StableHasher.hash(path)
+        var slot = index.firstSlot(of: hash)
+        var path = path
+        return path.withUTF8 { wanted in
+            while index.slots[slot] != 0 {
+                let line = Int(index.slots[slot]) - 1
+                if index.hashes[line] == hash, samePath(line, wanted) { return line }
+                slot = (slot + 1) & (index.slots.count - 1)
+            }
+            return nil
+        }
+    }
+
+    private func samePath<Bytes: Collection>(_ line: Int, _ path: Bytes) -> Bool where Bytes.Element == UInt8 {
+        bytes[lines[line].path].elementsEqual(path)
+    }
+
     /// A folder the files are in: its path in the manifest's bytes (up to a file's last "/"; empty
     /// for the output folder itself), and a hash of that path (`FolderStamps`' key).
     struct Folder {

@@ -39,19 +39,19 @@ struct OutputEncryption: Sendable {
     /// The last build's manifest and missing files by address, from the same by published path
     /// and the addresses the last build recorded (`saveAddresses`). Files published under other
     /// keys, or in the clear, have no address here: to this build they do not exist.
-    func siteView(of manifest: [String: String]?, missing: Set<String>, cache: BuildCache)
-        -> (manifest: [String: String]?, missing: Set<String>) {
+    func siteView(of manifest: ManifestView?, missing: Set<String>, cache: BuildCache)
+        -> (manifest: ManifestView?, missing: Set<String>) {
         guard let manifest else { return (nil, []) }
         let addresses = loadAddresses(from: cache)
         var byAddress: [String: String] = [:]
         byAddress.reserveCapacity(addresses.count)
         var missingAddresses = Set<String>()
-        for (published, fingerprint) in manifest {
+        for (published, fingerprint) in manifest.entries {
             guard let address = addresses[published] else { continue }
             byAddress[address] = fingerprint
             if missing.contains(published) { missingAddresses.insert(address) }
         }
-        return (byAddress, missingAddresses)
+        return (ManifestView(byAddress), missingAddresses)
     }
 
     /// Saves published path → address for the files the output folder holds, with the key they

@@ -34,17 +34,17 @@ struct OutputWriter {
         /// file as it was without going over them (`finish(keepingAllExcept:)`).
         var changes: ManifestChanges?
         /// The last build's manifest, which `changes` change; or this build's whole manifest.
-        fileprivate var base: [String: String]
+        fileprivate var base: ManifestView
 
         /// What the folder holds now (output path → fingerprint), for the build cache: made
         /// only when asked for, since after an edit the changes alone tell it.
-        var manifest: [String: String] { changes?.applied(to: base) ?? base }
+        var manifest: [String: String] { changes?.applied(to: base.entries) ?? base.entries }
     }
 
     /// What the caller already knows of the last build's files: its manifest, and which of
     /// them are gone from the folder.
     struct LastBuild {
-        var manifest: [String: String]
+        var manifest: ManifestView
         var missing: Set<String>
     }
 
@@ -52,7 +52,7 @@ struct OutputWriter {
     private let dryRun: Bool
     private let encryption: OutputEncryption?
     /// The last build's manifest, or every file in the folder when it is unknown.
-    private let previous: [String: String]
+    private let previous: ManifestView
     private let missing: Set<String>?
     /// This build's manifest so far.
     private var manifest: [String: String] = [:]
@@ -75,13 +75,13 @@ struct OutputWriter {
         if !dryRun { try folder.prepare(clean: clean) }
         if clean {
             // Emptied by `prepare`; a dry run shows every file there as replaced or deleted.
-            previous = dryRun ? folder.filesWithUnknownContent() : [:]
+            previous = ManifestView(dryRun ? folder.filesWithUnknownContent() : [:])
             missing = nil
             return
         }
         // Without a readable manifest, every file in the (marked) folder counts as one an earlier
         // build wrote, so anything this build does not write again is removed: never a stale page.
-        previous = last?.manifest ?? Manifest.load(from: cache)?.entries() ?? folder.filesWithUnknownContent()
+        previous = last?.manifest ?? Manifest.load(from: cache).map(ManifestView.init) ?? ManifestView(folder.filesWithUnknownContent())
         missing = last?.missing
         manifest.reserveCapacity(previous.count)
     }
@@ -198,7 +198,7 @@ struct OutputWriter {
             unchanged += 1
         }
         // Every path of the last build is in this one's manifest (usual for an edit): nothing to look for.
-        let gone = previousKept == previous.count ? [] : previous.keys.filter { manifest[$0] == nil && !$0.hasPrefix(".") }
+        let gone = previousKept == previous.count ? [] : previous.paths.filter { manifest[$0] == nil && !$0.hasPrefix(".") }
         return try outcome(removing: gone)
     }
 
@@ -208,7 +208,7 @@ struct OutputWriter {
     /// without going over them one by one. Not for an encrypted build.
     mutating func finish(keepingAllExcept removing: [String]) throws -> Outcome {
         precondition(encryption == nil, "an encrypted build names what it keeps")
-        let removing = removing.filter { manifest[$0] == nil && previous[$0] != nil }
+        let removing = removing.filter { manifest[$0] == nil && previous.contains($0) }
         unchanged += previous.count - previousKept - removing.count
         return try outcome(removing: removing, changes: ManifestChanges(set: manifest, removed: removing))
     }
@@ -230,7 +230,7 @@ struct OutputWriter {
         // Thrown only now, after the removals; it belongs to the writing.
         if let firstError { throw BuildStepError(step: .write, underlying: firstError) }
         return Outcome(written: written, added: added, unchanged: unchanged, deleted: deleted, addresses: addresses,
-                       changes: changes, base: changes == nil ? manifest : previous)
+                       changes: changes, base: changes == nil ? ManifestView(manifest) : previous)
     }
 
     /// The folder part of a relative path ("" at the top).

@@ -19,6 +19,11 @@ struct PageSignatureTable: Equatable {
         set { byKey[Self.key(of: path)] = newValue }
     }
 
+    /// Whether a page whose path has the hash `key` (`key(of:)`) has a signature.
+    func contains(key: UInt64) -> Bool {
+        byKey[key] != nil
+    }
+
     mutating func reserveCapacity(_ count: Int) {
         byKey.reserveCapacity(count)
     }

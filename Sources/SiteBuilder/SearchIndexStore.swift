@@ -40,7 +40,7 @@ struct SearchIndexStore {
 
     /// An index file's bytes as the last build wrote them (decrypted, in an encrypted site): nil
     /// when it is missing or its bytes are not the ones the manifest records.
-    func indexFile(_ sitePath: String, manifest: [String: String]) -> [UInt8]? {
+    func indexFile(_ sitePath: String, manifest: ManifestView) -> [UInt8]? {
         guard let expected = manifest[sitePath],
               let stored = LocalFiles.readBytes(folder.url.path + "/" + (encryption?.publishedPath(of: sitePath) ?? sitePath)),
               let bytes = encryption.map({ try? $0.encryptor.decrypt(stored, at: sitePath) }) ?? stored else { return nil }

@@ -43,12 +43,12 @@ extension SiteBuilder {
     ///   - manifest: what the last build wrote (nil when unknown); `missing`: which of those files are gone.
     ///   - known: the state of the index as a session's last build left it, when it has it in memory.
     static func planSearchIndex(index: SiteIndex, emotions: [Emotion], signer: PageSignatures, lastSignature: UInt64?,
-                                manifest: [String: String]?, missing: Set<String>, store: SearchIndexStore,
+                                manifest: ManifestView?, missing: Set<String>, store: SearchIndexStore,
                                 known: SearchIndexState?) -> SearchIndexPlan {
         // Kept or updated files must all be there; otherwise only a full build rewrites the lost ones.
-        let lastIndexIsWhole = manifest?[SearchIndexBuilder.manifestPath] != nil && !missing.contains(where: SearchIndexBuilder.isIndexFile)
+        let lastIndexIsWhole = manifest?.contains(SearchIndexBuilder.manifestPath) == true && !missing.contains(where: SearchIndexBuilder.isIndexFile)
         if lastSignature == signer.searchSignature(emotions: emotions), lastIndexIsWhole, let manifest {
-            return .keep(manifest.keys.filter(SearchIndexBuilder.isIndexFile))
+            return .keep(manifest.paths(withPrefix: SearchIndexBuilder.folder).filter(SearchIndexBuilder.isIndexFile))
         }
         guard lastSignature != nil, lastIndexIsWhole, let manifest, known != nil || store.exists else { return .rebuild(afterTrying: false) }
         let knownState = known.flatMap { SearchIndexStore.describes($0, signature: lastSignature) ? $0 : nil }

@@ -189,7 +189,7 @@ public struct SiteBuilder {
                 // The build goes on whatever the output holds: the look ends beside the reading of the entries.
                 check.output = BackgroundValue(working: {
                     var findings = look.value.findings
-                    if findings.folderStamps != nil { findings.manifest = look.value.manifest?.entries() }
+                    if findings.folderStamps != nil { findings.manifest = look.value.manifest.map(ManifestView.init) }
                     return findings
                 })
                 return check
@@ -199,7 +199,7 @@ public struct SiteBuilder {
             if findings.missing.isEmpty, findings.folderStamps != nil {
                 check.unchanged = (last.entryCount, last.pageCount, lastManifest.count)
             }
-            if check.unchanged == nil || evenWhenUnchanged, findings.folderStamps != nil { findings.manifest = lastManifest.entries() }
+            if check.unchanged == nil || evenWhenUnchanged, findings.folderStamps != nil { findings.manifest = ManifestView(lastManifest) }
             check.output = BackgroundValue(findings)
             return check
         }
@@ -370,7 +370,9 @@ public struct SiteBuilder {
         let lastNonPages: BackgroundValue<[String]>? = {
             guard case .saved = planned.kept, encryption == nil, let last = lastOutput.manifest else { return nil }
             let pageSignatures = previous.pageSignatures
-            return BackgroundValue(working: { last.keys.filter { pageSignatures[$0] == nil && !$0.hasPrefix(".") } })
+            return BackgroundValue(working: {
+                last.paths(whereHash: { !pageSignatures.contains(key: $0) }).filter { !$0.hasPrefix(".") }
+            })
         }()
 
         // Cards stay right while the index keeps its shape and the pictures are the same.
@@ -486,7 +488,7 @@ public struct SiteBuilder {
                     let stalePaths = Set(stale.map { pages[$0].path })
                     // The plan was kept only with the last build's files known: its pages are among them.
                     let pageSignatures = previous.pageSignatures
-                    keptPages = (lastOutput.siteManifest ?? [:]).keys.filter { pageSignatures[$0] != nil && !stalePaths.contains($0) }
+                    keptPages = (lastOutput.siteManifest?.paths ?? []).filter { pageSignatures[$0] != nil && !stalePaths.contains($0) }
                 } else {
                     let staleSet = Set(stale)
                     keptPages = pages.indices.filter { !staleSet.contains($0) }.map { pages[$0].path }
@@ -636,11 +638,11 @@ public struct SiteBuilder {
     /// The pages to render: those whose signature differs from the last build's, or that the
     /// output folder does not hold.
     private static func stalePages(_ pages: [PlannedPage], signatures: [UInt64], previous: PageSignatureTable,
-                                   manifest: [String: String]?, missing: Set<String>) -> [Int] {
+                                   manifest: ManifestView?, missing: Set<String>) -> [Int] {
         // Looked up on every core: a large site has hundreds of thousands of pages.
         let isStale = ParallelMap.map(Array(pages.indices), chunkSize: 1024) { position in
             let path = pages[position].path
-            return previous[path] != signatures[position] || manifest?[path] == nil || missing.contains(path)
+            return previous[path] != signatures[position] || manifest?.contains(path) != true || missing.contains(path)
         }
         return pages.indices.filter { isStale[$0] }
     }
