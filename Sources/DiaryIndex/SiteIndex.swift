@@ -160,29 +160,9 @@ public struct SiteIndex: Sendable {
     /// A fingerprint of what `haveSameShape` compares, for a build in another process: entries
     /// with the same shape key as earlier ones have, but for a hash collision, the same shape.
     public static func shapeKey(of entries: [Entry]) -> UInt64 {
-        let chunks = stride(from: 0, to: entries.count, by: 512).map { $0..<min(entries.count, $0 + 512) }
-        let keys = ParallelMap.map(chunks, chunkSize: 1) { chunk -> UInt64 in
-            var hasher = StableHasher()
-            for entry in entries[chunk] {
-                hasher.combine(entry.id)
-                hasher.combine(entry.slug)
-                hasher.combine(entry.title)
-                let day = entry.day
-                hasher.combine(day.year)
-                hasher.combine(day.month)
-                hasher.combine(day.day)
-                hasher.combine(entry.emotionIDs.count)
-                for emotion in entry.emotionIDs { hasher.combine(emotion) }
-                hasher.combine(entry.tags.count)
-                for tag in entry.tags { hasher.combine(tag) }
-                hasher.combine(entry.images.count)
-                for image in entry.images { image.combine(into: &hasher) }
-            }
-            return hasher.value
-        }
         var hasher = StableHasher()
         hasher.combine(entries.count)
-        for key in keys { hasher.combine(key) }
+        for entry in entries { hasher.combine(entry.shapeHash) }
         return hasher.value
     }
 

@@ -11,6 +11,7 @@ public struct Entry: Sendable {
         // the object's first cache line: at 109,500 entries such a pass costs a memory read per entry.
         let local: LocalDateTime
         let primaryEmotionID: String
+        let shapeHash: UInt64
         let emotionIDs: [String]
         let id: String
         let slug: String
@@ -26,7 +27,7 @@ public struct Entry: Sendable {
 
         init(id: String, slug: String, sourcePath: String, title: String, instant: Date, local: LocalDateTime,
              emotionIDs: [String], tags: [String], images: [EntryImage], body: EntryBody,
-             isDraft: Bool, extra: [String: MetadataValue], readingStamp: UInt64?) {
+             isDraft: Bool, extra: [String: MetadataValue], readingStamp: UInt64?, shapeHash: UInt64?) {
             self.id = id
             self.slug = slug
             self.sourcePath = sourcePath
@@ -35,6 +36,8 @@ public struct Entry: Sendable {
             self.local = local
             self.emotionIDs = emotionIDs
             primaryEmotionID = emotionIDs.first ?? ""
+            self.shapeHash = shapeHash
+                ?? Entry.shapeHash(id: id, slug: slug, title: title, day: local.day, emotionIDs: emotionIDs, tags: tags, images: images)
             self.tags = tags
             self.images = images
             self.body = body
@@ -78,22 +81,45 @@ public struct Entry: Sendable {
 
     public init(id: String, slug: String, sourcePath: String, title: String, instant: Date, local: LocalDateTime,
                 emotionIDs: [String], tags: [String], images: [EntryImage], body: EntryBody,
-                isDraft: Bool, extra: [String: MetadataValue], readingStamp: UInt64? = nil) {
+                isDraft: Bool, extra: [String: MetadataValue], readingStamp: UInt64? = nil, shapeHash: UInt64? = nil) {
         fields = Fields(id: id, slug: slug, sourcePath: sourcePath, title: title, instant: instant, local: local,
                         emotionIDs: emotionIDs, tags: tags, images: images, body: body, isDraft: isDraft, extra: extra,
-                        readingStamp: readingStamp)
+                        readingStamp: readingStamp, shapeHash: shapeHash)
     }
 
     /// The same entry under another reading stamp (a new entry, with an identity of its own).
     public func withReadingStamp(_ stamp: UInt64?) -> Entry {
         Entry(id: id, slug: slug, sourcePath: sourcePath, title: title, instant: instant, local: local, emotionIDs: emotionIDs,
-              tags: tags, images: images, body: body, isDraft: isDraft, extra: extra, readingStamp: stamp)
+              tags: tags, images: images, body: body, isDraft: isDraft, extra: extra, readingStamp: stamp, shapeHash: shapeHash)
     }
 
     public var day: Day { local.day }
 
+    private static func shapeHash(id: String, slug: String, title: String, day: Day, emotionIDs: [String], tags: [String],
+                                  images: [EntryImage]) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine(id)
+        hasher.combine(slug)
+        hasher.combine(title)
+        hasher.combine(day.year)
+        hasher.combine(day.month)
+        hasher.combine(day.day)
+        hasher.combine(emotionIDs.count)
+        for emotion in emotionIDs { hasher.combine(emotion) }
+        hasher.combine(tags.count)
+        for tag in tags { hasher.combine(tag) }
+        hasher.combine(images.count)
+        for image in images { image.combine(into: &hasher) }
+        return hasher.value
+    }
+
     /// The first of `emotionIDs`.
     public var primaryEmotionID: String { fields.primaryEmotionID }
+    /// A hash of what the site's index takes from the entry (`SiteIndex.haveSameShape`): its id,
+    /// slug, title, day, emotions, tags and pictures; not its body. Worked out once, when the
+    /// entry is made, while those fields are at hand. The entry cache keeps it: a change to what
+    /// it hashes needs a new version of the cache's format.
+    public var shapeHash: UInt64 { fields.shapeHash }
 
     /// Diary order: by moment, then by file path (SPEC §2).
     public static func diaryOrder(_ a: Entry, _ b: Entry) -> Bool {

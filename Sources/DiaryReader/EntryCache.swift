@@ -17,7 +17,7 @@ public struct EntryCache: Sendable {
     }
 
     /// Bump when the encoding or the parser's output changes, so old caches are ignored.
-    static let formatVersion = 8
+    static let formatVersion = 9
 
     /// The files are saved in this many parts, so that loading decodes them on every core, and
     /// saving holds one part per core at a time (at 109,500 entries, 25 MB each).
@@ -364,6 +364,7 @@ public struct EntryCache: Sendable {
         writer.write(entry.body.wordCount)
         writer.write(entry.isDraft)
         writeMetadata(.map(entry.extra), into: &writer)
+        writer.write(Int(Int64(bitPattern: entry.shapeHash)))
     }
 
     /// Appends `content` to the bodies, and writes where among them it lies.
@@ -405,10 +406,11 @@ public struct EntryCache: Sendable {
             images.append(EntryImage(number: number, entryID: id, sourcePath: imagePath, fileExtension: fileExtension,
                                      alt: alt, caption: caption, origin: fromBody ? .body : .frontMatter, line: line, column: column))
         }
-        guard let body = readBody(&reader, in: bytes, bodies: bodies), let isDraft = reader.bool(), case .map(let extra)? = readMetadata(&reader) else { return nil }
+        guard let body = readBody(&reader, in: bytes, bodies: bodies), let isDraft = reader.bool(), case .map(let extra)? = readMetadata(&reader),
+              let shapeHash = reader.int() else { return nil }
         let entry = Entry(id: id, slug: slug, sourcePath: sourcePath, title: title, instant: Date(timeIntervalSince1970: instant),
                           local: LocalDateTime(wallClockSeconds: wallClock), emotionIDs: emotionIDs, tags: tags, images: images,
-                          body: body, isDraft: isDraft, extra: extra, readingStamp: stamp)
+                          body: body, isDraft: isDraft, extra: extra, readingStamp: stamp, shapeHash: UInt64(bitPattern: Int64(shapeHash)))
         return ParsedEntry(entry: entry, unknownEmotions: unknown, diagnostics: diagnostics, imageLookups: [])
     }
 

@@ -23,6 +23,27 @@ final class SiteIndexTests: XCTestCase {
         SiteIndex(diary: Diary(config: DiaryConfig(emotions: emotions), entries: entries.sorted(by: Entry.diaryOrder), emotions: emotions))
     }
 
+    func testTheShapeKeyChangesWithWhatTheIndexShowsOfAnEntryAndNotWithItsBody() {
+        let entries = [entry("2025-10-20 08:00", ["happy", "calm"], tags: ["walk"], images: 1), entry("2025-10-21 09:00", ["sad"])]
+        let key = SiteIndex.shapeKey(of: entries)
+        func with(_ change: (Entry) -> Entry) -> UInt64 { SiteIndex.shapeKey(of: [change(entries[0]), entries[1]]) }
+        func copy(_ old: Entry, title: String? = nil, local: LocalDateTime? = nil, emotions: [String]? = nil, tags: [String]? = nil,
+                  images: [EntryImage]? = nil, body: EntryBody? = nil) -> Entry {
+            Entry(id: old.id, slug: old.slug, sourcePath: old.sourcePath, title: title ?? old.title, instant: old.instant,
+                  local: local ?? old.local, emotionIDs: emotions ?? old.emotionIDs, tags: tags ?? old.tags, images: images ?? old.images,
+                  body: body ?? old.body, isDraft: old.isDraft, extra: old.extra)
+        }
+        XCTAssertEqual(with { copy($0, body: EntryBody(html: "<p>other</p>\n", text: "other")) }, key, "another body")
+        XCTAssertEqual(with { $0.withReadingStamp(7) }, key)
+        XCTAssertNotEqual(with { copy($0, title: "Another title") }, key)
+        XCTAssertNotEqual(with { copy($0, local: LocalDateTime(day: Day(year: 2025, month: 10, day: 19), hour: 8)) }, key)
+        XCTAssertNotEqual(with { copy($0, emotions: ["calm", "happy"]) }, key, "another primary emotion")
+        XCTAssertNotEqual(with { copy($0, tags: ["walk", "rain"]) }, key)
+        XCTAssertNotEqual(with { copy($0, images: []) }, key)
+        XCTAssertNotEqual(SiteIndex.shapeKey(of: entries.reversed()), key, "another order")
+        XCTAssertNotEqual(SiteIndex.shapeKey(of: [entries[0]]), key)
+    }
+
     func testDaysAreNewestFirstAndEntriesInADayOldestFirst() {
         let site = index([entry("2025-10-20 21:00", ["sad"]), entry("2025-10-20 08:00", ["happy"]), entry("2025-10-22 10:00", ["calm"])])
         XCTAssertEqual(site.days.map(\.day.description), ["2025-10-22", "2025-10-20"])

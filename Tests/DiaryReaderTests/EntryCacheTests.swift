@@ -43,6 +43,7 @@ final class EntryCacheTests: XCTestCase {
             XCTAssertEqual(cached.body, read.body)
             XCTAssertEqual(cached.images, read.images)
             XCTAssertEqual(cached.extra, read.extra)
+            XCTAssertEqual(cached.shapeHash, read.shapeHash)
         }
         let walk = second.diary.entries[0]
         XCTAssertEqual(walk.body.text, "마음이 편안했다 차 한 잔.")
