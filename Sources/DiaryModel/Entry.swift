@@ -12,6 +12,7 @@ public struct Entry: Sendable {
         let local: LocalDateTime
         let primaryEmotionID: String
         let shapeHash: UInt64
+        let sourceKey: UInt64
         let emotionIDs: [String]
         let id: String
         let slug: String
@@ -38,6 +39,10 @@ public struct Entry: Sendable {
             primaryEmotionID = emotionIDs.first ?? ""
             self.shapeHash = shapeHash
                 ?? Entry.shapeHash(id: id, slug: slug, title: title, day: local.day, emotionIDs: emotionIDs, tags: tags, images: images)
+            var hasher = StableHasher()
+            hasher.combine(id)
+            hasher.combine(sourcePath)
+            sourceKey = hasher.value
             self.tags = tags
             self.images = images
             self.body = body
@@ -120,6 +125,9 @@ public struct Entry: Sendable {
     /// entry is made, while those fields are at hand. The entry cache keeps it: a change to what
     /// it hashes needs a new version of the cache's format.
     public var shapeHash: UInt64 { fields.shapeHash }
+    /// A hash of the entry's id and file, worked out when the entry is made: a list of which
+    /// file each entry comes from is kept under a hash of these.
+    public var sourceKey: UInt64 { fields.sourceKey }
 
     /// Diary order: by moment, then by file path (SPEC §2).
     public static func diaryOrder(_ a: Entry, _ b: Entry) -> Bool {

@@ -21,6 +21,9 @@ struct BuildState {
     /// The fingerprint of the picture files a plain build wrote (`PublishedPictures.filesKey`;
     /// 0 after an encrypted one): the next build need not offer the same files to the writer again.
     var pictureFilesKey: UInt64 = 0
+    /// The key of the entries' files the build cache lists (`SiteBuilder.entrySourcesKey`): a build
+    /// that publishes the same entries from the same files need not list them again.
+    var entrySourcesKey: UInt64 = 0
 
     /// Loads the state but for its entry cache (`load(from:reading:)` loads that too); with
     /// `inputsOnly`, just the fingerprint and counts (the nothing-changed check).
@@ -37,12 +40,13 @@ struct BuildState {
         if let bytes = cache.read(.inputs) {
             var reader = BinaryReader(bytes)
             if let listing = reader.int(), let recentContent = reader.int(), let entries = reader.int(), let pages = reader.int(),
-               let pictureFiles = reader.int(), let recentFiles = reader.strings(), reader.isAtEnd {
+               let pictureFiles = reader.int(), let entrySources = reader.int(), let recentFiles = reader.strings(), reader.isAtEnd {
                 state.inputs = InputFingerprint(listing: UInt64(bitPattern: Int64(listing)), recentFiles: recentFiles,
                                                 recentContent: UInt64(bitPattern: Int64(recentContent)))
                 state.entryCount = entries
                 state.pageCount = pages
                 state.pictureFilesKey = UInt64(bitPattern: Int64(pictureFiles))
+                state.entrySourcesKey = UInt64(bitPattern: Int64(entrySources))
             }
         }
         return state
@@ -78,6 +82,7 @@ struct BuildState {
         inputsFile.write(entryCount)
         inputsFile.write(pageCount)
         inputsFile.write(Int(Int64(bitPattern: pictureFilesKey)))
+        inputsFile.write(Int(Int64(bitPattern: entrySourcesKey)))
         inputsFile.write(inputs?.recentFiles ?? [])
         try cache.write(.inputs, inputsFile.bytes)
     }

@@ -537,7 +537,11 @@ public struct SiteBuilder {
             let manifestUpdate = session == nil ? outcome.changes.flatMap { changes in lastOutput.savedManifest.map { ($0, changes) } } : nil
             let manifest = manifestUpdate == nil ? outcome.manifest : nil
             let addresses = outcome.addresses
-            let sources = index.entries.map { ($0.id, $0.sourcePath) }
+            // The list of the entries' files, unless the cache holds the same (as the state loaded
+            // from it says: a session's state may be one whose save has not happened).
+            let sourcesKey = Self.entrySourcesKey(of: index.entries)
+            let sources = session == nil && previous.entrySourcesKey == sourcesKey && cache.status(of: .entrySources) != nil
+                ? nil : index.entries.map { ($0.id, $0.sourcePath) }
             let folderStamps = lastOutput.folderStamps
             let contentMemory = change.listing.newContentMemory
             let save = {
@@ -551,7 +555,7 @@ public struct SiteBuilder {
                             try Manifest.save(manifest, to: cache)
                         }
                         try encryption?.saveAddresses(addresses, to: cache)
-                        try cache.write(.entrySources, pairs: sources)
+                        if let sources { try cache.write(.entrySources, pairs: sources) }
                         // The folders this build wrote into have changed since their stamps: the next check
                         // looks at their files. Without a check (a session's build) the saved stamps stay:
                         // a folder changed since its stamp no longer matches it.
@@ -564,6 +568,7 @@ public struct SiteBuilder {
                 state.entryVersions = signer.savedVersions()
                 // Of a plain site only: an encrypted one's files are under other names.
                 state.pictureFilesKey = encryption != nil ? 0 : pictureFilesKey ?? shared.pictures.filesKey
+                state.entrySourcesKey = sourcesKey
                 state.plan = savedPlan ?? SavedPagePlan(pages: planMemo?.pages ?? pages,
                                                         shapeKey: planned.shapeKey ?? SavedPagePlan.shapeKey(
                                                             configKey: configKey, emotions: reading.diary.emotions, entries: index.entries),
@@ -796,6 +801,15 @@ public struct SiteBuilder {
         guard let manifest = Manifest.load(from: cache), manifest.count > 0,
               OutputFolder(url: output).check(manifest, stamps: FolderStamps.load(from: cache))?.missing.isEmpty == true else { return false }
         return inputs.matches(BuildState.load(from: cache, inputsOnly: true).inputs, root: root)
+    }
+
+    /// A key of the entries' ids and files, in order (`Entry.sourceKey`): the list of which file
+    /// each entry comes from is the same while the key is.
+    static func entrySourcesKey(of entries: [Entry]) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine(entries.count)
+        for entry in entries { hasher.combine(entry.sourceKey) }
+        return hasher.value
     }
 
     /// Entry id → Markdown file of the entries the last build into this output published; nil

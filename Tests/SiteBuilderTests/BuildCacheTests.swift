@@ -59,6 +59,31 @@ final class BuildCacheTests: XCTestCase {
         }
     }
 
+    func testTheListOfEntriesFilesIsKeptWhileTheyAreTheSameAndFollowsAFileThatMoves() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        try buildSite(root)
+        let listed = try XCTUnwrap(SiteBuilder(root: root).sourcePaths(.init()))
+        let (id, path) = try XCTUnwrap(listed.min { $0.key < $1.key })
+        let cache = BuildCache(root: root, output: root.appendingPathComponent("Output"))
+        let saved = try XCTUnwrap(cache.status(of: .entrySources))
+
+        // Another body: the same entries from the same files, and the list is not written again.
+        let file = root.appendingPathComponent(path)
+        try (String(contentsOf: file, encoding: .utf8) + "\nOne more line.\n").write(to: file, atomically: true, encoding: .utf8)
+        try buildSite(root)
+        XCTAssertEqual(cache.status(of: .entrySources), saved)
+        XCTAssertEqual(SiteBuilder(root: root).sourcePaths(.init()), listed)
+
+        // The same file name and date in another folder: the same entry id, from another file.
+        let moved = "Content/elsewhere/" + file.lastPathComponent
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Content/elsewhere"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: file, to: root.appendingPathComponent(moved))
+        try buildSite(root)
+        var expected = listed
+        expected[id] = moved
+        XCTAssertEqual(SiteBuilder(root: root).sourcePaths(.init()), expected)
+    }
+
     func testAnOldStateFolderInTheOutputIsRemovedByTheNextBuild() throws {
         let root = try copyOfFixture("english-subpath", test: self)
         try buildSite(root)

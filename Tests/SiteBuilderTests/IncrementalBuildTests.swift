@@ -9,7 +9,7 @@ final class IncrementalBuildTests: XCTestCase {
     /// One change a diary writer makes.
     private enum Edit: CaseIterable {
         case addEntry, editBody, moveToAnotherDay, changeEmotion, addImage, removeImage, deleteEntry, renameEntry,
-             editTemplate, editConfig, addDraft, touchWithoutChange, editTitle, editTags, editExtraKey
+             editTemplate, editConfig, addDraft, touchWithoutChange, editTitle, editTags, editExtraKey, moveToAnotherFolder
     }
 
     func testRandomEditsAlwaysGiveTheSameSiteAsAFullBuild() throws {
@@ -36,6 +36,8 @@ final class IncrementalBuildTests: XCTestCase {
             for path in expected.keys.sorted() where expected[path] != actual[path] {
                 XCTFail("\(path) differs from a full build after \(applied)")
             }
+            XCTAssertEqual(SiteBuilder(root: root).sourcePaths(.init()), SiteBuilder(root: fresh).sourcePaths(.init()),
+                           "the entries' files after \(applied)")
             // What the build cache says the folder holds (saved whole, or as the last one with changes) is what it holds.
             let saved = try XCTUnwrap(Manifest.load(from: BuildCache(root: root, output: root.appendingPathComponent("Output")))).entries()
             XCTAssertEqual(Set(saved.keys), Set(actual.keys), "the saved manifest after \(applied)")
@@ -401,6 +403,12 @@ final class IncrementalBuildTests: XCTestCase {
         case .renameEntry:
             let url = anyEntry()
             try FileManager.default.moveItem(at: url, to: url.deletingLastPathComponent().appendingPathComponent("renamed-\(step).md"))
+        case .moveToAnotherFolder:
+            // The same name and date, so the same entry id, from another file.
+            let url = anyEntry()
+            let folder = root.appendingPathComponent("Content/moved-\(step)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.moveItem(at: url, to: folder.appendingPathComponent(url.lastPathComponent))
         case .editTemplate:
             let templates = root.appendingPathComponent("Templates")
             try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
