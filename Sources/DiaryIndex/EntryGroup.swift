@@ -10,11 +10,14 @@ public struct EntryGroup: Sendable {
     public var entries: [Int]
 }
 
-/// A picture in the gallery with the entry that shows it.
+/// A picture in the gallery, by the entry that shows it (`SiteIndex.image(of:)`): the index
+/// names tens of thousands of pictures, and copying each one's fields into it would cost more
+/// than the rest of the gallery.
 public struct GalleryItem: Sendable {
-    public var image: EntryImage
     /// Index into `SiteIndex.entries`.
     public var entry: Int
+    /// Index into that entry's `images`.
+    public var image: Int
 }
 
 /// Splits a list into pages of `size`; an empty list is one empty page.

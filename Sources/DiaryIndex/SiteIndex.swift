@@ -119,7 +119,7 @@ public struct SiteIndex: Sendable {
                 // The oldest spelling names the tag: it was there first.
                 names[group] = tag
             }
-            gallery += entry.images.map { GalleryItem(image: $0, entry: index) }
+            for image in 0..<entry.images.count { gallery.append(GalleryItem(entry: index, image: image)) }
         }
         return (byEmotion, Dictionary(uniqueKeysWithValues: zip(slugs, members)), Dictionary(uniqueKeysWithValues: zip(slugs, names)), gallery)
     }
@@ -180,6 +180,11 @@ public struct SiteIndex: Sendable {
             }
         }
         return tally.max { ($0.count, $0.lastSeen) < ($1.count, $1.lastSeen) }?.id ?? ""
+    }
+
+    /// The picture a gallery item names.
+    public func image(of item: GalleryItem) -> EntryImage {
+        entries[item.entry].images[item.image]
     }
 
     // MARK: - Neighbours and picks

@@ -199,7 +199,7 @@ struct PagePlan {
             let shown = gallery.range(ofPage: number).map { index.gallery[$0] }
             return PlannedPage(.gallery(page: number), template: "gallery.html",
                                kind: "gallery", title: Self.numbered(words["gallery"]!, number),
-                               entries: shown.map(\.entry), key: "\(gallery.pageCount)|" + shown.map(\.image.id).joined(separator: ",")) { values in
+                               entries: shown.map(\.entry), key: "\(gallery.pageCount)|" + shown.map { index.image(of: $0).id }.joined(separator: ",")) { values in
                 [
                     "images": .list(gallery.range(ofPage: number).map { values.galleryImage($0) }),
                     "pagination": values.pagination(gallery, page: number) { .gallery(page: $0) },
@@ -329,7 +329,7 @@ extension SiteValues {
     func galleryImage(_ position: Int) -> TemplateValue {
         let item = index.gallery[position]
         guard case .map(let card) = card(item.entry), case .list(let images) = card["images"],
-              case .map(var image) = images[item.image.number - 1] else { return .null }
+              case .map(var image) = images[index.image(of: item).number - 1] else { return .null }
         image["entry_title"] = card["title"]
         image["date"] = card["date"]
         image["emotion"] = card["emotion"]
