@@ -1710,10 +1710,17 @@ def serve_section(L, results):
     L.append("")
 
 
-def report(results, prof, prof_error, tmpl, info, total_seconds, pictures=None):
+def source_state():
+    """The commit the binaries are built from, whether Sources/, Templates/ or Package.swift differed from it,
+    and its subject: taken when the run starts, since the tree may move on while it runs."""
     commit = output_of(["git", "-C", REPO, "rev-parse", "--short=12", "HEAD"])
     dirty = output_of(["git", "-C", REPO, "status", "--porcelain", "--untracked-files=no", "--", "Sources", "Templates", "Package.swift"])
     subject = output_of(["git", "-C", REPO, "log", "-1", "--format=%s"])
+    return commit, dirty, subject
+
+
+def report(results, prof, prof_error, tmpl, info, total_seconds, pictures=None):
+    commit, dirty, subject = info.get("source") or source_state()
     now = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
     L = []
     L.append("# Benchmarks")
@@ -2098,6 +2105,7 @@ def main():
     if free_gb < (35 if 109500 in SIZES else 8):
         note(f"only {free_gb:.0f} GB free under {WORK}; the built sites are kept until the end of the run")
     info = machine()
+    info["source"] = source_state()
     log(f"{info['cores']} cores, {info['memory']}; sizes {SIZES}; Daybook {DAYBOOK}")
 
     for size in SIZES:  # generate first: the slow part of a fresh clone

@@ -39,10 +39,7 @@ public struct Entry: Sendable {
             primaryEmotionID = emotionIDs.first ?? ""
             self.shapeHash = shapeHash
                 ?? Entry.shapeHash(id: id, slug: slug, title: title, day: local.day, emotionIDs: emotionIDs, tags: tags, images: images)
-            var hasher = StableHasher()
-            hasher.combine(id)
-            hasher.combine(sourcePath)
-            sourceKey = hasher.value
+            sourceKey = Entry.sourceKey(id: id, sourcePath: sourcePath)
             self.tags = tags
             self.images = images
             self.body = body
@@ -128,6 +125,13 @@ public struct Entry: Sendable {
     /// A hash of the entry's id and file, worked out when the entry is made: a list of which
     /// file each entry comes from is kept under a hash of these.
     public var sourceKey: UInt64 { fields.sourceKey }
+
+    public static func sourceKey(id: String, sourcePath: String) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine(id)
+        hasher.combine(sourcePath)
+        return hasher.value
+    }
 
     /// Diary order: by moment, then by file path (SPEC §2).
     public static func diaryOrder(_ a: Entry, _ b: Entry) -> Bool {

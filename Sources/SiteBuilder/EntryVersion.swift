@@ -146,9 +146,10 @@ struct EntryVersion: EntryFields {
 /// published pictures: an entry read from the same stamp, showing pictures of the same sizes,
 /// has the same version, without hashing its body again.
 ///
-/// Files go by a hash of their path (`key(ofFile:)`), which needs no string of each path in
-/// memory or in the cache. The stamp covers the path as well, so two paths with one hash
-/// never share a version: one takes the other's place, and its entry's version is worked out.
+/// Entries go by their source key (a hash of the entry's id and file, `Entry.sourceKey`, worked
+/// out when the entry is made), which needs no string of each path in memory or in the cache,
+/// nor hashing one on each build. The stamp covers the path as well, so two entries with one
+/// key never share a version: one takes the other's place, and its version is worked out.
 struct SavedEntryVersions: Sendable {
     struct Saved: Sendable, Equatable {
         var stamp: UInt64
@@ -168,16 +169,12 @@ struct SavedEntryVersions: Sendable {
         }
     }
 
-    static func key(ofFile path: String) -> UInt64 {
-        StableHasher.hash(path)
-    }
-
     /// How many entry files have a version.
     var count: Int { byFile.count }
 
     /// Keeps `version` for `entry`; an entry without a reading stamp is left out.
     mutating func set(_ entry: Entry, version: EntryVersion.Pair, pictures: PublishedPictures) {
-        let key = Self.key(ofFile: entry.sourcePath)
+        let key = entry.sourceKey
         guard let stamp = entry.readingStamp else {
             byFile[key] = nil
             return
@@ -186,7 +183,7 @@ struct SavedEntryVersions: Sendable {
     }
 
     func version(of entry: Entry, pictures: PublishedPictures) -> EntryVersion.Pair? {
-        guard let stamp = entry.readingStamp, let saved = byFile[Self.key(ofFile: entry.sourcePath)], saved.stamp == stamp,
+        guard let stamp = entry.readingStamp, let saved = byFile[entry.sourceKey], saved.stamp == stamp,
               saved.pictures == EntryVersions.fingerprint(of: entry, pictures: pictures) else { return nil }
         return saved.version
     }

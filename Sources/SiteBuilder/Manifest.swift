@@ -25,20 +25,25 @@ struct Manifest {
     /// Saves this manifest with `changes` made to it. The lines of the files that did not change
     /// are copied as they are, in runs: after an edit, saving a large site's manifest makes no
     /// string of each of its hundreds of thousands of paths.
-    func save(updatedWith changes: ManifestChanges, to cache: BuildCache) throws {
+    /// `lineHashes`: each line's path hash, when known (`Index.hashes`).
+    func save(updatedWith changes: ManifestChanges, to cache: BuildCache, lineHashes: [UInt64]? = nil) throws {
         let affected = Set(changes.set.keys).union(changes.removed)
         // A line's path bytes hash as the path's string does (`StableHasher.hash`).
         let affectedKeys = Set(affected.map(StableHasher.hash))
+        let known = lineHashes?.count == lines.count ? lineHashes : nil
         // Each line is its fingerprint and its path, each after its length (8 bytes).
         var runs: [Range<Int>] = []
         var runStart: Int?
         var keptLines = 0
         bytes.withUnsafeBufferPointer { buffer in
-            for line in lines {
+            for (number, line) in lines.enumerated() {
                 let start = line.fingerprint.lowerBound - 8
-                var hasher = StableHasher()
-                hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[line.path])))
-                if affectedKeys.contains(hasher.value), affected.contains(String(decoding: buffer[line.path], as: UTF8.self)) {
+                let hash = known?[number] ?? {
+                    var hasher = StableHasher()
+                    hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[line.path])))
+                    return hasher.value
+                }()
+                if affectedKeys.contains(hash), affected.contains(String(decoding: buffer[line.path], as: UTF8.self)) {
                     if let begun = runStart { runs.append(begun..<start) }
                     runStart = nil
                     continue

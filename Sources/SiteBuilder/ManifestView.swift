@@ -69,6 +69,12 @@ struct ManifestView: Sendable {
         }
     }
 
+    /// Each line's path hash, for a saved manifest (`Manifest.Index.hashes`).
+    var lineHashes: [UInt64]? {
+        if case .saved(_, let index) = storage { return index.hashes }
+        return nil
+    }
+
     /// Output path → fingerprint, made whole.
     var entries: [String: String] {
         switch storage {

@@ -180,7 +180,8 @@ public struct SiteBuilder {
                                                   withEntries: false))
             })
             let configFile = ConfigFile.load(root: root)
-            let contentMemory = cache.read(.contentListing).flatMap(ListingMemory.init(decoding:)) ?? ListingMemory()
+            // A clean build reads every folder again (and remembers them anew).
+            let contentMemory = options.clean ? ListingMemory() : cache.read(.contentListing).flatMap(ListingMemory.init(decoding:)) ?? ListingMemory()
             let (inputs, listing) = InputFingerprint.compute(root: root, options: options, output: output, configBytes: configFile.bytes,
                                                              contentMemory: contentMemory)
             var check = ChangeCheck(configFile: configFile, inputs: inputs, listing: listing)
@@ -536,6 +537,8 @@ public struct SiteBuilder {
             // the whole of it is made only for a session, which keeps it, or when that cannot be done.
             let manifestUpdate = session == nil ? outcome.changes.flatMap { changes in lastOutput.savedManifest.map { ($0, changes) } } : nil
             let manifest = manifestUpdate == nil ? outcome.manifest : nil
+            // The saved manifest's lines were hashed by path when it was indexed: not again to save it.
+            let lineHashes = lastOutput.manifest?.lineHashes
             let addresses = outcome.addresses
             // The list of the entries' files, unless the cache holds the same (as the state loaded
             // from it says: a session's state may be one whose save has not happened).
@@ -550,7 +553,7 @@ public struct SiteBuilder {
                 let listsSaved = BackgroundValue(working: {
                     Result {
                         if let (saved, changes) = manifestUpdate {
-                            try saved.save(updatedWith: changes, to: cache)
+                            try saved.save(updatedWith: changes, to: cache, lineHashes: lineHashes)
                         } else if let manifest {
                             try Manifest.save(manifest, to: cache)
                         }
