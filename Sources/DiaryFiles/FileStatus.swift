@@ -255,8 +255,7 @@ private struct FolderListing {
         let prefix = path.isEmpty ? "" : path + "/"
         var info = stat()
         // The stamp is taken before the folder is read: a change while it is read gives the folder a newer one.
-        guard fstatat(top, path.isEmpty ? "." : path, &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
-        let stamp = ListingMemory.Stamp(inode: UInt64(info.st_ino), modified: FileStatus.modificationTime(info))
+        guard fstatat(top, path.isEmpty ? "." : path, &info, 0) == 0, let stamp = FolderStamp(info) else { return nil }
         if let memory, memory.stamp == stamp {
             // Nothing was added, removed or renamed in it: only its files' sizes and times can differ.
             for item in memory.items {

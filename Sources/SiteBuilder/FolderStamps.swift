@@ -1,43 +1,17 @@
 import DiaryFiles
 import DiaryModel
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// The output folder's folders as a check for missing files last found them whole: each
-/// folder's inode and modification time. Adding, removing or renaming anything in a folder gives
-/// it a new modification time, so while a folder's stamp still holds, every file the check found
-/// in it is still there and needs no look of its own. An entry page is alone in its folder, but
+/// The output folder's folders as a check for missing files last found them whole, each under
+/// its stamp (`FolderStamp`): while a folder's stamp still holds, every file the check found in
+/// it is still there and needs no look of its own. An entry page is alone in its folder, but
 /// the day folders, the search index's and the root share theirs: at 10,950 entries the
-/// output's 22,932 files lie in 13,313 folders.
-///
-/// File times come from a coarse clock: a change in the same tick as the stamp would leave the
-/// time as it was. A folder changed within `settling` of the check that stamps it is therefore
-/// not stamped; the next check looks at its files one by one, and stamps it then.
+/// output's 22,932 files lie in 13,313 folders. A folder changed within `FolderStamp.settling`
+/// of the check is not stamped; the next check looks at its files one by one, and stamps it then.
 struct FolderStamps: Equatable {
-    struct Stamp: Equatable {
-        var inode: UInt64
-        /// Nanoseconds since 1970.
-        var modified: Int
-    }
-
     /// A hash of the folder's path relative to the output folder (`Manifest.Folder.key`) → its
     /// stamp. Two folders whose paths share a hash still differ in inode.
-    var byFolder: [UInt64: Stamp] = [:]
-
-    /// How long after a folder's last change it may be stamped, in nanoseconds.
-    static let settling = 2_000_000_000
-
-    /// The folder at `path` (relative to the open folder `base`) as it is now; nil when it is
-    /// not a folder.
-    static func stamp(of path: UnsafePointer<CChar>, in base: Int32) -> Stamp? {
-        var info = stat()
-        guard fstatat(base, path, &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
-        return Stamp(inode: UInt64(info.st_ino), modified: FileStatus.modificationTime(info))
-    }
+    var byFolder: [UInt64: FolderStamp] = [:]
 
     /// The stamps saved for this cache's output folder; empty when there are none or they are damaged.
     static func load(from cache: BuildCache) -> FolderStamps {
@@ -48,7 +22,7 @@ struct FolderStamps: Equatable {
         stamps.byFolder.reserveCapacity(count)
         for _ in 0..<count {
             guard let key = reader.int(), let inode = reader.int(), let modified = reader.int() else { return FolderStamps() }
-            stamps.byFolder[UInt64(bitPattern: Int64(key))] = Stamp(inode: UInt64(bitPattern: Int64(inode)), modified: modified)
+            stamps.byFolder[UInt64(bitPattern: Int64(key))] = FolderStamp(inode: UInt64(bitPattern: Int64(inode)), modified: modified)
         }
         return reader.isAtEnd ? stamps : FolderStamps()
     }

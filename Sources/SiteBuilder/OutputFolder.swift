@@ -108,16 +108,16 @@ struct OutputFolder {
     /// `settling` (nanoseconds) decide which folders have been still long enough to be stamped.
     /// `onEveryCore` false looks on this thread only, for a check done beside other work.
     func check(_ manifest: Manifest, stamps saved: FolderStamps, now: Int = Self.now(),
-               settling: Int = FolderStamps.settling, onEveryCore: Bool = true) -> Check? {
+               settling: Int = FolderStamp.settling, onEveryCore: Bool = true) -> Check? {
         let base = open(url.path, O_RDONLY | O_DIRECTORY)
         guard base >= 0 else { return nil }
         defer { close(base) }
         let (folders, folderOfLine) = manifest.folders()
         // Every folder before any file: a file removed after its folder was looked at leaves the
         // folder with a newer time than the stamp taken here.
-        let current = ParallelMap.map(folders, chunkSize: 256, onEveryCore: onEveryCore) { folder -> FolderStamps.Stamp? in
-            folder.path.isEmpty ? FolderStamps.stamp(of: ".", in: base)
-                : manifest.withCString(folder.path) { FolderStamps.stamp(of: $0, in: base) } ?? nil
+        let current = ParallelMap.map(folders, chunkSize: 256, onEveryCore: onEveryCore) { folder -> FolderStamp? in
+            folder.path.isEmpty ? FolderStamp.of(".", in: base)
+                : manifest.withCString(folder.path) { FolderStamp.of($0, in: base) } ?? nil
         }
         let unchanged = folders.indices.map { current[$0] != nil && folders[$0].key != 0 && current[$0] == saved.byFolder[folders[$0].key] }
         // A changed folder with many files (the search index's, which every edit writes into) is

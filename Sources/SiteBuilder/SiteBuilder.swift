@@ -31,7 +31,7 @@ public struct SiteBuilder {
         public var endsProcess = false
         /// How long a folder must have been still before a check of the output stamps it
         /// (`FolderStamps`), or a listing of Content/ remembers it (`ListingMemory`), in nanoseconds; tests lower it.
-        var folderSettling = FolderStamps.settling
+        var folderSettling = FolderStamp.settling
 
         public init(output: URL? = nil, includeDrafts: Bool = false, clean: Bool = false, strict: Bool = false,
                     dryRun: Bool = false, encryption: SiteKeys? = nil) {

@@ -57,7 +57,7 @@ final class ContentListingTests: XCTestCase {
         }
         var memory = ListingMemory()
         func listAgain(reading expected: Int, remembersOther: Bool? = nil, _ what: String) throws {
-            let listing = FileStatus.list(content, remembering: (memory, Int(Date().timeIntervalSince1970 * 1e9) - ListingMemory.settling))
+            let listing = FileStatus.list(content, remembering: (memory, Int(Date().timeIntervalSince1970 * 1e9) - FolderStamp.settling))
             XCTAssertEqual(listing.foldersRead, expected, what)
             XCTAssertEqual(try XCTUnwrap(listing.files), try XCTUnwrap(FileStatus.list(content)), what)
             XCTAssertEqual(listing.memoryChanged, remembersOther ?? (expected > 0), what)
