@@ -279,16 +279,13 @@ private struct FolderListing {
         var files: [FileStatus] = []
         var folders: [String] = []
         while let item = readdir(directory) {
-            let isFolder: Bool? = item.pointee.d_type == DT_DIR ? true : nil
-            let name = withUnsafePointer(to: item.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { name -> String? in
-                    guard name[0] != CChar(UInt8(ascii: ".")) else { return nil }
-                    // Symbolic links are followed, as `stat` does; a folder needs no stat of its own.
-                    if isFolder == nil, fstatat(descriptor, name, &info, 0) != 0 { return nil }
-                    return String(cString: name)
-                }
-            }
-            guard let name else { continue }
+            let listed = ListedName(item)
+            let isFolder: Bool? = listed.isFolder ? true : nil
+            let cName = listed.name
+            guard cName[0] != CChar(UInt8(ascii: ".")) else { continue }
+            // Symbolic links are followed, as `stat` does; a folder needs no stat of its own.
+            if isFolder == nil, fstatat(descriptor, cName, &info, 0) != 0 { continue }
+            let name = String(cString: cName)
             if isFolder == true || (info.st_mode & S_IFMT) == S_IFDIR {
                 folders.append(prefix + name)
             } else {

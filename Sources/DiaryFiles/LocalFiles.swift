@@ -78,10 +78,8 @@ public enum LocalFiles {
         defer { closedir(directory) }
         var names = Set<String>()
         while let item = readdir(directory) {
-            let name = withUnsafePointer(to: item.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name != "." && name != ".." { names.insert(name) }
+            let listed = ListedName(item)
+            if !listed.isDots { names.insert(String(cString: listed.name)) }
         }
         return names
     }

@@ -1,4 +1,5 @@
 #if os(Linux)
+import DiaryFiles
 import Foundation
 import Glibc
 
@@ -94,7 +95,7 @@ final class InotifyWatcher: ChangeSource, @unchecked Sendable {
         guard addWatch(folder), let directory = opendir(root + "/" + folder) else { return }
         var children: [String] = []
         while let item = readdir(directory) {
-            let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = String(cString: ListedName(item).name)
             guard DiaryWatcher.isRelevant(name) else { continue }
             var info = stat()
             if stat(root + "/" + folder + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {

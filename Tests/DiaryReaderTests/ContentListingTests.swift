@@ -106,3 +106,26 @@ final class ContentListingTests: XCTestCase {
         }
     }
 }
+
+/// Names read where `readdir` leaves them, never by copying a whole `dirent` (which may lie at
+/// the end of the listing's buffer, with fewer bytes than the structure).
+final class ListedNameTests: XCTestCase {
+    func testEachNameAndWhetherItIsAFolderAreReadAsTheListingGivesThem() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-listed-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let names = ["a.md", "사진.png", String(repeating: "n", count: 200) + ".md", ".hidden"]
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in names { try Data("x".utf8).write(to: folder.appendingPathComponent(name, isDirectory: false), options: []) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("2025/10"), withIntermediateDirectories: true)
+        let directory = try XCTUnwrap(opendir(folder.path))
+        defer { closedir(directory) }
+        var found: [String: Bool] = [:]
+        while let item = readdir(directory) {
+            let listed = ListedName(item)
+            let name = String(cString: listed.name)
+            XCTAssertEqual(listed.isDots, name == "." || name == "..", name)
+            if !listed.isDots { found[name] = listed.isFolder }
+        }
+        XCTAssertEqual(found, Dictionary(uniqueKeysWithValues: names.map { ($0, false) } + [("2025", true)]))
+    }
+}
