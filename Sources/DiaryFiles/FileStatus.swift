@@ -40,11 +40,13 @@ public struct FileStatus: Equatable, Sendable {
     /// A stat is a system call per file, which costs more than everything else a nothing-changed
     /// build does, so the folders two levels down (a diary's months) are listed on every core.
     public static func list(_ folder: String, remembering: (memory: ListingMemory, settledBefore: Int)?) -> Listing {
+        // A folder that cannot be read lists nothing, and forgets what it remembered.
+        let unreadable = Listing(files: nil, memoryChanged: !(remembering?.memory.isEmpty ?? true))
         let top = open(folder, O_RDONLY | O_DIRECTORY)
-        guard top >= 0 else { return Listing(files: nil, memoryChanged: !(remembering?.memory.isEmpty ?? true)) }
+        guard top >= 0 else { return unreadable }
         defer { close(top) }
         let lister = TreeLister(top: top, memory: remembering?.memory, settledBefore: remembering?.settledBefore)
-        guard let root = lister.listing(of: "") else { return Listing(files: nil, memoryChanged: !(remembering?.memory.isEmpty ?? true)) }
+        guard let root = lister.listing(of: "") else { return unreadable }
         var found = TreeLister.Found()
         found.add(root)
         // Each folder's files and folders are taken in path order, so the whole listing comes out in
