@@ -186,6 +186,9 @@ struct Manifest {
         var folders: [Folder] = []
         var positions: [UInt64: Int] = [:]
         var ofLine = [Int](repeating: 0, count: lines.count)
+        // Most pages have a folder of their own: grown from empty, these would be copied many times over.
+        folders.reserveCapacity(lines.count / 2)
+        positions.reserveCapacity(lines.count / 2)
         bytes.withUnsafeBufferPointer { buffer in
             for (line, (_, path)) in lines.enumerated() {
                 var end = path.upperBound

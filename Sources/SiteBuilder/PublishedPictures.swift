@@ -15,10 +15,14 @@ struct PublishedPictures: Sendable, Equatable {
     /// The ids of `byImage` in the entries' order, the order their files are written in: a fixed
     /// order without sorting tens of thousands of ids on every build.
     let ids: [String]
+    /// How many distinct pictures (content and settings) there are, for the build's summary.
+    let distinctCount: Int
 
-    init(byImage: [String: CachedPicture] = [:], ids: [String] = []) {
+    /// `distinctCount` is worked out from `byImage` unless given.
+    init(byImage: [String: CachedPicture] = [:], ids: [String] = [], distinctCount: Int? = nil) {
         self.byImage = byImage
         self.ids = ids
+        self.distinctCount = distinctCount ?? Set(byImage.values.map(\.key)).count
     }
 
     /// Processes (or finds in the cache) every picture of `entries`, each distinct file once, and
@@ -34,7 +38,8 @@ struct PublishedPictures: Sendable, Equatable {
             guard !images.isEmpty else { continue }
             withImages.append((position, images))
             imageCount += images.count
-            for image in images { sourceSet.insert(image.sourcePath) }
+            // By position, not `for image in images`: that copies each picture's every field.
+            for number in images.indices { sourceSet.insert(images[number].sourcePath) }
         }
         let sources = sourceSet.sorted()
         let results = Dictionary(uniqueKeysWithValues: zip(sources, library.prepare(sources.map { root + "/" + $0 })))
@@ -44,14 +49,18 @@ struct PublishedPictures: Sendable, Equatable {
         ids.reserveCapacity(imageCount)
         var diagnostics: [Diagnostic] = []
         for (position, images) in withImages {
-            for image in images {
-                switch results[image.sourcePath]! {
-                case .success(let picture): if byImage.updateValue(picture, forKey: image.id) == nil { ids.append(image.id) }
-                case .failure(let error): diagnostics.append(PictureCheck.diagnostic(error, image: image, in: entries[position]))
+            for number in images.indices {
+                switch results[images[number].sourcePath]! {
+                case .success(let picture):
+                    let id = images[number].id
+                    if byImage.updateValue(picture, forKey: id) == nil { ids.append(id) }
+                case .failure(let error): diagnostics.append(PictureCheck.diagnostic(error, image: images[number], in: entries[position]))
                 }
             }
         }
-        return (PublishedPictures(byImage: byImage, ids: ids), diagnostics)
+        // Counted over the few files rather than the many pictures that name them.
+        let distinct = Set(results.values.compactMap { try? $0.get().key }).count
+        return (PublishedPictures(byImage: byImage, ids: ids, distinctCount: distinct), diagnostics)
     }
 
     /// A fingerprint of the files `outputFiles()` makes (each one's path and the cached file it

@@ -307,7 +307,7 @@ public struct SiteBuilder {
                 ?? PublishedPictures.prepare(index.entries, root: root.path, library: pictureLibrary)
             report.diagnostics += problems
             report.processedPictureCount = pictureLibrary.processor.decodeCount
-            report.publishedPictureCount = Set(pictures.byImage.values.map(\.key)).count
+            report.publishedPictureCount = pictures.distinctCount
             return problems.isEmpty ? SiteValues(index: index, pictures: pictures, cardsFor: []) : nil
         }
         guard let shared else { return report }
