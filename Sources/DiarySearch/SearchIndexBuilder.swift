@@ -106,8 +106,10 @@ public struct SearchIndexBuilder: Sendable {
     var limits = SearchIndexLimits()
     /// Entries are indexed this many at a time (the default, except in tests): what is made of
     /// one batch (its documents, its records) is let go of before the next, so a big diary's
-    /// index never holds all of it at once.
-    var batchEntries = 4_096
+    /// index never holds all of it at once. Small enough that most of the key table's work on one
+    /// thread goes on while the next batch's documents are made: on the 10,950-entry test diary,
+    /// 1,024 rather than 4,096 took the index from 544 to 509 ms (a dry run, medians of 4).
+    var batchEntries = 1_024
 
     /// - Parameters:
     ///   - entries: the entries to index, in diary order (as `Diary.entries`); drafts only if the build shows them.
@@ -149,12 +151,22 @@ public struct SearchIndexBuilder: Sendable {
         var extraText: [UInt8] = []
         var extraEnds: [Int] = []
         extraEnds.reserveCapacity(entries.count)
-        for batch in Self.batches(of: entries.count, size: batchEntries) {
-            // Only a record's size is kept: the chunk files make the records again once the chunk size is known.
-            let documents = ParallelMap.map(Array(batch), chunkSize: 64) { number -> (recordSize: Int, tokens: [String], extra: String) in
-                let document = SearchDocument(entry: entries[number], emotions: emotionsByID, searchFields: searchFields)
-                return (record(entries[number], text: document.bodyText).count, document.indexedTokens(), document.extraText)
+        let batches = Self.batches(of: entries.count, size: batchEntries)
+        let builder = self
+        // Only a record's size is kept: the chunk files make the records again once the chunk size is known.
+        @Sendable func makeDocuments(of batch: Range<Int>) -> [(recordSize: Int, tokens: [String], extra: String)] {
+            ParallelMap.map(Array(batch), chunkSize: 64) { number in
+                let document = SearchDocument(entry: builder.entries[number], emotions: emotionsByID, searchFields: builder.searchFields)
+                return (builder.record(builder.entries[number], text: document.bodyText).count, document.indexedTokens(), document.extraText)
             }
+        }
+        // The table takes a batch's tokens on one thread: meanwhile the next batch's documents are
+        // made on the other cores, which would otherwise wait.
+        var upcoming: BackgroundValue<[(recordSize: Int, tokens: [String], extra: String)]>?
+        for (position, batch) in batches.enumerated() {
+            let documents = upcoming?.value ?? makeDocuments(of: batch)
+            upcoming = position + 1 < batches.count
+                ? BackgroundValue(working: { [next = batches[position + 1]] in makeDocuments(of: next) }) : nil
             for (number, document) in zip(batch, documents) {
                 recordSizes.append(document.recordSize)
                 extraText.append(contentsOf: document.extra.utf8)
