@@ -27,12 +27,16 @@ public struct OnThisDay: Sendable {
     public let days: [(day: CalendarDay, entries: [Int])]
 
     public init(index: SiteIndex) {
-        var byDay: [CalendarDay: [Int]] = [:]
-        for position in index.entries.indices.reversed() {
-            let day = index.entries[position].day
-            byDay[CalendarDay(month: day.month, day: day.day), default: []].append(position)
+        // Gone over by day, newest first, and by slot of month and day: at 109,500 entries, reading
+        // each entry's date and hashing it cost 16 ms of every build.
+        var slots = [[Int]](repeating: [], count: 12 * 31)
+        for section in index.days {
+            let slot = (section.day.month - 1) * 31 + section.day.day - 1
+            slots[slot].append(contentsOf: section.entries.reversed())
         }
-        days = byDay.keys.sorted().map { ($0, byDay[$0]!) }
+        days = slots.indices.compactMap { slot in
+            slots[slot].isEmpty ? nil : (CalendarDay(month: slot / 31 + 1, day: slot % 31 + 1), slots[slot])
+        }
     }
 
     /// Which calendar days have entries, as 92 hexadecimal digits: bit `n` (the `n % 4`th bit
