@@ -22,13 +22,18 @@ struct BuildPipeline {
         let progress = self.progress
         var title = title ?? step.description
         var started = Date()
+        var startedCPU = Self.processorSeconds()
         var timings: [BuildStepTiming] = []
+        func timing() -> BuildStepTiming {
+            BuildStepTiming(step: step, title: title, seconds: Date().timeIntervalSince(started),
+                            processorSeconds: Self.processorSeconds() - startedCPU)
+        }
         func announce(_ text: String) {
             progress("[\(step.rawValue)/\(BuildStep.allCases.count)] \(text)")
         }
         announce(title)
         defer {
-            timings.append(BuildStepTiming(step: step, title: title, seconds: Date().timeIntervalSince(started)))
+            timings.append(timing())
             self.timings += timings
         }
         do {
@@ -37,8 +42,9 @@ struct BuildPipeline {
                 // The first new title only names what the step turned out to do; a later one
                 // starts a second part of it (a fallback), timed on its own.
                 if retitled {
-                    timings.append(BuildStepTiming(step: step, title: title, seconds: Date().timeIntervalSince(started)))
+                    timings.append(timing())
                     started = Date()
+                    startedCPU = Self.processorSeconds()
                 }
                 retitled = true
                 title = newTitle
@@ -51,6 +57,19 @@ struct BuildPipeline {
         } catch {
             throw BuildStepError(step: step, underlying: error)
         }
+    }
+
+    /// The processor time the process has used so far, on every core (user and system).
+    static func processorSeconds() -> Double {
+        var usage = rusage()
+        #if canImport(Glibc)
+        let process = RUSAGE_SELF.rawValue
+        #else
+        let process = RUSAGE_SELF
+        #endif
+        guard getrusage(process, &usage) == 0 else { return 0 }
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// A count as people read it: 13,133.

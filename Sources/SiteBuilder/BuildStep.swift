@@ -35,10 +35,21 @@ public struct BuildStepTiming: Sendable {
     /// The progress line's text, such as `Render 10 of 13,133 pages`.
     public var title: String
     public var seconds: Double
+    /// The processor time the process used meanwhile, on every core: above `seconds` when the
+    /// step kept several cores busy. Work a step left running in the background counts in the
+    /// steps it overlaps.
+    public var processorSeconds: Double
 
-    /// How `-v` prints it: `  0.012s  [7/10] Render 10 of 13,133 pages`.
+    public init(step: BuildStep, title: String, seconds: Double, processorSeconds: Double = 0) {
+        self.step = step
+        self.title = title
+        self.seconds = seconds
+        self.processorSeconds = processorSeconds
+    }
+
+    /// How `-v` prints it: `  0.012s  [7/10] Render 10 of 13,133 pages (0.023s CPU)`.
     public var line: String {
-        String(format: "%7.3fs  [%d/%d] %@", seconds, step.rawValue, BuildStep.allCases.count, title)
+        String(format: "%7.3fs  [%d/%d] %@ (%.3fs CPU)", seconds, step.rawValue, BuildStep.allCases.count, title, processorSeconds)
     }
 }
 

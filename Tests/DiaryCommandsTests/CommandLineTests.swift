@@ -154,6 +154,28 @@ final class CommandLineTests: XCTestCase {
     }
     #endif
 
+    func testVerboseBuildTimesEveryStepOnTheClockAndOnTheProcessors() throws {
+        let root = temporaryFolder(self)
+        let folder = root.appendingPathComponent("Content/2025/10/20")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "---\ndate: 2025-10-20 09:30\nemotion: calm\n---\n\nA walk by the river.\n"
+            .write(to: folder.appendingPathComponent("0930-walk.md"), atomically: true, encoding: .utf8)
+        let build = try runDaybook(["build", "-v", "-C", root.path])
+        XCTAssertEqual(build.status, 0, build.standardError)
+        let stepLines = build.standardError.split(separator: "\n").filter { $0.contains("] ") && $0.hasSuffix("s CPU)") }
+        let numbers = stepLines.compactMap { line -> Int? in
+            guard let open = line.firstIndex(of: "["), let slash = line.firstIndex(of: "/") else { return nil }
+            return Int(line[line.index(after: open)..<slash])
+        }
+        XCTAssertEqual(numbers, Array(1...10), build.standardError)
+        // `  0.012s  [7/10] Render 1 of 7 pages (0.020s CPU)`: the wall time first, the processor time last.
+        for line in stepLines {
+            let words = line.split(separator: " ")
+            XCTAssertNotNil(Double(words.first!.dropLast()), String(line))
+            XCTAssertNotNil(Double(words[words.count - 2].dropFirst().dropLast()), String(line))
+        }
+    }
+
     func testVersionIsPrinted() throws {
         let version = try runDaybook(["--version"])
         XCTAssertEqual(version.status, 0)
