@@ -154,7 +154,8 @@ public struct SearchIndexBuilder: Sendable {
         let batches = Self.batches(of: entries.count, size: batchEntries)
         let builder = self
         // Only a record's size is kept: the chunk files make the records again once the chunk size is known.
-        @Sendable func makeDocuments(of batch: Range<Int>) -> [(recordSize: Int, tokens: [String], extra: String)] {
+        typealias Document = (recordSize: Int, tokens: [String], extra: String)
+        @Sendable func makeDocuments(of batch: Range<Int>) -> [Document] {
             ParallelMap.map(Array(batch), chunkSize: 64) { number in
                 let document = SearchDocument(entry: builder.entries[number], emotions: emotionsByID, searchFields: builder.searchFields)
                 return (builder.record(builder.entries[number], text: document.bodyText).count, document.indexedTokens(), document.extraText)
@@ -162,7 +163,7 @@ public struct SearchIndexBuilder: Sendable {
         }
         // The table takes a batch's tokens on one thread: meanwhile the next batch's documents are
         // made on the other cores, which would otherwise wait.
-        var upcoming: BackgroundValue<[(recordSize: Int, tokens: [String], extra: String)]>?
+        var upcoming: BackgroundValue<[Document]>?
         for (position, batch) in batches.enumerated() {
             let documents = upcoming?.value ?? makeDocuments(of: batch)
             upcoming = position + 1 < batches.count
