@@ -115,11 +115,13 @@ struct OutputFolder {
         let (folders, folderOfLine) = manifest.folders()
         // Every folder before any file: a file removed after its folder was looked at leaves the
         // folder with a newer time than the stamp taken here.
-        let current = ParallelMap.map(folders, chunkSize: 256, onEveryCore: onEveryCore) { folder -> FolderStamp? in
-            folder.path.isEmpty ? FolderStamp.of(".", in: base)
+        // Each folder is compared with its saved stamp where it is looked at, on every core.
+        let looks = ParallelMap.map(folders, chunkSize: 256, onEveryCore: onEveryCore) { folder -> (stamp: FolderStamp?, unchanged: Bool) in
+            let stamp = folder.path.isEmpty ? FolderStamp.of(".", in: base)
                 : manifest.withCString(folder.path) { FolderStamp.of($0, in: base) } ?? nil
+            return (stamp, stamp != nil && folder.key != 0 && stamp == saved.byFolder[folder.key])
         }
-        let unchanged = folders.indices.map { current[$0] != nil && folders[$0].key != 0 && current[$0] == saved.byFolder[folders[$0].key] }
+        let unchanged = looks.map(\.unchanged)
         // A changed folder with many files (the search index's, which every edit writes into) is
         // listed once rather than asked for each file; a folder that cannot be listed is asked file by file.
         var filesToLookAt = [Int](repeating: 0, count: folders.count)
@@ -139,16 +141,22 @@ struct OutputFolder {
             var info = stat()
             return fstatat(base, path, &info, 0) == 0
         }, skipping: { unchanged[folderOfLine[$0]] })
+        let looked = folderOfLine.reduce(0) { $0 + (unchanged[$1] ? 0 : 1) }
+        let missing = Set(missingLines.map(manifest.path(ofLine:)))
+        // Every folder as its saved stamp says, and no other stamp saved (a nothing-changed build):
+        // the stamps stay as they are, and are the same object to compare.
+        if looked == 0, missing.isEmpty, saved.byFolder.count == unchanged.reduce(0, { $0 + ($1 ? 1 : 0) }) {
+            return Check(missing: missing, stamps: saved, filesLookedAt: 0)
+        }
         let foldersWithGaps = Set(missingLines.map { folderOfLine[$0] })
         var stamps = FolderStamps()
         stamps.byFolder.reserveCapacity(folders.count)
         for (position, folder) in folders.enumerated() {
-            guard folder.key != 0, let stamp = current[position], stamp.modified < now - settling,
+            guard folder.key != 0, let stamp = looks[position].stamp, stamp.modified < now - settling,
                   !foldersWithGaps.contains(position) else { continue }
             stamps.byFolder[folder.key] = stamp
         }
-        let looked = folderOfLine.reduce(0) { $0 + (unchanged[$1] ? 0 : 1) }
-        return Check(missing: Set(missingLines.map(manifest.path(ofLine:))), stamps: stamps, filesLookedAt: looked)
+        return Check(missing: missing, stamps: stamps, filesLookedAt: looked)
     }
 
     /// From how many files to look at a folder is listed instead.
