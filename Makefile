@@ -47,6 +47,7 @@ bench: system-packages
 ifneq ($(BENCH_ONLY),pictures)
 	$(RELEASE_BUILD) --product daybook-corpus
 	$(RELEASE_BUILD) --product template-bench
+	$(RELEASE_BUILD) --product stat-floor
 endif
 	python3 scripts/bench.py
 

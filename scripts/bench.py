@@ -5,8 +5,8 @@ Full builds, no-op and one-entry-edit rebuilds, and `daybook serve` against `hug
 entry to the served day page showing it), with callgrind profiles of a full build and of one serve rebuild.
 
 Run by `make bench` (which builds the release binaries and installs hugo, valgrind and time first);
-it also runs on its own after `make run` builds Daybook, as long as `.build/release/daybook-corpus`
-and `.build/release/template-bench` exist (`make bench` builds them).
+it also runs on its own after `make run` builds Daybook, as long as `.build/release/daybook-corpus`,
+`.build/release/template-bench` and `.build/release/stat-floor` exist (`make bench` builds them).
 
 Python 3 standard library only. Settings from the environment:
 
@@ -16,7 +16,7 @@ Python 3 standard library only. Settings from the environment:
   BENCH_SETTLE=60        seconds to wait after `sync` before timing starts (see README of the issue:
                          the filesystem slows file creation for about a minute after deletions)
   BENCH_DIR=/tmp/daybook-bench   corpora, Hugo copies and run folders (never in the repository)
-  BENCH_BIN=.build/release       where daybook, daybook-corpus and template-bench are
+  BENCH_BIN=.build/release       where daybook, daybook-corpus, template-bench and stat-floor are
   BENCH_OUTPUT=BENCHMARKS.md     the report
   BENCH_PROFILE=0        skip the callgrind profiles (a full build, and one `daybook serve` rebuild after a save)
   BENCH_SERVE=0          skip the serve benchmark (a save, then polling the served day page until it shows it)
@@ -35,7 +35,6 @@ import hashlib
 import http.client
 import json
 import math
-import multiprocessing
 import os
 import platform
 import re
@@ -64,6 +63,7 @@ CORPUS_TOOL = os.path.join(BIN, "daybook-corpus")
 RELEASE_BUILD = ["swift", "build", "-c", "release", "--static-swift-stdlib",
                  "-Xswiftc", "-Xfrontend", "-Xswiftc", "-disable-autolink-library", "-Xswiftc", "-Xfrontend", "-Xswiftc", "curl"]
 TEMPLATE_BENCH = os.path.join(BIN, "template-bench")
+STAT_FLOOR = os.path.join(BIN, "stat-floor")
 OUTPUT = os.path.join(REPO, ENV.get("BENCH_OUTPUT", "BENCHMARKS.md"))
 SETTLE = float(ENV.get("BENCH_SETTLE", "60"))
 KEEP = ENV.get("BENCH_KEEP", "") not in ("", "0")
@@ -837,33 +837,23 @@ def measure_rebuild_profile(r, rebuild_args, edited, content, output):
         f"for {r['stat_files']:,} files and folders")
 
 
-def stat_files(paths):
-    stat = os.stat
-    for path in paths:
-        stat(path)
-
-
 def stat_floor(content, output):
-    """(median seconds, paths): one `os.stat` of every file and folder below `content` and of every folder
-    below `output`, shared between two processes (one per core); listed beforehand, and stat'ed once untimed."""
-    paths = []
-    for root, folders, files in os.walk(content):
-        paths += [os.path.join(root, name) for name in folders + files]
-    for root, folders, _ in os.walk(output):
-        paths += [os.path.join(root, name) for name in folders]
-    halves = [paths[0::2], paths[1::2]]
-    stat_files(paths)
-    context = multiprocessing.get_context("fork")
-    times = []
-    for _ in range(3):
-        processes = [context.Process(target=stat_files, args=(half,)) for half in halves]
-        begin = time.perf_counter()
-        for process in processes:
-            process.start()
-        for process in processes:
-            process.join()
-        times.append(time.perf_counter() - begin)
-    return median(times), len(paths)
+    """(median seconds, paths): one stat of every file and folder below `content` and of every folder below
+    `output`, from compiled code on every core (`stat-floor`, each path relative to its tree's opened folder,
+    as Daybook looks at them); listed beforehand, and stat'ed once untimed, then 5 timed rounds."""
+    lines = []
+    for tree, tag, folders_only in ((content, "c", False), (output, "o", True)):
+        for root, folders, files in os.walk(tree):
+            relative = os.path.relpath(root, tree)
+            for name in folders + ([] if folders_only else files):
+                lines.append(f"{tag} {name if relative == '.' else os.path.join(relative, name)}")
+    listing = os.path.join(WORK, "stat-floor-paths.txt")
+    with open(listing, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    proc = subprocess.run([STAT_FLOOR, content, output, listing, "6"], stdout=subprocess.PIPE, text=True, check=True)
+    os.remove(listing)
+    rounds = [float(x) for x in proc.stdout.split()][1:]
+    return median(rounds), len(lines)
 
 
 def hugo_bare_layouts(size):
@@ -1302,10 +1292,11 @@ def rebuild_profile_section(L, results):
     L.append("One no-op and one one-entry edit per size, each step's time as the build printed it, and in brackets the")
     L.append("processor time the process used meanwhile on both cores (user and system). The last two rows are")
     L.append("what a rebuild cannot go below on this machine while it checks every file: the process start alone")
-    L.append("(`daybook --version`, median of 5), and one `os.stat` from Python, shared between two processes, of each")
-    L.append("file and folder of Content/ (an entry changed in place changes no folder) and of each folder of the output")
-    L.append("(a file added or removed changes its folder's time, so one stat vouches for the folder's files): the floor of a")
-    L.append("no-op's check for changes. Python's own overhead per call makes it a little high.")
+    L.append("(`daybook --version`, median of 5), and one stat from compiled code on both cores (`stat-floor`, median of 5")
+    L.append("rounds after an untimed one; each path relative to its tree's opened folder, as Daybook looks) of each file")
+    L.append("and folder of Content/ (an entry changed in place changes no folder) and of each folder of the output (a file")
+    L.append("added or removed changes its folder's time, so one stat vouches for the folder's files): the floor of a")
+    L.append("no-op's check for changes.")
     L.append("")
     names = []
     for r in results:
@@ -2048,7 +2039,7 @@ def report(results, prof, prof_error, tmpl, info, total_seconds, pictures=None):
     L.append("## Exact commands")
     L.append("")
     L.append("```sh")
-    L.append("make bench     # = " + " ".join(RELEASE_BUILD) + " --product daybook / daybook-corpus / template-bench; apt-get install hugo valgrind time")
+    L.append("make bench     # = " + " ".join(RELEASE_BUILD) + " --product daybook / daybook-corpus / template-bench / stat-floor; apt-get install hugo valgrind time")
     L.append("               #   libvips-tools imagemagick lomiri-wallpapers-16.04 (when missing); python3 scripts/bench.py")
     for label, cmd in commands_used.items():
         if label.startswith("pictures:"):
@@ -2122,12 +2113,12 @@ def report(results, prof, prof_error, tmpl, info, total_seconds, pictures=None):
 def main():
     if ONLY == "pictures":
         return main_pictures_only()
-    for tool in (DAYBOOK, CORPUS_TOOL, TEMPLATE_BENCH):
+    for tool in (DAYBOOK, CORPUS_TOOL, TEMPLATE_BENCH, STAT_FLOOR):
         # Run on its own after `make run`: build what `make bench` would have built.
         if not os.access(tool, os.X_OK) and "BENCH_BIN" not in ENV and shutil.which("swift"):
             log(f"building {os.path.basename(tool)}: {' '.join(RELEASE_BUILD)} --product {os.path.basename(tool)}")
             subprocess.run(RELEASE_BUILD + ["--product", os.path.basename(tool)], cwd=REPO)
-    for tool in (DAYBOOK, CORPUS_TOOL):
+    for tool in (DAYBOOK, CORPUS_TOOL, STAT_FLOOR):
         if not os.access(tool, os.X_OK):
             sys.exit(f"bench: {tool} is missing; run `make bench` (it builds it) or `{' '.join(RELEASE_BUILD)} --product {os.path.basename(tool)}`")
     for tool in ("hugo", "cmark-gfm"):
