@@ -17,7 +17,8 @@ private let systemRead = Darwin.read
 public enum LocalFiles {
     /// The whole file at `path`, or nil when it cannot be read.
     public static func read(_ path: String) -> Data? {
-        withOpenFile(path) { descriptor, size in
+        withOpenFile(path) { descriptor, info in
+            let size = Int(info.st_size)
             var data = Data(count: size)
             var total = 0
             let complete = data.withUnsafeMutableBytes { buffer -> Bool in
@@ -38,7 +39,13 @@ public enum LocalFiles {
     /// The whole file at `path` as bytes, read straight into the array (a state file is tens
     /// of megabytes: no second copy); nil when it cannot be read.
     public static func readBytes(_ path: String) -> [UInt8]? {
-        withOpenFile(path) { descriptor, size in
+        readBytesAndIdentity(path)?.bytes
+    }
+
+    /// The same, with the identity of the file the bytes were read from.
+    public static func readBytesAndIdentity(_ path: String) -> (bytes: [UInt8], identity: FileIdentity)? {
+        withOpenFile(path) { descriptor, info in
+            let size = Int(info.st_size)
             var failed = false
             let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
                 while count < buffer.count {
@@ -49,7 +56,7 @@ public enum LocalFiles {
                     count += read
                 }
             }
-            return failed ? nil : bytes
+            return failed ? nil : (bytes, FileIdentity(info))
         }
     }
 
@@ -57,7 +64,8 @@ public enum LocalFiles {
     /// or mapped. Daybook replaces the files it maps by renaming a new file over them, so a
     /// mapping keeps the bytes it was made with.
     public static func map(_ path: String) -> SharedBytes? {
-        withOpenFile(path) { descriptor, size in
+        withOpenFile(path) { descriptor, info in
+            let size = Int(info.st_size)
             // mmap refuses an empty length; an empty file needs no mapping.
             guard size > 0 else { return SharedBytes([]) }
             guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else { return nil }
@@ -85,12 +93,12 @@ public enum LocalFiles {
     }
 
     /// Runs `body` with the open file at `path` and its size; nil when it cannot be opened.
-    private static func withOpenFile<Result>(_ path: String, _ body: (_ descriptor: Int32, _ size: Int) -> Result?) -> Result? {
+    private static func withOpenFile<Result>(_ path: String, _ body: (_ descriptor: Int32, _ info: stat) -> Result?) -> Result? {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return nil }
-        return body(descriptor, Int(info.st_size))
+        return body(descriptor, info)
     }
 }

@@ -20,7 +20,7 @@ struct BuildCache {
 
     /// Bump when any file's layout or the pages' shape changes: a Daybook with another version
     /// ignores the whole cache and builds everything once.
-    static let formatVersion = 10
+    static let formatVersion = 11
 
     private static let magic = "daybook-cache"
 
@@ -86,9 +86,21 @@ struct BuildCache {
     /// The bytes saved as `file`, after the header; nil when there are none or they are not this
     /// version's.
     func read(_ file: File) -> [UInt8]? {
-        guard var bytes = LocalFiles.readBytes(path(of: file)), let body = Self.body(of: SharedBytes(bytes), as: file) else { return nil }
+        readWithIdentity(file)?.body
+    }
+
+    /// The same, with the identity of the file they were read from (`identity(of:)` tells
+    /// later whether it is still the one saved).
+    func readWithIdentity(_ file: File) -> (body: [UInt8], identity: FileIdentity)? {
+        guard case (var bytes, let identity)? = LocalFiles.readBytesAndIdentity(path(of: file)),
+              let body = Self.body(of: SharedBytes(bytes), as: file) else { return nil }
         bytes.removeFirst(body.lowerBound)
-        return bytes
+        return (bytes, identity)
+    }
+
+    /// The file saved as `file` as it is on disk now; nil when there is none.
+    func identity(of file: File) -> FileIdentity? {
+        FileIdentity.of(path(of: file))
     }
 
     /// The file saved as `file` mapped into memory, and where in it the body after the header

@@ -1,6 +1,11 @@
 import DiaryFiles
 import DiaryModel
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The output folder's folders as a check for missing files last found them whole, each under
 /// its stamp (`FolderStamp`): while a folder's stamp still holds, every file the check found in
@@ -12,11 +17,19 @@ struct FolderStamps: Equatable {
     /// A hash of the folder's path relative to the output folder (`Manifest.Folder.key`) → its
     /// stamp. Two folders whose paths share a hash still differ in inode.
     var byFolder: [UInt64: FolderStamp] = [:]
+    /// When the check found every folder of the manifest whole and stamped them all: those
+    /// folders in order, so that the next check can look at them without reading the manifest.
+    var complete: CompleteFolders?
 
     /// The stamps saved for this cache's output folder; empty when there are none or they are damaged.
     static func load(from cache: BuildCache) -> FolderStamps {
         guard let bytes = cache.read(.folderStamps) else { return FolderStamps() }
         var reader = BinaryReader(bytes)
+        guard let hasComplete = reader.bool() else { return FolderStamps() }
+        if hasComplete {
+            guard let complete = CompleteFolders(reading: &reader), reader.isAtEnd else { return FolderStamps() }
+            return FolderStamps(byFolder: complete.byFolder(), complete: complete)
+        }
         guard let count = reader.int(), count >= 0, count <= bytes.count else { return FolderStamps() }
         var stamps = FolderStamps()
         stamps.byFolder.reserveCapacity(count)
@@ -29,13 +42,121 @@ struct FolderStamps: Equatable {
 
     func save(to cache: BuildCache) throws {
         var writer = BinaryWriter()
-        writer.write(byFolder.count)
-        writer.reserveCapacity(byFolder.count * 24 + 8)
-        for (key, stamp) in byFolder {
-            writer.write(Int(Int64(bitPattern: key)))
+        writer.write(complete != nil)
+        if let complete {
+            // The stamps by folder are the complete list's, by its paths' hashes.
+            complete.write(into: &writer)
+        } else {
+            writer.write(byFolder.count)
+            writer.reserveCapacity(byFolder.count * 24 + 9)
+            for (key, stamp) in byFolder {
+                writer.write(Int(Int64(bitPattern: key)))
+                writer.write(Int(Int64(bitPattern: stamp.inode)))
+                writer.write(stamp.modified)
+            }
+        }
+        try cache.write(.folderStamps, writer.bytes)
+    }
+
+    /// How many files the last build wrote, when the saved stamps are complete, were taken
+    /// against the manifest the cache holds now, and every folder still holds its stamp: then no
+    /// file the last build wrote is gone, which this finds without reading the manifest (at
+    /// 109,500 entries, 20 MB and 132,000 folder paths to work out). Nil otherwise.
+    static func unchangedFileCount(of folder: OutputFolder, cache: BuildCache) -> Int? {
+        guard let bytes = cache.read(.folderStamps) else { return nil }
+        var reader = BinaryReader(bytes)
+        guard reader.bool() == true, let complete = CompleteFolders(reading: &reader),
+              complete.manifest == cache.identity(of: .manifest) else { return nil }
+        return complete.allHold(in: folder) ? complete.fileCount : nil
+    }
+}
+
+/// Every folder of a manifest, found whole and stamped, in the manifest's order (`FolderStamps.complete`).
+struct CompleteFolders: Equatable {
+    /// The manifest file the folders are of, and how many files it lists.
+    var manifest: FileIdentity
+    var fileCount: Int
+    /// Each folder's path (relative to the output folder, "" for itself), NUL-terminated, one
+    /// after the other; `starts[n]` is where the `n`th begins.
+    private var paths: [UInt8] = []
+    private var starts: [Int] = []
+    private var stamps: [FolderStamp] = []
+
+    init(manifest: FileIdentity, fileCount: Int) {
+        self.manifest = manifest
+        self.fileCount = fileCount
+    }
+
+    var count: Int { stamps.count }
+
+    mutating func append(path: UnsafeRawBufferPointer, stamp: FolderStamp) {
+        starts.append(paths.count)
+        paths.append(contentsOf: path)
+        paths.append(0)
+        stamps.append(stamp)
+    }
+
+    /// Whether every folder still holds its stamp, looked at on every core.
+    func allHold(in folder: OutputFolder) -> Bool {
+        let base = open(folder.url.path, O_RDONLY | O_DIRECTORY)
+        guard base >= 0 else { return false }
+        defer { close(base) }
+        let chunks = stride(from: 0, to: count, by: 1024).map { $0..<min(count, $0 + 1024) }
+        let holds = paths.withUnsafeBufferPointer { buffer in
+            nonisolated(unsafe) let names = buffer
+            return ParallelMap.map(chunks, chunkSize: 1) { chunk in
+                chunk.allSatisfy { position in
+                    let path = UnsafeRawPointer(names.baseAddress! + starts[position]).assumingMemoryBound(to: CChar.self)
+                    return (path.pointee == 0 ? FolderStamp.of(".", in: base) : FolderStamp.of(path, in: base)) == stamps[position]
+                }
+            }
+        }
+        return !holds.contains(false)
+    }
+
+    /// The stamps by the hash of each folder's path, as `Manifest.folders` keys them.
+    func byFolder() -> [UInt64: FolderStamp] {
+        var byFolder = [UInt64: FolderStamp](minimumCapacity: count)
+        paths.withUnsafeBytes { buffer in
+            for position in 0..<count {
+                let end = position + 1 < count ? starts[position + 1] - 1 : paths.count - 1
+                var hasher = StableHasher()
+                hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: buffer[starts[position]..<end]))
+                byFolder[hasher.value] = stamps[position]
+            }
+        }
+        return byFolder
+    }
+
+    func write(into writer: inout BinaryWriter) {
+        writer.write(Int(Int64(bitPattern: manifest.inode)))
+        writer.write(manifest.size)
+        writer.write(manifest.modified)
+        writer.write(fileCount)
+        writer.write(count)
+        writer.write(rawBytes: paths)
+        writer.reserveCapacity(count * 24)
+        for (start, stamp) in zip(starts, stamps) {
+            writer.write(start)
             writer.write(Int(Int64(bitPattern: stamp.inode)))
             writer.write(stamp.modified)
         }
-        try cache.write(.folderStamps, writer.bytes)
+    }
+
+    init?(reading reader: inout BinaryReader) {
+        guard let inode = reader.int(), let size = reader.int(), let modified = reader.int(), let fileCount = reader.int(),
+              let count = reader.int(), count >= 0, let paths = reader.rawBytes(), count <= paths.count, paths.last == 0 || count == 0 else { return nil }
+        self.init(manifest: FileIdentity(inode: UInt64(bitPattern: Int64(inode)), size: size, modified: modified), fileCount: fileCount)
+        self.paths = paths
+        starts.reserveCapacity(count)
+        stamps.reserveCapacity(count)
+        for _ in 0..<count {
+            // Each path starts after the last one's end: a damaged file cannot point a look elsewhere.
+            guard let start = reader.int(), start == (starts.last.map { last in paths[last...].firstIndex(of: 0)! + 1 } ?? 0),
+                  start < paths.count, let inode = reader.int(), let modified = reader.int() else { return nil }
+            starts.append(start)
+            stamps.append(FolderStamp(inode: UInt64(bitPattern: Int64(inode)), modified: modified))
+        }
+        guard (starts.last.map { last in paths[last...].firstIndex(of: 0)! + 1 } ?? 0) == paths.count else { return nil }
     }
 }

@@ -27,6 +27,57 @@ struct OutputFindings: @unchecked Sendable {
     }
 }
 
+/// The output folder as a build first looks at it: checked against the last build's manifest
+/// (`OutputFindings`), or, when every folder is as the last check found it against the manifest
+/// the cache still holds, found unchanged without reading the manifest at all
+/// (`FolderStamps.unchangedFileCount`). A build that goes on reads it then (`findings`).
+struct OutputLook: @unchecked Sendable {
+    /// The last build's manifest, when it was read.
+    let manifest: Manifest?
+    /// What the check found; nil when the folder was found unchanged without one.
+    private let checked: OutputFindings?
+    /// How many files the last build wrote, when the folder was found unchanged without a check.
+    private let unchangedFileCount: Int?
+
+    init(_ folder: OutputFolder, cache: BuildCache, clean: Bool, settling: Int) {
+        if !clean, let count = FolderStamps.unchangedFileCount(of: folder, cache: cache) {
+            (manifest, checked, unchangedFileCount) = (nil, nil, count)
+            return
+        }
+        let manifest = clean ? nil : Manifest.load(from: cache)
+        self.manifest = manifest
+        checked = OutputFindings(folder, manifest: manifest, stamps: FolderStamps.load(from: cache), settling: settling, withEntries: false)
+        unchangedFileCount = nil
+    }
+
+    /// How many files the last build wrote; nil when unknown.
+    var fileCount: Int? { unchangedFileCount ?? manifest?.count }
+
+    /// Whether no file the last build wrote is gone (and the folder could be looked at).
+    var nothingIsGone: Bool {
+        unchangedFileCount != nil || checked.map { $0.missing.isEmpty && $0.folderStamps != nil } == true
+    }
+
+    /// What a nothing-changed build needs of the look: new stamps to save, if any.
+    var findingsOfANoOp: OutputFindings { checked ?? OutputFindings() }
+
+    /// What a build that goes on needs: what is gone, the stamps to save again, and the manifest
+    /// (by path too, unless the look could not be made). Reads the manifest when the look did not.
+    func findings(cache: BuildCache) -> OutputFindings {
+        guard unchangedFileCount != nil else {
+            var findings = checked ?? OutputFindings()
+            if findings.folderStamps != nil { findings.manifest = manifest.map(ManifestView.init) }
+            return findings
+        }
+        guard let manifest = Manifest.load(from: cache) else { return OutputFindings() }
+        var findings = OutputFindings()
+        findings.savedManifest = manifest
+        findings.manifest = ManifestView(manifest)
+        findings.folderStamps = FolderStamps.load(from: cache)
+        return findings
+    }
+}
+
 /// What the last build wrote and which of it is gone, as a build uses them: by the files' paths
 /// in the output folder, and by their addresses in the plain site. The two differ only in an
 /// encrypted build, where the output folder names files by published path.

@@ -1,3 +1,4 @@
+import DiaryFiles
 import DiaryModel
 import Foundation
 
@@ -10,10 +11,15 @@ struct Manifest {
     /// Each file's fingerprint and path.
     private let lines: [(fingerprint: Range<Int>, path: Range<Int>)]
 
+    /// Which saved file the manifest was read from; nil when it was not read from the cache.
+    private(set) var identity: FileIdentity?
+
     /// The manifest the last build into this cache's output folder saved; nil when it is
     /// missing or damaged.
     static func load(from cache: BuildCache) -> Manifest? {
-        cache.read(.manifest).flatMap(Manifest.init(bytes:))
+        guard let (bytes, identity) = cache.readWithIdentity(.manifest), var manifest = Manifest(bytes: bytes) else { return nil }
+        manifest.identity = identity
+        return manifest
     }
 
     /// Saves output path → fingerprint, in no particular order: sorting tens of thousands of
@@ -211,6 +217,19 @@ struct Manifest {
             }
         }
         return (folders, ofLine)
+    }
+
+    /// `folders` (of `folders()`) with their stamps in order, as `CompleteFolders`; nil unless
+    /// every folder has a key and a stamp, or when the manifest was not read from the cache.
+    func completeFolders(_ folders: [Folder], stamps: [FolderStamp?]) -> CompleteFolders? {
+        guard let identity, folders.allSatisfy({ $0.key != 0 }), !stamps.contains(nil) else { return nil }
+        var complete = CompleteFolders(manifest: identity, fileCount: count)
+        bytes.withUnsafeBytes { buffer in
+            for (folder, stamp) in zip(folders, stamps) {
+                complete.append(path: UnsafeRawBufferPointer(rebasing: buffer[folder.path]), stamp: stamp!)
+            }
+        }
+        return complete
     }
 
     /// `body` given the manifest's bytes at `range` as a NUL-terminated C string; nil when they

@@ -143,19 +143,23 @@ struct OutputFolder {
         }, skipping: { unchanged[folderOfLine[$0]] })
         let looked = folderOfLine.reduce(0) { $0 + (unchanged[$1] ? 0 : 1) }
         let missing = Set(missingLines.map(manifest.path(ofLine:)))
-        // Every folder as its saved stamp says, and no other stamp saved (a nothing-changed build):
-        // the stamps stay as they are, and are the same object to compare.
-        if looked == 0, missing.isEmpty, saved.byFolder.count == unchanged.reduce(0, { $0 + ($1 ? 1 : 0) }) {
+        // Every folder as its saved stamp says, no other stamp saved, and the saved stamps already
+        // complete for this manifest (a nothing-changed build): they stay as they are, and are the
+        // same object to compare.
+        if looked == 0, missing.isEmpty, saved.byFolder.count == unchanged.reduce(0, { $0 + ($1 ? 1 : 0) }),
+           saved.complete?.manifest == manifest.identity {
             return Check(missing: missing, stamps: saved, filesLookedAt: 0)
         }
         let foldersWithGaps = Set(missingLines.map { folderOfLine[$0] })
+        let stamped = folders.indices.map { position -> FolderStamp? in
+            guard folders[position].key != 0, let stamp = looks[position].stamp, stamp.modified < now - settling,
+                  !foldersWithGaps.contains(position) else { return nil }
+            return stamp
+        }
         var stamps = FolderStamps()
         stamps.byFolder.reserveCapacity(folders.count)
-        for (position, folder) in folders.enumerated() {
-            guard folder.key != 0, let stamp = looks[position].stamp, stamp.modified < now - settling,
-                  !foldersWithGaps.contains(position) else { continue }
-            stamps.byFolder[folder.key] = stamp
-        }
+        for (folder, stamp) in zip(folders, stamped) where stamp != nil { stamps.byFolder[folder.key] = stamp }
+        stamps.complete = manifest.completeFolders(folders, stamps: stamped)
         return Check(missing: missing, stamps: stamps, filesLookedAt: looked)
     }
 

@@ -174,11 +174,7 @@ public struct SiteBuilder {
             // files are gone: the output folder is looked at on another core while Content/ is listed.
             let settling = options.folderSettling
             let clean = options.clean
-            let look = BackgroundValue(working: { () -> (manifest: Manifest?, findings: OutputFindings) in
-                let manifest = clean ? nil : Manifest.load(from: cache)
-                return (manifest, OutputFindings(folder, manifest: manifest, stamps: FolderStamps.load(from: cache), settling: settling,
-                                                  withEntries: false))
-            })
+            let look = BackgroundValue(working: { OutputLook(folder, cache: cache, clean: clean, settling: settling) })
             let configFile = ConfigFile.load(root: root)
             // A clean build reads every folder again (and remembers them anew).
             let contentMemory = options.clean ? ListingMemory() : cache.read(.contentListing).flatMap(ListingMemory.init(decoding:)) ?? ListingMemory()
@@ -186,22 +182,17 @@ public struct SiteBuilder {
                                                              contentMemory: contentMemory)
             var check = ChangeCheck(configFile: configFile, inputs: inputs, listing: listing)
             let last = BuildState.load(from: cache, inputsOnly: true)
-            guard inputs.matches(last.inputs, root: root), let lastManifest = look.value.manifest, lastManifest.count > 0 else {
+            guard inputs.matches(last.inputs, root: root), let lastFileCount = look.value.fileCount, lastFileCount > 0 else {
                 // The build goes on whatever the output holds: the look ends beside the reading of the entries.
-                check.output = BackgroundValue(working: {
-                    var findings = look.value.findings
-                    if findings.folderStamps != nil { findings.manifest = look.value.manifest.map(ManifestView.init) }
-                    return findings
-                })
+                check.output = BackgroundValue(working: { look.value.findings(cache: cache) })
                 return check
             }
             // The same inputs: the build is needed only if a file it wrote is gone.
-            var findings = look.value.findings
-            if findings.missing.isEmpty, findings.folderStamps != nil {
-                check.unchanged = (last.entryCount, last.pageCount, lastManifest.count)
+            if look.value.nothingIsGone {
+                check.unchanged = (last.entryCount, last.pageCount, lastFileCount)
             }
-            if check.unchanged == nil || evenWhenUnchanged, findings.folderStamps != nil { findings.manifest = ManifestView(lastManifest) }
-            check.output = BackgroundValue(findings)
+            check.output = check.unchanged == nil || evenWhenUnchanged
+                ? BackgroundValue(working: { look.value.findings(cache: cache) }) : BackgroundValue(look.value.findingsOfANoOp)
             return check
         }
         report.baseURL = change.configFile.config.baseURL

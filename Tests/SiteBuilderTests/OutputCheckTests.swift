@@ -31,6 +31,45 @@ final class OutputCheckTests: XCTestCase {
         try assertOutputIsAFullBuilds(root, fixture: "seoul-diary", test: self)
     }
 
+    func testAWholeOutputIsFoundSoWithoutItsManifestWhileNoFolderAndNotTheManifestChanged() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        var options = SiteBuilder.Options()
+        options.folderSettling = 0
+        try buildSite(root, options: options)
+        let output = SiteBuilder(root: root).outputFolder(options)
+        let cache = BuildCache(root: root, output: output)
+        let folder = OutputFolder(url: output)
+        // The first nothing-changed build looks at every folder against the manifest, and keeps them in order.
+        XCTAssertEqual(try buildSite(root, options: options).writtenPaths, [])
+        let fileCount = try XCTUnwrap(Manifest.load(from: cache)).count
+        XCTAssertEqual(FolderStamps.unchangedFileCount(of: folder, cache: cache), fileCount)
+        XCTAssertEqual(try buildSite(root, options: options).writtenPaths, [])
+
+        // The same manifest saved anew is another file: the folders are looked at against it again.
+        let manifestPath = cache.path(of: .manifest)
+        try FileManager.default.copyItem(atPath: manifestPath, toPath: manifestPath + ".copy")
+        try FileManager.default.removeItem(atPath: manifestPath)
+        try FileManager.default.moveItem(atPath: manifestPath + ".copy", toPath: manifestPath)
+        XCTAssertNil(FolderStamps.unchangedFileCount(of: folder, cache: cache))
+        XCTAssertEqual(try buildSite(root, options: options).writtenPaths, [])
+        XCTAssertEqual(FolderStamps.unchangedFileCount(of: folder, cache: cache), fileCount)
+
+        // A page gone changes its folder: it is found and written again.
+        let files = try filesBelow(output)
+        let entryPage = try XCTUnwrap(files.keys.filter { $0.hasSuffix("/index.html") && $0.split(separator: "/").count == 5 }.sorted().first)
+        try FileManager.default.removeItem(at: output.appendingPathComponent(entryPage))
+        XCTAssertNil(FolderStamps.unchangedFileCount(of: folder, cache: cache))
+        XCTAssertEqual(try buildSite(root, options: options).writtenPaths, [entryPage])
+        XCTAssertTrue(try filesBelow(output) == files, "the output is as it was")
+
+        // Damaged stamps cost a full look, never a wrong one.
+        try Data("not stamps".utf8).write(to: URL(fileURLWithPath: cache.path(of: .folderStamps)))
+        XCTAssertNil(FolderStamps.unchangedFileCount(of: folder, cache: cache))
+        try FileManager.default.removeItem(at: output.appendingPathComponent(entryPage))
+        XCTAssertEqual(try buildSite(root, options: options).writtenPaths, [entryPage])
+        try assertOutputIsAFullBuilds(root, fixture: "seoul-diary", test: self)
+    }
+
     func testOnlyTheFilesOfAFolderThatChangedAreLookedAtOneByOne() throws {
         let folder = try temporaryFolder(with: ["z.html", "a/y.html", "a/b/x.html", "a/b/w.html", "c/v.html"])
         let manifest = try XCTUnwrap(Manifest(bytes: manifestBytes(["z.html", "a/y.html", "a/b/x.html", "a/b/w.html", "c/v.html"])))
