@@ -16,33 +16,40 @@ struct JSONReader {
     }
 
     mutating func string() -> String? {
-        guard take(UInt8(ascii: "\"")) else { return nil }
         var text: [UInt8] = []
+        return scanString { text.append($0) } ? String(decoding: text, as: UTF8.self) : nil
+    }
+
+    /// Reads past a string as `string()` reads it, handing each of its bytes (escapes undone) to
+    /// `keep`; false when there is none or it is malformed. A value that is only copied is
+    /// scanned without being made into a string: a heavy key's is tens of kilobytes.
+    private mutating func scanString(_ keep: (UInt8) -> Void) -> Bool {
+        guard take(UInt8(ascii: "\"")) else { return false }
         while position < bytes.count {
             let byte = bytes[position]
             position += 1
             switch byte {
             case UInt8(ascii: "\""):
-                return String(decoding: text, as: UTF8.self)
+                return true
             case UInt8(ascii: "\\"):
-                guard position < bytes.count else { return nil }
+                guard position < bytes.count else { return false }
                 let escaped = bytes[position]
                 position += 1
                 switch escaped {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): text.append(escaped)
-                case UInt8(ascii: "n"): text.append(0x0A)
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): keep(escaped)
+                case UInt8(ascii: "n"): keep(0x0A)
                 case UInt8(ascii: "u"):
                     guard position + 4 <= bytes.count, bytes[position] == UInt8(ascii: "0"), bytes[position + 1] == UInt8(ascii: "0"),
-                          let high = Self.hexDigit(bytes[position + 2]), let low = Self.hexDigit(bytes[position + 3]) else { return nil }
-                    text.append(high << 4 | low)
+                          let high = Self.hexDigit(bytes[position + 2]), let low = Self.hexDigit(bytes[position + 3]) else { return false }
+                    keep(high << 4 | low)
                     position += 4
-                default: return nil
+                default: return false
                 }
             default:
-                text.append(byte)
+                keep(byte)
             }
         }
-        return nil
+        return false
     }
 
     /// An array of strings.
@@ -78,10 +85,15 @@ struct JSONReader {
     /// The bytes of one value (a string or an array of strings), undecoded.
     mutating func valueBytes() -> [UInt8]? {
         let start = position
-        if bytes.indices.contains(position), bytes[position] == UInt8(ascii: "[") {
-            guard strings() != nil else { return nil }
+        if take(UInt8(ascii: "[")) {
+            if !take(UInt8(ascii: "]")) {
+                repeat {
+                    guard scanString({ _ in }) else { return nil }
+                } while take(UInt8(ascii: ","))
+                guard take(UInt8(ascii: "]")) else { return nil }
+            }
         } else {
-            guard string() != nil else { return nil }
+            guard scanString({ _ in }) else { return nil }
         }
         return Array(bytes[start..<position])
     }
