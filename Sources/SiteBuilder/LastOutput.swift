@@ -61,7 +61,7 @@ struct OutputLook: @unchecked Sendable {
     /// What a nothing-changed build needs of the look: new stamps to save, if any.
     var findingsOfANoOp: OutputFindings { checked ?? OutputFindings() }
 
-    /// What a build that goes on needs: what is gone, the stamps to save again, and the manifest
+    /// What a build that goes on needs: what is gone, the stamps to save if they changed, and the manifest
     /// (by path too, unless the look could not be made). Reads the manifest when the look did not.
     func findings(cache: BuildCache) -> OutputFindings {
         guard unchangedFileCount != nil else {
@@ -70,10 +70,10 @@ struct OutputLook: @unchecked Sendable {
             return findings
         }
         guard let manifest = Manifest.load(from: cache) else { return OutputFindings() }
+        // The saved stamps found every folder as it is: they stand, and are not saved again.
         var findings = OutputFindings()
         findings.savedManifest = manifest
         findings.manifest = ManifestView(manifest)
-        findings.folderStamps = FolderStamps.load(from: cache)
         return findings
     }
 }
@@ -88,7 +88,7 @@ struct LastOutput {
     /// The same two by the files' addresses in the plain site.
     var siteManifest: ManifestView?
     var siteMissing: Set<String>
-    /// The folders the check found whole, to save for the next check.
+    /// The folders the check found whole, to save for the next check; nil when the saved ones stand.
     var folderStamps: FolderStamps?
     /// `manifest` as the build cache saved it; nil when it is not that (a session's known one).
     var savedManifest: Manifest?
@@ -102,7 +102,7 @@ struct LastOutput {
         self.missing = missing
         siteManifest = siteView.map(\.manifest) ?? manifest
         siteMissing = siteView?.missing ?? missing
-        folderStamps = findings.folderStamps
+        folderStamps = findings.newFolderStamps ? findings.folderStamps : nil
         savedManifest = known == nil && manifest != nil ? findings.savedManifest : nil
     }
 }

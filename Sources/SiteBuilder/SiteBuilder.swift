@@ -554,8 +554,8 @@ public struct SiteBuilder {
                         try encryption?.saveAddresses(addresses, to: cache)
                         if let sources { try cache.write(.entrySources, pairs: sources) }
                         // The folders this build wrote into have changed since their stamps: the next check
-                        // looks at their files. Without a check (a session's build) the saved stamps stay:
-                        // a folder changed since its stamp no longer matches it.
+                        // looks at their files. Stamps the check did not change, or none (a session's build),
+                        // leave the saved ones: a folder changed since its stamp no longer matches it.
                         try folderStamps?.save(to: cache)
                         if let contentMemory { try cache.write(.contentListing, contentMemory.encoded()) }
                     }
