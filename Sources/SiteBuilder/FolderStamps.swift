@@ -27,7 +27,7 @@ struct FolderStamps: Equatable {
         var reader = BinaryReader(bytes)
         guard let hasComplete = reader.bool() else { return FolderStamps() }
         if hasComplete {
-            guard let complete = CompleteFolders(reading: &reader), reader.isAtEnd else { return FolderStamps() }
+            guard let complete = CompleteFolders(reading: &reader) else { return FolderStamps() }
             return FolderStamps(byFolder: complete.byFolder(), complete: complete)
         }
         guard let count = reader.int(), count >= 0, count <= bytes.count else { return FolderStamps() }
@@ -102,9 +102,8 @@ struct CompleteFolders: Equatable {
         guard base >= 0 else { return false }
         defer { close(base) }
         let chunks = stride(from: 0, to: count, by: 1024).map { $0..<min(count, $0 + 1024) }
-        let holds = paths.withUnsafeBufferPointer { buffer in
-            nonisolated(unsafe) let names = buffer
-            return ParallelMap.map(chunks, chunkSize: 1) { chunk in
+        let holds = paths.withUnsafeBufferPointer { names in
+            ParallelMap.map(chunks, chunkSize: 1) { chunk in
                 chunk.allSatisfy { position in
                     let path = UnsafeRawPointer(names.baseAddress! + starts[position]).assumingMemoryBound(to: CChar.self)
                     return (path.pointee == 0 ? FolderStamp.of(".", in: base) : FolderStamp.of(path, in: base)) == stamps[position]
@@ -119,6 +118,7 @@ struct CompleteFolders: Equatable {
         var byFolder = [UInt64: FolderStamp](minimumCapacity: count)
         paths.withUnsafeBytes { buffer in
             for position in 0..<count {
+                // Up to the path's NUL: where the next begins, less one.
                 let end = position + 1 < count ? starts[position + 1] - 1 : paths.count - 1
                 var hasher = StableHasher()
                 hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: buffer[starts[position]..<end]))
@@ -128,6 +128,7 @@ struct CompleteFolders: Equatable {
         return byFolder
     }
 
+    /// The paths, then each folder's stamp; where each path starts is where the last one's NUL ends.
     func write(into writer: inout BinaryWriter) {
         writer.write(Int(Int64(bitPattern: manifest.inode)))
         writer.write(manifest.size)
@@ -135,28 +136,26 @@ struct CompleteFolders: Equatable {
         writer.write(fileCount)
         writer.write(count)
         writer.write(rawBytes: paths)
-        writer.reserveCapacity(count * 24)
-        for (start, stamp) in zip(starts, stamps) {
-            writer.write(start)
+        writer.reserveCapacity(count * 16)
+        for stamp in stamps {
             writer.write(Int(Int64(bitPattern: stamp.inode)))
             writer.write(stamp.modified)
         }
     }
 
+    /// Reads what `write(into:)` wrote, to the reader's end; nil when it is damaged.
     init?(reading reader: inout BinaryReader) {
         guard let inode = reader.int(), let size = reader.int(), let modified = reader.int(), let fileCount = reader.int(),
-              let count = reader.int(), count >= 0, let paths = reader.rawBytes(), count <= paths.count, paths.last == 0 || count == 0 else { return nil }
+              let count = reader.int(), count >= 0, let paths = reader.rawBytes(), paths.last == 0 || paths.isEmpty else { return nil }
         self.init(manifest: FileIdentity(inode: UInt64(bitPattern: Int64(inode)), size: size, modified: modified), fileCount: fileCount)
         self.paths = paths
-        starts.reserveCapacity(count)
+        starts = paths.isEmpty ? [] : [0] + paths.indices.filter { paths[$0] == 0 }.dropLast().map { $0 + 1 }
+        guard starts.count == count else { return nil }
         stamps.reserveCapacity(count)
         for _ in 0..<count {
-            // Each path starts after the last one's end: a damaged file cannot point a look elsewhere.
-            guard let start = reader.int(), start == (starts.last.map { last in paths[last...].firstIndex(of: 0)! + 1 } ?? 0),
-                  start < paths.count, let inode = reader.int(), let modified = reader.int() else { return nil }
-            starts.append(start)
+            guard let inode = reader.int(), let modified = reader.int() else { return nil }
             stamps.append(FolderStamp(inode: UInt64(bitPattern: Int64(inode)), modified: modified))
         }
-        guard (starts.last.map { last in paths[last...].firstIndex(of: 0)! + 1 } ?? 0) == paths.count else { return nil }
+        guard reader.isAtEnd else { return nil }
     }
 }
