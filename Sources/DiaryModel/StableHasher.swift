@@ -46,6 +46,13 @@ public struct StableHasher {
         return hasher.value
     }
 
+    /// The hash of the bytes at `raw` alone (as `hash(_:)` of the same bytes).
+    public static func hash(bytes raw: UnsafeRawBufferPointer) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine(bytes: raw)
+        return hasher.value
+    }
+
     /// The hash of `text` alone (as `combine(_:)` takes it: its UTF-8 bytes after their count).
     public static func hash(_ text: String) -> UInt64 {
         var hasher = StableHasher()

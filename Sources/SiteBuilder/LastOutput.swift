@@ -28,50 +28,58 @@ struct OutputFindings: @unchecked Sendable {
 }
 
 /// The output folder as a build first looks at it: checked against the last build's manifest
-/// (`OutputFindings`), or, when every folder is as the last check found it against the manifest
-/// the cache still holds, found unchanged without reading the manifest at all
-/// (`FolderStamps.unchangedFileCount`). A build that goes on reads it then (`findings`).
+/// (`OutputFindings`), or, when every folder is as the last check left its list of them against
+/// the manifest the cache still holds, found unchanged without reading the manifest at all
+/// (`FolderStamps.quickLook`). A build that goes on reads it then (`findings`).
 struct OutputLook: @unchecked Sendable {
     /// The last build's manifest, when it was read.
     let manifest: Manifest?
     /// What the check found; nil when the folder was found unchanged without one.
     private let checked: OutputFindings?
-    /// How many files the last build wrote, when the folder was found unchanged without a check.
-    private let unchangedFileCount: Int?
+    /// The folders as found unchanged without a check, and whether pending ones were stamped.
+    private let quick: (complete: CompleteFolders, changed: Bool)?
 
     init(_ folder: OutputFolder, cache: BuildCache, clean: Bool, settling: Int) {
-        if !clean, let count = FolderStamps.unchangedFileCount(of: folder, cache: cache) {
-            (manifest, checked, unchangedFileCount) = (nil, nil, count)
+        if !clean, let quick = FolderStamps.quickLook(of: folder, cache: cache, settling: settling) {
+            (manifest, checked, self.quick) = (nil, nil, quick)
             return
         }
         let manifest = clean ? nil : Manifest.load(from: cache)
         self.manifest = manifest
         checked = OutputFindings(folder, manifest: manifest, stamps: FolderStamps.load(from: cache), settling: settling, withEntries: false)
-        unchangedFileCount = nil
+        quick = nil
     }
 
     /// How many files the last build wrote; nil when unknown.
-    var fileCount: Int? { unchangedFileCount ?? manifest?.count }
+    var fileCount: Int? { quick?.complete.fileCount ?? manifest?.count }
 
     /// Whether no file the last build wrote is gone (and the folder could be looked at).
     var nothingIsGone: Bool {
-        unchangedFileCount != nil || checked.map { $0.missing.isEmpty && $0.folderStamps != nil } == true
+        quick != nil || checked.map { $0.missing.isEmpty && $0.folderStamps != nil } == true
+    }
+
+    /// The stamps of a quick look, as a check's findings give them.
+    private var quickFindings: OutputFindings {
+        var findings = OutputFindings()
+        guard let quick else { return findings }
+        findings.folderStamps = FolderStamps(byFolder: quick.complete.byFolder(), complete: quick.complete)
+        findings.newFolderStamps = quick.changed
+        return findings
     }
 
     /// What a nothing-changed build needs of the look: new stamps to save, if any.
-    var findingsOfANoOp: OutputFindings { checked ?? OutputFindings() }
+    var findingsOfANoOp: OutputFindings { checked ?? quickFindings }
 
     /// What a build that goes on needs: what is gone, the stamps to save if they changed, and the manifest
     /// (by path too, unless the look could not be made). Reads the manifest when the look did not.
     func findings(cache: BuildCache) -> OutputFindings {
-        guard unchangedFileCount != nil else {
+        guard quick != nil else {
             var findings = checked ?? OutputFindings()
             if findings.folderStamps != nil { findings.manifest = manifest.map(ManifestView.init) }
             return findings
         }
         guard let manifest = Manifest.load(from: cache) else { return OutputFindings() }
-        // The saved stamps found every folder as it is: they stand, and are not saved again.
-        var findings = OutputFindings()
+        var findings = quickFindings
         findings.savedManifest = manifest
         findings.manifest = ManifestView(manifest)
         return findings
@@ -92,6 +100,9 @@ struct LastOutput {
     var folderStamps: FolderStamps?
     /// `manifest` as the build cache saved it; nil when it is not that (a session's known one).
     var savedManifest: Manifest?
+    /// Every folder of `savedManifest` as the check found them whole (`CompleteFolders`), for the
+    /// build to bring up to date with its changes; nil when the check could not list them.
+    var completeFolders: CompleteFolders?
 
     /// `known` is the manifest as a session knows it, which then stands for the one found.
     init(_ findings: OutputFindings, known: [String: String]?, encryption: OutputEncryption?, cache: BuildCache) {
@@ -104,5 +115,6 @@ struct LastOutput {
         siteMissing = siteView?.missing ?? missing
         folderStamps = findings.newFolderStamps ? findings.folderStamps : nil
         savedManifest = known == nil && manifest != nil ? findings.savedManifest : nil
+        completeFolders = savedManifest != nil ? findings.folderStamps?.complete : nil
     }
 }

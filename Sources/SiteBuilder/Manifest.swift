@@ -31,8 +31,10 @@ struct Manifest {
     /// Saves this manifest with `changes` made to it. The lines of the files that did not change
     /// are copied as they are, in runs: after an edit, saving a large site's manifest makes no
     /// string of each of its hundreds of thousands of paths.
-    /// `lineHashes`: each line's path hash, when known (`Index.hashes`).
-    func save(updatedWith changes: ManifestChanges, to cache: BuildCache, lineHashes: [UInt64]? = nil) throws {
+    /// `lineHashes`: each line's path hash, when known (`Index.hashes`). Returns how many files
+    /// the saved manifest lists.
+    @discardableResult
+    func save(updatedWith changes: ManifestChanges, to cache: BuildCache, lineHashes: [UInt64]? = nil) throws -> Int {
         let affected = Set(changes.set.keys).union(changes.removed)
         // A line's path bytes hash as the path's string does (`StableHasher.hash`).
         let affectedKeys = Set(affected.map(StableHasher.hash))
@@ -72,6 +74,7 @@ struct Manifest {
             }
             write(added.bytes)
         }
+        return keptLines + changes.set.count
     }
 
     /// Reads a saved manifest; nil when it is damaged.
@@ -219,17 +222,52 @@ struct Manifest {
         return (folders, ofLine)
     }
 
-    /// `folders` (of `folders()`) with their stamps in order, as `CompleteFolders`; nil unless
-    /// every folder has a key and a stamp, or when the manifest was not read from the cache.
-    func completeFolders(_ folders: [Folder], stamps: [FolderStamp?]) -> CompleteFolders? {
-        guard let identity, folders.allSatisfy({ $0.key != 0 }), !stamps.contains(nil) else { return nil }
+    /// `folders` (of `folders()`, with `folderOfLine`) with their stamps in order, as
+    /// `CompleteFolders`: a folder without a stamp is pending, with the names of its files. Nil
+    /// when a folder has no key, too many have no stamp, or the manifest was not read from the cache.
+    func completeFolders(_ folders: [Folder], ofLine folderOfLine: [Int], stamps: [FolderStamp?]) -> CompleteFolders? {
+        guard let identity, folders.allSatisfy({ $0.key != 0 }),
+              stamps.lazy.filter({ $0 == nil }).count <= CompleteFolders.pendingLimit else { return nil }
+        var names: [Int: [String]] = [:]
+        for (line, folder) in folderOfLine.enumerated() where stamps[folder] == nil {
+            names[folder, default: []].append(Self.name(ofPath: path(ofLine: line)))
+        }
         var complete = CompleteFolders(manifest: identity, fileCount: count)
         bytes.withUnsafeBytes { buffer in
-            for (folder, stamp) in zip(folders, stamps) {
-                complete.append(path: UnsafeRawBufferPointer(rebasing: buffer[folder.path]), stamp: stamp!)
+            for (position, (folder, stamp)) in zip(folders, stamps).enumerated() {
+                let path = UnsafeRawBufferPointer(rebasing: buffer[folder.path])
+                if let stamp {
+                    complete.append(path: path, stamp: stamp)
+                } else {
+                    complete.appendPending(path: path, names: names[position, default: []].sorted())
+                }
             }
         }
         return complete
+    }
+
+    /// The names of the files in each of `folders` (paths relative to the output folder, "" for
+    /// itself), in one pass over the lines; a path is made a string only when its folder's hash is one of theirs.
+    func names(inFolders folders: Set<String>) -> [String: [String]] {
+        let keys = Set(folders.map(StableHasher.hash))
+        var names: [String: [String]] = [:]
+        bytes.withUnsafeBufferPointer { buffer in
+            for (_, path) in lines {
+                var end = path.upperBound
+                while end > path.lowerBound && buffer[end - 1] != UInt8(ascii: "/") { end -= 1 }
+                let folder = path.lowerBound..<max(path.lowerBound, end - 1)
+                guard keys.contains(StableHasher.hash(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[folder])))) else { continue }
+                let folderPath = String(decoding: buffer[folder], as: UTF8.self)
+                guard folders.contains(folderPath) else { continue }
+                names[folderPath, default: []].append(String(decoding: buffer[end..<path.upperBound], as: UTF8.self))
+            }
+        }
+        return names
+    }
+
+    /// The last part of an output path.
+    static func name(ofPath path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
     }
 
     /// `body` given the manifest's bytes at `range` as a NUL-terminated C string; nil when they

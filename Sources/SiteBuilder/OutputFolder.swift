@@ -159,7 +159,7 @@ struct OutputFolder {
         var stamps = FolderStamps()
         stamps.byFolder.reserveCapacity(folders.count)
         for (folder, stamp) in zip(folders, stamped) where stamp != nil { stamps.byFolder[folder.key] = stamp }
-        stamps.complete = manifest.completeFolders(folders, stamps: stamped)
+        stamps.complete = manifest.completeFolders(folders, ofLine: folderOfLine, stamps: stamped)
         return Check(missing: missing, stamps: stamps, filesLookedAt: looked)
     }
 

@@ -540,14 +540,24 @@ public struct SiteBuilder {
             let sources = session == nil && previous.entrySourcesKey == sourcesKey && cache.status(of: .entrySources) != nil
                 ? nil : index.entries.map { ($0.id, $0.sourcePath) }
             let folderStamps = lastOutput.folderStamps
+            let completeFolders = lastOutput.completeFolders
+            let touched = (written: outcome.written, added: outcome.added, deleted: outcome.deleted)
             let contentMemory = change.listing.newContentMemory
             let save = {
                 // The files that list every output file or entry by path, written on another core
                 // while this one works out and writes the rest.
                 let listsSaved = BackgroundValue(working: {
                     Result {
+                        var stampsToSave = folderStamps
                         if let (saved, changes) = manifestUpdate {
-                            try saved.save(updatedWith: changes, to: cache, lineHashes: lineHashes)
+                            let fileCount = try saved.save(updatedWith: changes, to: cache, lineHashes: lineHashes)
+                            // The folders this build wrote into are listed as pending, with the files they
+                            // hold now: the next check lists those few, and needs not read the manifest.
+                            if let identity = cache.identity(of: .manifest),
+                               let complete = completeFolders?.updated(after: touched, changes: changes, of: saved,
+                                                                                 savedAs: identity, fileCount: fileCount) {
+                                stampsToSave = FolderStamps(complete: complete)
+                            }
                         } else if let manifest {
                             try Manifest.save(manifest, to: cache)
                         }
@@ -556,7 +566,7 @@ public struct SiteBuilder {
                         // The folders this build wrote into have changed since their stamps: the next check
                         // looks at their files. Stamps the check did not change, or none (a session's build),
                         // leave the saved ones: a folder changed since its stamp no longer matches it.
-                        try folderStamps?.save(to: cache)
+                        try stampsToSave?.save(to: cache)
                         if let contentMemory { try cache.write(.contentListing, contentMemory.encoded()) }
                     }
                 })

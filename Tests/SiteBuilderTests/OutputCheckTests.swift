@@ -42,7 +42,7 @@ final class OutputCheckTests: XCTestCase {
         // The first nothing-changed build looks at every folder against the manifest, and keeps them in order.
         XCTAssertEqual(try buildSite(root, options: options).writtenPaths, [])
         let fileCount = try XCTUnwrap(Manifest.load(from: cache)).count
-        XCTAssertEqual(FolderStamps.unchangedFileCount(of: folder, cache: cache), fileCount)
+        XCTAssertEqual(FolderStamps.quickLook(of: folder, cache: cache, settling: 0)?.complete.fileCount, fileCount)
         XCTAssertEqual(try buildSite(root, options: options).writtenPaths, [])
 
         // The same manifest saved anew is another file: the folders are looked at against it again.
@@ -50,23 +50,68 @@ final class OutputCheckTests: XCTestCase {
         try FileManager.default.copyItem(atPath: manifestPath, toPath: manifestPath + ".copy")
         try FileManager.default.removeItem(atPath: manifestPath)
         try FileManager.default.moveItem(atPath: manifestPath + ".copy", toPath: manifestPath)
-        XCTAssertNil(FolderStamps.unchangedFileCount(of: folder, cache: cache))
+        XCTAssertNil(FolderStamps.quickLook(of: folder, cache: cache, settling: 0)?.complete.fileCount)
         XCTAssertEqual(try buildSite(root, options: options).writtenPaths, [])
-        XCTAssertEqual(FolderStamps.unchangedFileCount(of: folder, cache: cache), fileCount)
+        XCTAssertEqual(FolderStamps.quickLook(of: folder, cache: cache, settling: 0)?.complete.fileCount, fileCount)
 
         // A page gone changes its folder: it is found and written again.
         let files = try filesBelow(output)
         let entryPage = try XCTUnwrap(files.keys.filter { $0.hasSuffix("/index.html") && $0.split(separator: "/").count == 5 }.sorted().first)
         try FileManager.default.removeItem(at: output.appendingPathComponent(entryPage))
-        XCTAssertNil(FolderStamps.unchangedFileCount(of: folder, cache: cache))
+        XCTAssertNil(FolderStamps.quickLook(of: folder, cache: cache, settling: 0)?.complete.fileCount)
         XCTAssertEqual(try buildSite(root, options: options).writtenPaths, [entryPage])
         XCTAssertTrue(try filesBelow(output) == files, "the output is as it was")
 
         // Damaged stamps cost a full look, never a wrong one.
         try Data("not stamps".utf8).write(to: URL(fileURLWithPath: cache.path(of: .folderStamps)))
-        XCTAssertNil(FolderStamps.unchangedFileCount(of: folder, cache: cache))
+        XCTAssertNil(FolderStamps.quickLook(of: folder, cache: cache, settling: 0)?.complete.fileCount)
         try FileManager.default.removeItem(at: output.appendingPathComponent(entryPage))
         XCTAssertEqual(try buildSite(root, options: options).writtenPaths, [entryPage])
+        try assertOutputIsAFullBuilds(root, fixture: "seoul-diary", test: self)
+    }
+
+    func testAfterAnEditTheFoldersItWroteAreListedWithoutTheManifestAndAGapInThemIsFound() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        var settled = SiteBuilder.Options()
+        settled.folderSettling = 0
+        // Folders changed within the last minute are not stamped: those an edit writes stay pending.
+        var unsettled = SiteBuilder.Options()
+        unsettled.folderSettling = 60_000_000_000
+        let output = SiteBuilder(root: root).outputFolder(settled)
+        let cache = BuildCache(root: root, output: output)
+        let folder = OutputFolder(url: output)
+        try buildSite(root, options: settled)
+        XCTAssertEqual(try buildSite(root, options: settled).writtenPaths, [])
+        XCTAssertEqual(FolderStamps.quickLook(of: folder, cache: cache, settling: 0)?.complete.pending, [:])
+
+        let plum = root.appendingPathComponent("Content/2025/03/01/0900-plum-blossoms.md")
+        try write(try String(contentsOf: plum, encoding: .utf8) + "\nPetals on the water.\n", to: plum)
+        let edit = try buildSite(root, options: unsettled)
+        XCTAssertFalse(edit.writtenPaths.isEmpty)
+        // The folders the edit wrote into are pending, each with the files the new manifest puts there.
+        let look = try XCTUnwrap(FolderStamps.quickLook(of: folder, cache: cache, settling: 60_000_000_000))
+        let manifest = try XCTUnwrap(Manifest.load(from: cache)).entries()
+        XCTAssertEqual(look.complete.fileCount, manifest.count)
+        let writtenFolders = Set(edit.writtenPaths.map { ($0 as NSString).deletingLastPathComponent })
+        XCTAssertEqual(look.complete.pending.count, writtenFolders.count)
+        for names in look.complete.pending.values {
+            XCTAssertFalse(names.isEmpty)
+        }
+        let entryPage = try XCTUnwrap(edit.writtenPaths.first { $0.hasSuffix("plum-blossoms/index.html") })
+        let entryFolder = (entryPage as NSString).deletingLastPathComponent
+        XCTAssertTrue(look.complete.pending.values.contains(["index.html"]), "\(entryFolder) holds its page")
+        XCTAssertFalse(look.changed)
+        XCTAssertEqual(try buildSite(root, options: unsettled).writtenPaths, [], "nothing changed")
+
+        // A page gone from a pending folder: the quick look fails, and the build writes it again.
+        try FileManager.default.removeItem(at: output.appendingPathComponent(entryPage))
+        XCTAssertNil(FolderStamps.quickLook(of: folder, cache: cache, settling: 60_000_000_000))
+        XCTAssertEqual(try buildSite(root, options: unsettled).writtenPaths, [entryPage])
+
+        // Once settled, the pending folders are stamped, and saved so.
+        XCTAssertEqual(try buildSite(root, options: settled).writtenPaths, [])
+        XCTAssertEqual(FolderStamps.quickLook(of: folder, cache: cache, settling: 0)?.complete.pending, [:])
+        XCTAssertEqual(FolderStamps.quickLook(of: folder, cache: cache, settling: 0)?.changed, false)
         try assertOutputIsAFullBuilds(root, fixture: "seoul-diary", test: self)
     }
 
