@@ -30,6 +30,9 @@ public struct FileStatus: Equatable, Sendable {
         public var memoryChanged = false
         /// How many folders were read (rather than taken from the memory).
         public var foldersRead = 0
+        /// Whether `memory` holds every folder of the tree: none could not be read, and none
+        /// changed too recently to be remembered (`TreeSnapshot` needs them all).
+        public var rememberedEveryFolder = false
     }
 
     /// Every file below `folder`, as `list(_:)`. With `remembering` (the memory of the last listing of
@@ -60,7 +63,10 @@ public struct FileStatus: Equatable, Sendable {
                 continue
             }
             // A folder that cannot be read lists nothing, as below it.
-            guard let listing = lister.listing(of: path) else { continue }
+            guard let listing = lister.listing(of: path) else {
+                found.unreadable += 1
+                continue
+            }
             found.add(listing)
             levelOne.append(listing.items)
             for case .folder(let path) in listing.items { pending.append(path) }
@@ -83,6 +89,7 @@ public struct FileStatus: Equatable, Sendable {
             listing.memory.folders = found.remembered
             // Every folder remembered was remembered before, and nothing else was: the memory is as it was.
             listing.memoryChanged = found.newlyRemembered > 0 || found.reused != remembering.memory.folders.count
+            listing.rememberedEveryFolder = found.unreadable == 0 && found.newlyRemembered == found.foldersRead
         }
         // Path order as `String` compares paths; should a name ever compare otherwise than its path, a sort puts it right.
         for position in files.indices.dropFirst() where !(files[position - 1].path < files[position].path) {
@@ -195,6 +202,8 @@ private struct TreeLister: @unchecked Sendable {
         /// Folders taken from the memory, and folders read and remembered.
         var reused = 0
         var newlyRemembered = 0
+        /// Folders that could not be read.
+        var unreadable = 0
 
         mutating func add(_ listing: FolderListing) {
             if listing.wasRead { foldersRead += 1 }
@@ -208,6 +217,7 @@ private struct TreeLister: @unchecked Sendable {
             foldersRead += other.foldersRead
             reused += other.reused
             newlyRemembered += other.newlyRemembered
+            unreadable += other.unreadable
         }
     }
 
@@ -223,7 +233,10 @@ private struct TreeLister: @unchecked Sendable {
     }
 
     private func collect(_ path: String, into found: inout Found) {
-        guard let listing = listing(of: path) else { return }
+        guard let listing = listing(of: path) else {
+            found.unreadable += 1
+            return
+        }
         found.add(listing)
         for item in listing.items {
             switch item {

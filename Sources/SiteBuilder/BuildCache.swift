@@ -44,6 +44,8 @@ struct BuildCache {
         case folderStamps = "folders.bin"
         /// Content/'s folders as the last listing found them (`ListingMemory`).
         case contentListing = "content-folders.bin"
+        /// Content/'s folders and files as the last listing found them (`TreeSnapshot`).
+        case contentSnapshot = "content-snapshot.bin"
         /// An encrypted site's salt and the password check of its keys (the same value the
         /// unlock page publishes): never the password.
         case encryption = "encryption.bin"
@@ -53,7 +55,7 @@ struct BuildCache {
         /// Whether the file describes one output folder rather than the diary.
         var isPerOutput: Bool {
             switch self {
-            case .entries, .encryption, .contentListing: return false
+            case .entries, .encryption, .contentListing, .contentSnapshot: return false
             case .manifest, .pageSignatures, .entryVersions, .inputs, .searchState, .entrySources, .publishedAddresses, .folderStamps:
                 return true
             }

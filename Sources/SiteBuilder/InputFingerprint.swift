@@ -31,28 +31,102 @@ struct InputFingerprint: Equatable {
     struct Listing {
         var content: [FileStatus]?
         var theme: [FileStatus]?
+        /// Content/ as its snapshot found it, unchanged, when it was not listed: `content` is
+        /// made from it when a build goes on (`makeContent`).
+        var unchangedContent: (snapshot: TreeSnapshot, look: TreeSnapshot.Look)?
+        /// A hash of Content/'s files (`contentHash(of:)`), when already known.
+        var contentHash: UInt64?
         /// What the listing of Content/ remembers of its folders for the next one, when it was
         /// given a memory and found it changed; nil when the saved memory still stands.
         var newContentMemory: ListingMemory?
+        /// The snapshot of Content/ to save for the next build, when it changed: `.some(nil)`
+        /// when the saved one no longer holds and none can replace it.
+        var newContentSnapshot: TreeSnapshot??
 
-        /// Lists both folders of the diary at `root`; Content/ with `contentMemory`, the memory of
-        /// the last listing, remembering the folders last changed before `settledBefore` (`ListingMemory`).
-        static func read(root: URL, contentMemory: (memory: ListingMemory, settledBefore: Int)? = nil) -> Listing {
-            func path(_ folder: String) -> String { root.appendingPathComponent(folder).resolvingSymlinksInPath().path }
-            let content = FileStatus.list(path(ContentFiles.folderName), remembering: contentMemory)
-            return Listing(content: content.files, theme: FileStatus.list(path(Theme.folderName)),
-                           newContentMemory: content.memoryChanged ? content.memory : nil)
+        init(content: [FileStatus]?, theme: [FileStatus]?) {
+            self.content = content
+            self.theme = theme
         }
+
+        /// Lists both folders of the diary at `root`. Content/ is first looked at against its
+        /// `snapshot` (`TreeSnapshot`): while its folders hold, only its files' sizes and times
+        /// are read. Otherwise it is listed with `contentMemory`, the memory of the last listing,
+        /// remembering the folders last changed before `settledBefore` (`ListingMemory`).
+        /// `recentAfter` is the fingerprint's racy window's start.
+        static func read(root: URL, contentMemory: (load: () -> ListingMemory, settledBefore: Int)? = nil,
+                         snapshot: TreeSnapshot? = nil, recentAfter: Int = 0) -> Listing {
+            func path(_ folder: String) -> String { root.appendingPathComponent(folder).resolvingSymlinksInPath().path }
+            let contentFolder = path(ContentFiles.folderName)
+            let theme = FileStatus.list(path(Theme.folderName))
+            if let snapshot, let look = snapshot.look(in: contentFolder, recentAfter: recentAfter) {
+                guard !look.changed.isEmpty else {
+                    var listing = Listing(content: nil, theme: theme)
+                    listing.unchangedContent = (snapshot, look)
+                    listing.contentHash = snapshot.fingerprint
+                    return listing
+                }
+                var listing = Listing(content: snapshot.files(as: look), theme: theme)
+                let hash = InputFingerprint.contentHash(of: listing.content)
+                listing.contentHash = hash
+                listing.newContentSnapshot = snapshot.updated(by: look, fingerprint: hash)
+                return listing
+            }
+            let content = FileStatus.list(contentFolder, remembering: contentMemory.map { ($0.load(), $0.settledBefore) })
+            var listing = Listing(content: content.files, theme: theme)
+            listing.newContentMemory = content.memoryChanged ? content.memory : nil
+            if contentMemory != nil {
+                let hash = InputFingerprint.contentHash(of: content.files)
+                listing.contentHash = hash
+                let made = TreeSnapshot(content, fingerprint: hash)
+                if made != nil || snapshot != nil { listing.newContentSnapshot = .some(made) }
+            }
+            return listing
+        }
+
+        /// Saves what changed of the listing's memory and snapshot of Content/ for the next build.
+        func saveContentMemories(in cache: BuildCache) throws {
+            if let newContentMemory { try cache.write(.contentListing, newContentMemory.encoded()) }
+            switch newContentSnapshot {
+            case .some(.some(let snapshot)): try cache.write(.contentSnapshot, snapshot.encoded())
+            case .some(.none): cache.remove(.contentSnapshot)
+            case .none: break
+            }
+        }
+
+        /// Makes `content` from the snapshot when Content/ was found unchanged without a listing.
+        mutating func makeContent() {
+            guard let (snapshot, look) = unchangedContent else { return }
+            content = snapshot.files(as: look)
+            unchangedContent = nil
+        }
+    }
+
+    /// A hash of the name, size and time of every file of Content/ as `files` lists them.
+    static func contentHash(of files: [FileStatus]?) -> UInt64 {
+        var hasher = StableHasher()
+        guard let files else {
+            hasher.combine("no \(ContentFiles.folderName)")
+            return hasher.value
+        }
+        for file in files {
+            hasher.combine(file.path)
+            hasher.combine(file.size)
+            hasher.combine(file.modified)
+        }
+        return hasher.value
     }
 
     /// The fingerprint of the diary at `root` as it is now, and the listing it made, for the
     /// reader to reuse (`ContentFiles(listing:)`).
     /// `configBytes` are daybook.yml's bytes as the build read them (nil when there is none);
-    /// `contentMemory` what the last listing of Content/ remembered (`Listing.read`).
+    /// `contentMemory` loads what the last listing of Content/ remembered, needed only when
+    /// `contentSnapshot`, the snapshot the last build kept of it, no longer holds (`Listing.read`).
     static func compute(root: URL, options: SiteBuilder.Options, output: URL, configBytes: [UInt8]?,
-                        contentMemory: ListingMemory? = nil, now: Date = Date()) -> (fingerprint: InputFingerprint, listing: Listing) {
-        let settledBefore = Int(now.timeIntervalSince1970 * 1_000_000_000) - options.folderSettling
-        let listing = Listing.read(root: root, contentMemory: contentMemory.map { ($0, settledBefore) })
+                        contentMemory: (() -> ListingMemory)? = nil, contentSnapshot: TreeSnapshot? = nil,
+                        now: Date = Date()) -> (fingerprint: InputFingerprint, listing: Listing) {
+        let nanoseconds = Int(now.timeIntervalSince1970 * 1_000_000_000)
+        let listing = Listing.read(root: root, contentMemory: contentMemory.map { ($0, nanoseconds - options.folderSettling) },
+                                   snapshot: contentSnapshot, recentAfter: nanoseconds - EntryCache.racyWindow)
         return (compute(root: root, options: options, output: output, configBytes: configBytes, listing: listing, now: now), listing)
     }
 
@@ -75,18 +149,20 @@ struct InputFingerprint: Equatable {
             hasher.combine(name)
             hasher.combine(DefaultTheme.files[name]!)
         }
-        for (folder, files) in [(Theme.folderName, listing.theme), (ContentFiles.folderName, listing.content)] {
-            guard let files else {
-                hasher.combine("no \(folder)")
-                continue
-            }
+        if let files = listing.theme {
             for file in files {
-                if file.modified >= racyAfter { recentFiles.append(folder + "/" + file.path) }
+                if file.modified >= racyAfter { recentFiles.append(Theme.folderName + "/" + file.path) }
                 hasher.combine(file.path)
                 hasher.combine(file.size)
                 hasher.combine(file.modified)
             }
+        } else {
+            hasher.combine("no \(Theme.folderName)")
         }
+        hasher.combine(listing.contentHash ?? contentHash(of: listing.content))
+        let contentRecent = listing.unchangedContent?.look.recent
+            ?? (listing.content ?? []).lazy.filter { $0.modified >= racyAfter }.map(\.path)
+        recentFiles += contentRecent.sorted().map { ContentFiles.folderName + "/" + $0 }
         return InputFingerprint(listing: hasher.value, recentFiles: recentFiles, recentContent: contentHash(of: recentFiles, root: root))
     }
 

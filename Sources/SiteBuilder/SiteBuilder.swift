@@ -177,22 +177,25 @@ public struct SiteBuilder {
             let look = BackgroundValue(working: { OutputLook(folder, cache: cache, clean: clean, settling: settling) })
             let configFile = ConfigFile.load(root: root)
             // A clean build reads every folder again (and remembers them anew).
-            let contentMemory = options.clean ? ListingMemory() : cache.read(.contentListing).flatMap(ListingMemory.init(decoding:)) ?? ListingMemory()
+            let contentMemory = { clean ? ListingMemory() : cache.read(.contentListing).flatMap(ListingMemory.init(decoding:)) ?? ListingMemory() }
+            let contentSnapshot = clean ? nil : cache.read(.contentSnapshot).flatMap(TreeSnapshot.init(decoding:))
             let (inputs, listing) = InputFingerprint.compute(root: root, options: options, output: output, configBytes: configFile.bytes,
-                                                             contentMemory: contentMemory)
+                                                             contentMemory: contentMemory, contentSnapshot: contentSnapshot)
             var check = ChangeCheck(configFile: configFile, inputs: inputs, listing: listing)
             let last = BuildState.load(from: cache, inputsOnly: true)
             guard inputs.matches(last.inputs, root: root), let lastFileCount = look.value.fileCount, lastFileCount > 0 else {
                 // The build goes on whatever the output holds: the look ends beside the reading of the entries.
                 check.output = BackgroundValue(working: { look.value.findings(cache: cache) })
+                check.listing.makeContent()
                 return check
             }
             // The same inputs: the build is needed only if a file it wrote is gone.
             if look.value.nothingIsGone {
                 check.unchanged = (last.entryCount, last.pageCount, lastFileCount)
             }
-            check.output = check.unchanged == nil || evenWhenUnchanged
-                ? BackgroundValue(working: { look.value.findings(cache: cache) }) : BackgroundValue(look.value.findingsOfANoOp)
+            let goesOn = check.unchanged == nil || evenWhenUnchanged
+            check.output = goesOn ? BackgroundValue(working: { look.value.findings(cache: cache) }) : BackgroundValue(look.value.findingsOfANoOp)
+            if goesOn { check.listing.makeContent() }
             return check
         }
         report.baseURL = change.configFile.config.baseURL
@@ -201,7 +204,7 @@ public struct SiteBuilder {
             // Not saved, they only cost that check the time they cost this one.
             let look = change.output.value
             if look.newFolderStamps, !options.dryRun { try? look.folderStamps?.save(to: cache) }
-            if let memory = change.listing.newContentMemory, !options.dryRun { try? cache.write(.contentListing, memory.encoded()) }
+            if !options.dryRun { try? change.listing.saveContentMemories(in: cache) }
             report.entryCount = unchanged.entries
             report.pageCount = unchanged.pages
             report.unchangedCount = unchanged.files
@@ -542,7 +545,7 @@ public struct SiteBuilder {
             let folderStamps = lastOutput.folderStamps
             let completeFolders = lastOutput.completeFolders
             let touched = (written: outcome.written, added: outcome.added, deleted: outcome.deleted)
-            let contentMemory = change.listing.newContentMemory
+            let contentListing = change.listing
             let save = {
                 // The files that list every output file or entry by path, written on another core
                 // while this one works out and writes the rest.
@@ -567,7 +570,7 @@ public struct SiteBuilder {
                         // looks at their files. Stamps the check did not change, or none (a session's build),
                         // leave the saved ones: a folder changed since its stamp no longer matches it.
                         try stampsToSave?.save(to: cache)
-                        if let contentMemory { try cache.write(.contentListing, contentMemory.encoded()) }
+                        try contentListing.saveContentMemories(in: cache)
                     }
                 })
                 defer { _ = listsSaved.value }

@@ -98,6 +98,53 @@ final class ContentListingTests: XCTestCase {
         XCTAssertNil(ListingMemory(decoding: Array(memory.encoded().dropLast())), "a damaged memory is no memory")
     }
 
+    func testASnapshotFindsEveryChangedFileWhileNoFolderChangedAndGivesUpWhenOneDid() throws {
+        let diary = try TemporaryDiary(Dictionary(uniqueKeysWithValues: paths.map { ($0, "x\n") }))
+        addTeardownBlock { diary.remove() }
+        let content = diary.root.appendingPathComponent("Content").path
+        let now = Int(Date().timeIntervalSince1970 * 1e9)
+        // Folders changed within the settling time are not trusted: no snapshot is made of them.
+        XCTAssertNil(TreeSnapshot(FileStatus.list(content, remembering: (ListingMemory(), now - 60_000_000_000)), fingerprint: 1))
+        let listing = FileStatus.list(content, remembering: (ListingMemory(), now + 60_000_000_000))
+        let snapshot = try XCTUnwrap(TreeSnapshot(listing, fingerprint: 7))
+
+        let unchanged = try XCTUnwrap(snapshot.look(in: content, recentAfter: now + 60_000_000_000))
+        XCTAssertTrue(unchanged.changed.isEmpty)
+        XCTAssertEqual(unchanged.recent, [])
+        XCTAssertEqual(snapshot.files(as: unchanged), try XCTUnwrap(listing.files))
+        XCTAssertEqual(try XCTUnwrap(snapshot.look(in: content, recentAfter: 0)).recent.count, paths.count, "every file is recent since 1970")
+
+        // The same size, another time: found, and nothing else.
+        let walk = content + "/2025/10/20/0930-walk.md"
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: walk)
+        try diary.write("a longer text\n", to: "Content/일기/하루.md")
+        let edited = try XCTUnwrap(snapshot.look(in: content, recentAfter: now + 60_000_000_000))
+        XCTAssertEqual(edited.changed.count, 2)
+        XCTAssertEqual(snapshot.files(as: edited), try XCTUnwrap(FileStatus.list(content)))
+        let updated = snapshot.updated(by: edited, fingerprint: 8)
+        XCTAssertEqual(updated.fingerprint, 8)
+        XCTAssertTrue(try XCTUnwrap(updated.look(in: content, recentAfter: now + 60_000_000_000)).changed.isEmpty)
+        XCTAssertEqual(TreeSnapshot(decoding: updated.encoded()), updated)
+        XCTAssertNil(TreeSnapshot(decoding: Array(updated.encoded().dropLast())), "a damaged snapshot is none")
+
+        // Anything added, removed or renamed changes a folder: the snapshot gives up.
+        try diary.write("y\n", to: "Content/2025/10/20/사진/2.png")
+        XCTAssertNil(updated.look(in: content, recentAfter: 0))
+        try FileManager.default.removeItem(atPath: content + "/2025/10/20/사진/2.png")
+        XCTAssertNil(updated.look(in: content, recentAfter: 0), "the folder's time is not what it was")
+        let relisted = FileStatus.list(content, remembering: (ListingMemory(), Int(Date().timeIntervalSince1970 * 1e9) + 60_000_000_000))
+        let again = try XCTUnwrap(TreeSnapshot(relisted, fingerprint: 9))
+        try FileManager.default.removeItem(atPath: content + "/a/b")
+        XCTAssertNil(again.look(in: content, recentAfter: 0), "a folder removed")
+        // A folder that cannot be read is not in the listing: no snapshot could see it come back.
+        let locked = content + "/일기-둘"
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked) }
+        if geteuid() != 0 {
+            XCTAssertNil(TreeSnapshot(FileStatus.list(content, remembering: (ListingMemory(), now + 60_000_000_000)), fingerprint: 1))
+        }
+    }
+
     private func foldersBelow(_ folder: String) throws -> [String] {
         let enumerator = try XCTUnwrap(FileManager.default.enumerator(atPath: folder))
         return enumerator.compactMap { $0 as? String }.map { folder + "/" + $0 }.filter { path in

@@ -85,7 +85,7 @@ final class OutputCheckTests: XCTestCase {
         XCTAssertEqual(FolderStamps.quickLook(of: folder, cache: cache, settling: 0)?.complete.pending, [:])
 
         let plum = root.appendingPathComponent("Content/2025/03/01/0900-plum-blossoms.md")
-        try write(try String(contentsOf: plum, encoding: .utf8) + "\nPetals on the water.\n", to: plum)
+        try (try String(contentsOf: plum, encoding: .utf8) + "\nPetals on the water.\n").write(to: plum, atomically: false, encoding: .utf8)
         let edit = try buildSite(root, options: unsettled)
         XCTAssertFalse(edit.writtenPaths.isEmpty)
         // The folders the edit wrote into are pending, each with the files the new manifest puts there.
