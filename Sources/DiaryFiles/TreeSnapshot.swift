@@ -143,7 +143,7 @@ public struct TreeSnapshot: Equatable, Sendable {
     public init?(decoding bytes: [UInt8]) {
         var reader = BinaryReader(bytes)
         guard let fingerprint = reader.int(), let folderCount = reader.int(), folderCount >= 0, let folderPaths = reader.rawBytes(),
-              let folderStarts = Self.starts(in: folderPaths), folderStarts.count == folderCount else { return nil }
+              let folderStarts = NULTerminated.starts(in: folderPaths), folderStarts.count == folderCount else { return nil }
         self.fingerprint = UInt64(bitPattern: Int64(fingerprint))
         self.folderPaths = folderPaths
         self.folderStarts = folderStarts
@@ -153,7 +153,7 @@ public struct TreeSnapshot: Equatable, Sendable {
             folderStamps.append(FolderStamp(inode: UInt64(bitPattern: Int64(inode)), modified: modified))
         }
         guard let fileCount = reader.int(), fileCount >= 0, let filePaths = reader.rawBytes(),
-              let fileStarts = Self.starts(in: filePaths), fileStarts.count == fileCount else { return nil }
+              let fileStarts = NULTerminated.starts(in: filePaths), fileStarts.count == fileCount else { return nil }
         self.filePaths = filePaths
         self.fileStarts = fileStarts
         sizes.reserveCapacity(fileCount)
@@ -165,9 +165,12 @@ public struct TreeSnapshot: Equatable, Sendable {
         }
         guard reader.isAtEnd else { return nil }
     }
+}
 
-    /// Where each NUL-terminated path in `paths` starts; nil when the last is not terminated.
-    private static func starts(in paths: [UInt8]) -> [Int]? {
+/// Paths kept one after the other in one buffer, each ending in a NUL.
+public enum NULTerminated {
+    /// Where each path in `paths` starts; nil when the last is not terminated.
+    public static func starts(in paths: [UInt8]) -> [Int]? {
         guard paths.isEmpty || paths.last == 0 else { return nil }
         var starts: [Int] = []
         paths.withUnsafeBufferPointer { buffer in

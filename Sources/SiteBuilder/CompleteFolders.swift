@@ -10,7 +10,7 @@ import Darwin
 /// Every folder of a manifest, found whole (`FolderStamps.complete`), so that the next check
 /// can look at them without reading the manifest. Most are stamped (`FolderStamp`). A folder
 /// changed too recently to be stamped (a build has just written into it) is pending: it keeps
-/// the names of the files it must hold, and the next check lists it and looks for them.
+/// the names of the files it holds (`FileNames`), and the next check lists it for them.
 struct CompleteFolders: Equatable {
     /// The manifest file the folders are of, and how many files it lists.
     var manifest: FileIdentity
@@ -21,8 +21,8 @@ struct CompleteFolders: Equatable {
     private var starts: [Int] = []
     /// Each folder's stamp; a pending folder's is not read.
     private var stamps: [FolderStamp] = []
-    /// The pending folders by position, with the names of the files each must hold.
-    private(set) var pending: [Int: [String]] = [:]
+    /// The pending folders by position, with the names of the files each holds.
+    private(set) var pending: [Int: FileNames] = [:]
 
     /// More pending folders than this cost the next check more than reading the manifest
     /// (a full build's folders are all pending): such a list is not kept.
@@ -42,7 +42,7 @@ struct CompleteFolders: Equatable {
         stamps.append(stamp)
     }
 
-    mutating func appendPending(path: UnsafeRawBufferPointer, names: [String]) {
+    mutating func appendPending(path: UnsafeRawBufferPointer, names: FileNames) {
         pending[count] = names
         append(path: path, stamp: FolderStamp(inode: 0, modified: 0))
     }
@@ -52,8 +52,8 @@ struct CompleteFolders: Equatable {
     }
 
     /// The list as the folder holds it now, looked at on every core: nil when a stamped folder
-    /// changed or a pending one lacks a file. A pending folder found whole and settled (last
-    /// changed `settling` before `now`) is stamped.
+    /// changed or a pending one does not hold its files (and no other). A pending folder found
+    /// so and settled (last changed `settling` before `now`) is stamped.
     func look(in folder: OutputFolder, now: Int = OutputFolder.now(), settling: Int = FolderStamp.settling) -> CompleteFolders? {
         let base = open(folder.url.path, O_RDONLY | O_DIRECTORY)
         guard base >= 0 else { return nil }
@@ -71,13 +71,14 @@ struct CompleteFolders: Equatable {
         var looked = self
         for (position, expected) in pending.sorted(by: { $0.key < $1.key }) {
             // The stamp is taken before the folder is listed: a file removed after it gives the folder a newer one.
-            let (found, listing) = paths.withUnsafeBufferPointer { names -> (FolderStamp?, Set<String>?) in
+            let (found, listed) = paths.withUnsafeBufferPointer { names -> (FolderStamp?, FileNames?) in
                 let folderPath = path(at: position, in: names)
-                let listing = folderPath.pointee == 0 ? LocalFiles.names(inFolderAt: ".", relativeTo: base)
-                    : LocalFiles.names(inFolderAt: folderPath, relativeTo: base)
-                return (stamp(folderPath), listing)
+                // The output folder's mark is the one file there no manifest lists.
+                let listed = folderPath.pointee == 0 ? FileNames(folderAt: ".", relativeTo: base, skipping: OutputFolder.marker)
+                    : FileNames(folderAt: folderPath, relativeTo: base)
+                return (stamp(folderPath), listed)
             }
-            guard let found, let listing, expected.allSatisfy(listing.contains) else { return nil }
+            guard let found, listed == expected else { return nil }
             if found.modified < now - settling {
                 looked.stamps[position] = found
                 looked.pending[position] = nil
@@ -146,11 +147,11 @@ struct CompleteFolders: Equatable {
                 let bytes = pathBytes(at: position, in: buffer)
                 guard wanted.contains(StableHasher.hash(bytes: bytes)),
                       let files = names.removeValue(forKey: String(decoding: bytes, as: UTF8.self)) else { continue }
-                updated.pending[position] = files.sorted()
+                updated.pending[position] = FileNames(files)
             }
         }
         for (folder, files) in names.sorted(by: { $0.key < $1.key }) {
-            Array(folder.utf8).withUnsafeBytes { updated.appendPending(path: $0, names: files.sorted()) }
+            Array(folder.utf8).withUnsafeBytes { updated.appendPending(path: $0, names: FileNames(files)) }
         }
         return updated
     }
@@ -172,7 +173,8 @@ struct CompleteFolders: Equatable {
         writer.write(pending.count)
         for (position, names) in pending.sorted(by: { $0.key < $1.key }) {
             writer.write(position)
-            writer.write(names)
+            writer.write(names.count)
+            writer.write(Int(Int64(bitPattern: names.sum)))
         }
     }
 
@@ -182,7 +184,7 @@ struct CompleteFolders: Equatable {
               let count = reader.int(), count >= 0, let paths = reader.rawBytes(), paths.last == 0 || paths.isEmpty else { return nil }
         self.init(manifest: FileIdentity(inode: UInt64(bitPattern: Int64(inode)), size: size, modified: modified), fileCount: fileCount)
         self.paths = paths
-        starts = paths.isEmpty ? [] : [0] + paths.indices.filter { paths[$0] == 0 }.dropLast().map { $0 + 1 }
+        starts = NULTerminated.starts(in: paths) ?? []
         guard starts.count == count else { return nil }
         stamps.reserveCapacity(count)
         for _ in 0..<count {
@@ -192,8 +194,8 @@ struct CompleteFolders: Equatable {
         guard let pendingCount = reader.int(), pendingCount >= 0, pendingCount <= count else { return nil }
         for _ in 0..<pendingCount {
             guard let position = reader.int(), position >= 0, position < count, pending[position] == nil,
-                  let names = reader.strings() else { return nil }
-            pending[position] = names
+                  let nameCount = reader.int(), let sum = reader.int() else { return nil }
+            pending[position] = FileNames(count: nameCount, sum: UInt64(bitPattern: Int64(sum)))
         }
         guard reader.isAtEnd else { return nil }
     }

@@ -15,7 +15,8 @@ import Darwin
 /// of the check is not stamped; the next check looks at its files one by one, and stamps it then.
 struct FolderStamps: Equatable {
     /// A hash of the folder's path relative to the output folder (`Manifest.Folder.key`) → its
-    /// stamp. Two folders whose paths share a hash still differ in inode.
+    /// stamp. Two folders whose paths share a hash still differ in inode. Worked out from
+    /// `complete` when the stamps are loaded, and empty beside a `complete` only to be saved.
     var byFolder: [UInt64: FolderStamp] = [:]
     /// When the check found every folder of the manifest whole: those folders, stamped or
     /// pending, so that the next check can look at them without reading the manifest.

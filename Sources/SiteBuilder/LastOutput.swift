@@ -62,7 +62,8 @@ struct OutputLook: @unchecked Sendable {
     private var quickFindings: OutputFindings {
         var findings = OutputFindings()
         guard let quick else { return findings }
-        findings.folderStamps = FolderStamps(byFolder: quick.complete.byFolder(), complete: quick.complete)
+        // The stamps by folder are needed only by a check against the manifest, which works them out when it loads them.
+        findings.folderStamps = FolderStamps(complete: quick.complete)
         findings.newFolderStamps = quick.changed
         return findings
     }

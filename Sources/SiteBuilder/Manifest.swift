@@ -239,7 +239,7 @@ struct Manifest {
                 if let stamp {
                     complete.append(path: path, stamp: stamp)
                 } else {
-                    complete.appendPending(path: path, names: names[position, default: []].sorted())
+                    complete.appendPending(path: path, names: FileNames(names[position, default: []]))
                 }
             }
         }

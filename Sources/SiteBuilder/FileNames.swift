@@ -1,0 +1,52 @@
+import DiaryFiles
+import DiaryModel
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The names of the files directly in a folder (its subfolders left out), as an order-free
+/// digest: equal digests mean the same names. Read from a folder without making a string of
+/// each name: the search index's chunk folder, which every edit writes into, holds 36,500.
+struct FileNames: Equatable {
+    var count: Int
+    /// The sum of the names' hashes (`StableHasher`), wrapping.
+    var sum: UInt64
+
+    init(count: Int, sum: UInt64) {
+        self.count = count
+        self.sum = sum
+    }
+
+    init<Names: Sequence>(_ names: Names) where Names.Element == String {
+        count = 0
+        sum = 0
+        for name in names { add(StableHasher.hash(name)) }
+    }
+
+    /// The names in the folder at `path` (relative to the open folder `base`) but `skipping`;
+    /// nil when it cannot be read. A name the listing does not say is a folder's counts as a file's.
+    init?(folderAt path: UnsafePointer<CChar>, relativeTo base: Int32, skipping: String? = nil) {
+        let descriptor = openat(base, path, O_RDONLY | O_DIRECTORY)
+        guard descriptor >= 0 else { return nil }
+        guard let directory = fdopendir(descriptor) else {
+            close(descriptor)
+            return nil
+        }
+        defer { closedir(directory) }
+        self.init(count: 0, sum: 0)
+        while let item = readdir(directory) {
+            let listed = ListedName(item)
+            guard !listed.isDots, !listed.isFolder else { continue }
+            let name = listed.name
+            if let skipping, strcmp(name, skipping) == 0 { continue }
+            add(StableHasher.hash(bytes: UnsafeRawBufferPointer(start: name, count: strlen(name))))
+        }
+    }
+
+    private mutating func add(_ hash: UInt64) {
+        count += 1
+        sum &+= hash
+    }
+}
