@@ -8,9 +8,11 @@ import Darwin
 #endif
 
 /// Every folder of a manifest, found whole (`FolderStamps.complete`), so that the next check
-/// can look at them without reading the manifest. Most are stamped (`FolderStamp`). A folder
-/// changed too recently to be stamped (a build has just written into it) is pending: it keeps
-/// the names of the files it holds (`FileNames`), and the next check lists it for them.
+/// can look at them without reading the manifest, each with the names of the files the
+/// manifest puts in it (`FileNames`). Most are stamped (`FolderStamp`). A folder changed too
+/// recently to be stamped (a build has just written into it) is pending: the next check lists
+/// it for its names. A build brings the names of the folders it wrote into up to date from its
+/// changes alone, without going over the manifest.
 struct CompleteFolders: Equatable {
     /// The manifest file the folders are of, and how many files it lists.
     var manifest: FileIdentity
@@ -21,8 +23,9 @@ struct CompleteFolders: Equatable {
     private var starts: [Int] = []
     /// Each folder's stamp; a pending folder's is not read.
     private var stamps: [FolderStamp] = []
-    /// The pending folders by position, with the names of the files each holds.
-    private(set) var pending: [Int: FileNames] = [:]
+    private var names: [FileNames] = []
+    /// The positions of the pending folders.
+    private(set) var pending: Set<Int> = []
 
     /// More pending folders than this cost the next check more than reading the manifest
     /// (a full build's folders are all pending): such a list is not kept.
@@ -35,16 +38,21 @@ struct CompleteFolders: Equatable {
 
     var count: Int { stamps.count }
 
-    mutating func append(path: UnsafeRawBufferPointer, stamp: FolderStamp) {
+    /// Appends a folder; without a stamp, a pending one.
+    mutating func append(path: UnsafeRawBufferPointer, stamp: FolderStamp?, names: FileNames) {
+        if stamp == nil { pending.insert(count) }
         starts.append(paths.count)
         paths.append(contentsOf: path)
         paths.append(0)
-        stamps.append(stamp)
+        stamps.append(stamp ?? FolderStamp(inode: 0, modified: 0))
+        self.names.append(names)
     }
 
-    mutating func appendPending(path: UnsafeRawBufferPointer, names: FileNames) {
-        pending[count] = names
-        append(path: path, stamp: FolderStamp(inode: 0, modified: 0))
+    /// The pending folders by path, with their names.
+    func pendingFolders() -> [String: FileNames] {
+        paths.withUnsafeBytes { buffer in
+            Dictionary(uniqueKeysWithValues: pending.map { (String(decoding: pathBytes(at: $0, in: buffer), as: UTF8.self), names[$0]) })
+        }
     }
 
     private func path(at position: Int, in names: UnsafeBufferPointer<UInt8>) -> UnsafePointer<CChar> {
@@ -64,12 +72,12 @@ struct CompleteFolders: Equatable {
         let chunks = stride(from: 0, to: count, by: 1024).map { $0..<min(count, $0 + 1024) }
         let holds = paths.withUnsafeBufferPointer { names in
             ParallelMap.map(chunks, chunkSize: 1) { chunk in
-                chunk.allSatisfy { position in pending[position] != nil || stamp(path(at: position, in: names)) == stamps[position] }
+                chunk.allSatisfy { position in pending.contains(position) || stamp(path(at: position, in: names)) == stamps[position] }
             }
         }
         guard !holds.contains(false) else { return nil }
         var looked = self
-        for (position, expected) in pending.sorted(by: { $0.key < $1.key }) {
+        for position in pending.sorted() {
             // The stamp is taken before the folder is listed: a file removed after it gives the folder a newer one.
             let (found, listed) = paths.withUnsafeBufferPointer { names -> (FolderStamp?, FileNames?) in
                 let folderPath = path(at: position, in: names)
@@ -78,10 +86,10 @@ struct CompleteFolders: Equatable {
                     : FileNames(folderAt: folderPath, relativeTo: base)
                 return (stamp(folderPath), listed)
             }
-            guard let found, listed == expected else { return nil }
+            guard let found, listed == names[position] else { return nil }
             if found.modified < now - settling {
                 looked.stamps[position] = found
-                looked.pending[position] = nil
+                looked.pending.remove(position)
             }
         }
         return looked
@@ -91,7 +99,7 @@ struct CompleteFolders: Equatable {
     func byFolder() -> [UInt64: FolderStamp] {
         var byFolder = [UInt64: FolderStamp](minimumCapacity: count)
         paths.withUnsafeBytes { buffer in
-            for position in 0..<count where pending[position] == nil {
+            for position in 0..<count where !pending.contains(position) {
                 byFolder[StableHasher.hash(bytes: pathBytes(at: position, in: buffer))] = stamps[position]
             }
         }
@@ -104,14 +112,14 @@ struct CompleteFolders: Equatable {
         return UnsafeRawBufferPointer(rebasing: buffer[starts[position]..<end])
     }
 
-    /// The list after a build changed `last` (the manifest these folders are of) by `changes`
-    /// and saved the result as `manifest`, listing `fileCount` files. Each folder the build wrote
-    /// into or removed from (`outcome`) becomes pending, with the names the new manifest puts
-    /// in it, and so does each folder above a folder made or removed (its own time changed);
-    /// a folder new to the manifest joins; the others keep their stamps. Nil when a folder was
-    /// emptied (it may be gone), or too many are pending.
+    /// The list after a build made `changes` to the manifest these folders are of, and saved
+    /// the result as `manifest`, listing `fileCount` files; `wasListed` tells whether a path was
+    /// in the manifest before. Each folder the build wrote into or removed from (`outcome`)
+    /// becomes pending, and so does each folder above a folder made or removed (its own time
+    /// changed); a folder new to the manifest joins; the others keep their stamps. Nil when a
+    /// folder was emptied (it may be gone), or too many are pending.
     func updated(after outcome: (written: [String], added: Set<String>, deleted: [String]), changes: ManifestChanges,
-                 of last: Manifest, savedAs manifest: FileIdentity, fileCount: Int) -> CompleteFolders? {
+                 wasListed: (String) -> Bool, savedAs manifest: FileIdentity, fileCount: Int) -> CompleteFolders? {
         func folder(of path: String) -> String? {
             path.lastIndex(of: "/").map { String(path[..<$0]) } ?? (path.isEmpty ? nil : "")
         }
@@ -122,81 +130,83 @@ struct CompleteFolders: Equatable {
             while let parent = above, touched.insert(parent).inserted { above = folder(of: parent) }
         }
         guard touched.count + pending.count <= Self.pendingLimit else { return nil }
-        // What each touched folder held by the last manifest, and holds by this build's.
-        var names = touched.reduce(into: [String: Set<String>]()) { $0[$1] = [] }
-        for (folder, files) in last.names(inFolders: touched) { names[folder] = Set(files) }
+        // How the names in each touched folder changed: files new to the manifest, and files gone from it.
+        var added: [String: FileNames] = [:]
+        var removed: [String: FileNames] = [:]
+        for path in changes.set.keys where !wasListed(path) {
+            if let folder = folder(of: path), touched.contains(folder) { added[folder, default: FileNames()].add(Manifest.name(ofPath: path)) }
+        }
         for path in changes.removed {
-            if let folder = folder(of: path), names[folder] != nil { names[folder]?.remove(Manifest.name(ofPath: path)) }
+            if let folder = folder(of: path), touched.contains(folder) { removed[folder, default: FileNames()].add(Manifest.name(ofPath: path)) }
         }
-        for path in changes.set.keys {
-            if let folder = folder(of: path), names[folder] != nil { names[folder]?.insert(Manifest.name(ofPath: path)) }
-        }
-        // A folder above others that holds no file of its own is not one of the manifest's.
-        names = names.filter { !$0.value.isEmpty || direct.contains($0.key) }
-        guard !names.values.contains(where: \.isEmpty) else { return nil }
-
-        var updated = CompleteFolders(manifest: manifest, fileCount: fileCount)
-        updated.paths = paths
-        updated.starts = starts
-        updated.stamps = stamps
-        updated.pending = pending
-        // Only a path whose hash is one of theirs is made a string.
-        let wanted = Set(names.keys.map(StableHasher.hash))
+        var updated = self
+        updated.manifest = manifest
+        updated.fileCount = fileCount
+        var unplaced = touched
+        // Only a path as long as a touched one's, whose hash is also one of theirs, is made a string.
+        let lengths = Set(touched.map(\.utf8.count))
+        let hashes = Set(touched.map(StableHasher.hash))
         paths.withUnsafeBytes { buffer in
             for position in 0..<count {
                 let bytes = pathBytes(at: position, in: buffer)
-                guard wanted.contains(StableHasher.hash(bytes: bytes)),
-                      let files = names.removeValue(forKey: String(decoding: bytes, as: UTF8.self)) else { continue }
-                updated.pending[position] = FileNames(files)
+                guard lengths.contains(bytes.count), hashes.contains(StableHasher.hash(bytes: bytes)) else { continue }
+                let path = String(decoding: bytes, as: UTF8.self)
+                guard unplaced.remove(path) != nil else { continue }
+                updated.names[position].add(added[path] ?? FileNames())
+                updated.names[position].remove(removed[path] ?? FileNames())
+                updated.pending.insert(position)
             }
         }
-        for (folder, files) in names.sorted(by: { $0.key < $1.key }) {
-            Array(folder.utf8).withUnsafeBytes { updated.appendPending(path: $0, names: FileNames(files)) }
+        // An emptied folder may be gone, and the list would not find it.
+        guard !updated.pending.contains(where: { updated.names[$0].count == 0 }) else { return nil }
+        // Folders new to the manifest; one above others that holds no file of its own is not one of its folders.
+        for path in unplaced.sorted() {
+            guard let names = added[path], names.count > 0 else {
+                if direct.contains(path) { return nil }
+                continue
+            }
+            Array(path.utf8).withUnsafeBytes { updated.append(path: $0, stamp: nil, names: names) }
         }
         return updated
     }
 
-    /// The paths, each folder's stamp, then the pending folders' positions and names; where each
-    /// path starts is where the last one's NUL ends.
+    /// The paths, then each folder's stamp and names, then the pending folders' positions;
+    /// where each path starts is where the last one's NUL ends.
     func write(into writer: inout BinaryWriter) {
         writer.write(Int(Int64(bitPattern: manifest.inode)))
         writer.write(manifest.size)
         writer.write(manifest.modified)
         writer.write(fileCount)
         writer.write(count)
+        writer.reserveCapacity(paths.count + 8 + count * 32 + pending.count * 8 + 8)
         writer.write(rawBytes: paths)
-        writer.reserveCapacity(count * 16)
-        for stamp in stamps {
-            writer.write(Int(Int64(bitPattern: stamp.inode)))
-            writer.write(stamp.modified)
+        var values: [Int] = []
+        values.reserveCapacity(count * 4)
+        for (stamp, names) in zip(stamps, names) {
+            values += [Int(Int64(bitPattern: stamp.inode)), stamp.modified, names.count, Int(Int64(bitPattern: names.sum))]
         }
+        writer.write(ints: values)
         writer.write(pending.count)
-        for (position, names) in pending.sorted(by: { $0.key < $1.key }) {
-            writer.write(position)
-            writer.write(names.count)
-            writer.write(Int(Int64(bitPattern: names.sum)))
-        }
+        writer.write(ints: pending.sorted())
     }
 
     /// Reads what `write(into:)` wrote, to the reader's end; nil when it is damaged.
     init?(reading reader: inout BinaryReader) {
         guard let inode = reader.int(), let size = reader.int(), let modified = reader.int(), let fileCount = reader.int(),
-              let count = reader.int(), count >= 0, let paths = reader.rawBytes(), paths.last == 0 || paths.isEmpty else { return nil }
+              let count = reader.int(), count >= 0, let paths = reader.rawBytes(), let starts = NULTerminated.starts(in: paths),
+              starts.count == count, let values = reader.ints(count: count * 4) else { return nil }
         self.init(manifest: FileIdentity(inode: UInt64(bitPattern: Int64(inode)), size: size, modified: modified), fileCount: fileCount)
         self.paths = paths
-        starts = NULTerminated.starts(in: paths) ?? []
-        guard starts.count == count else { return nil }
+        self.starts = starts
         stamps.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let inode = reader.int(), let modified = reader.int() else { return nil }
-            stamps.append(FolderStamp(inode: UInt64(bitPattern: Int64(inode)), modified: modified))
+        names.reserveCapacity(count)
+        for position in 0..<count {
+            let base = position * 4
+            stamps.append(FolderStamp(inode: UInt64(bitPattern: Int64(values[base])), modified: values[base + 1]))
+            names.append(FileNames(count: values[base + 2], sum: UInt64(bitPattern: Int64(values[base + 3]))))
         }
-        guard let pendingCount = reader.int(), pendingCount >= 0, pendingCount <= count else { return nil }
-        for _ in 0..<pendingCount {
-            guard let position = reader.int(), position >= 0, position < count, pending[position] == nil,
-                  let nameCount = reader.int(), let sum = reader.int() else { return nil }
-            pending[position] = FileNames(count: nameCount, sum: UInt64(bitPattern: Int64(sum)))
-        }
-        guard reader.isAtEnd else { return nil }
+        guard let pendingCount = reader.int(), let pending = reader.ints(count: pendingCount),
+              pending.allSatisfy({ $0 >= 0 && $0 < count }), reader.isAtEnd else { return nil }
+        self.pending = Set(pending)
     }
 }

@@ -14,15 +14,14 @@ struct FileNames: Equatable {
     /// The sum of the names' hashes (`StableHasher`), wrapping.
     var sum: UInt64
 
-    init(count: Int, sum: UInt64) {
+    init(count: Int = 0, sum: UInt64 = 0) {
         self.count = count
         self.sum = sum
     }
 
     init<Names: Sequence>(_ names: Names) where Names.Element == String {
-        count = 0
-        sum = 0
-        for name in names { add(StableHasher.hash(name)) }
+        self.init()
+        for name in names { add(name) }
     }
 
     /// The names in the folder at `path` (relative to the open folder `base`) but `skipping`;
@@ -35,18 +34,35 @@ struct FileNames: Equatable {
             return nil
         }
         defer { closedir(directory) }
-        self.init(count: 0, sum: 0)
+        self.init()
         while let item = readdir(directory) {
             let listed = ListedName(item)
             guard !listed.isDots, !listed.isFolder else { continue }
             let name = listed.name
             if let skipping, strcmp(name, skipping) == 0 { continue }
-            add(StableHasher.hash(bytes: UnsafeRawBufferPointer(start: name, count: strlen(name))))
+            add(bytes: UnsafeRawBufferPointer(start: name, count: strlen(name)))
         }
     }
 
-    private mutating func add(_ hash: UInt64) {
+    mutating func add(_ name: String) {
         count += 1
-        sum &+= hash
+        sum &+= StableHasher.hash(name)
+    }
+
+    /// Adds the name whose UTF-8 bytes are `bytes` (hashed as the same name's string is).
+    mutating func add(bytes: UnsafeRawBufferPointer) {
+        count += 1
+        sum &+= StableHasher.hash(bytes: bytes)
+    }
+
+    mutating func add(_ other: FileNames) {
+        count += other.count
+        sum &+= other.sum
+    }
+
+    /// Takes away names these hold.
+    mutating func remove(_ other: FileNames) {
+        count -= other.count
+        sum &-= other.sum
     }
 }

@@ -222,47 +222,26 @@ struct Manifest {
         return (folders, ofLine)
     }
 
-    /// `folders` (of `folders()`, with `folderOfLine`) with their stamps in order, as
-    /// `CompleteFolders`: a folder without a stamp is pending, with the names of its files. Nil
-    /// when a folder has no key, too many have no stamp, or the manifest was not read from the cache.
+    /// `folders` (of `folders()`, with `folderOfLine`) with their stamps and the names of their
+    /// files in order, as `CompleteFolders`: a folder without a stamp is pending. Nil when a
+    /// folder has no key, too many have no stamp, or the manifest was not read from the cache.
     func completeFolders(_ folders: [Folder], ofLine folderOfLine: [Int], stamps: [FolderStamp?]) -> CompleteFolders? {
         guard let identity, folders.allSatisfy({ $0.key != 0 }),
               stamps.lazy.filter({ $0 == nil }).count <= CompleteFolders.pendingLimit else { return nil }
-        var names: [Int: [String]] = [:]
-        for (line, folder) in folderOfLine.enumerated() where stamps[folder] == nil {
-            names[folder, default: []].append(Self.name(ofPath: path(ofLine: line)))
-        }
+        var names = [FileNames](repeating: FileNames(), count: folders.count)
         var complete = CompleteFolders(manifest: identity, fileCount: count)
         bytes.withUnsafeBytes { buffer in
+            for (line, (_, path)) in lines.enumerated() {
+                // The name is what follows the folder's path and its "/".
+                let folderLength = folders[folderOfLine[line]].path.count
+                let start = folderLength == 0 ? path.lowerBound : path.lowerBound + folderLength + 1
+                names[folderOfLine[line]].add(bytes: UnsafeRawBufferPointer(rebasing: buffer[start..<path.upperBound]))
+            }
             for (position, (folder, stamp)) in zip(folders, stamps).enumerated() {
-                let path = UnsafeRawBufferPointer(rebasing: buffer[folder.path])
-                if let stamp {
-                    complete.append(path: path, stamp: stamp)
-                } else {
-                    complete.appendPending(path: path, names: FileNames(names[position, default: []]))
-                }
+                complete.append(path: UnsafeRawBufferPointer(rebasing: buffer[folder.path]), stamp: stamp, names: names[position])
             }
         }
         return complete
-    }
-
-    /// The names of the files in each of `folders` (paths relative to the output folder, "" for
-    /// itself), in one pass over the lines; a path is made a string only when its folder's hash is one of theirs.
-    func names(inFolders folders: Set<String>) -> [String: [String]] {
-        let keys = Set(folders.map(StableHasher.hash))
-        var names: [String: [String]] = [:]
-        bytes.withUnsafeBufferPointer { buffer in
-            for (_, path) in lines {
-                var end = path.upperBound
-                while end > path.lowerBound && buffer[end - 1] != UInt8(ascii: "/") { end -= 1 }
-                let folder = path.lowerBound..<max(path.lowerBound, end - 1)
-                guard keys.contains(StableHasher.hash(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[folder])))) else { continue }
-                let folderPath = String(decoding: buffer[folder], as: UTF8.self)
-                guard folders.contains(folderPath) else { continue }
-                names[folderPath, default: []].append(String(decoding: buffer[end..<path.upperBound], as: UTF8.self))
-            }
-        }
-        return names
     }
 
     /// The last part of an output path.

@@ -545,6 +545,7 @@ public struct SiteBuilder {
             let folderStamps = lastOutput.folderStamps
             let completeFolders = lastOutput.completeFolders
             let touched = (written: outcome.written, added: outcome.added, deleted: outcome.deleted)
+            let lastListed = lastOutput.manifest
             let contentListing = change.listing
             let save = {
                 // The files that list every output file or entry by path, written on another core
@@ -557,8 +558,9 @@ public struct SiteBuilder {
                             // The folders this build wrote into are listed as pending, with the files they
                             // hold now: the next check lists those few, and needs not read the manifest.
                             if let identity = cache.identity(of: .manifest),
-                               let complete = completeFolders?.updated(after: touched, changes: changes, of: saved,
-                                                                                 savedAs: identity, fileCount: fileCount) {
+                               let complete = completeFolders?.updated(after: touched, changes: changes,
+                                                                       wasListed: { lastListed?.contains($0) == true },
+                                                                       savedAs: identity, fileCount: fileCount) {
                                 stampsToSave = FolderStamps(complete: complete)
                             }
                         } else if let manifest {
