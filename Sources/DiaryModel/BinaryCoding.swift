@@ -100,7 +100,14 @@ public struct BinaryReader {
         guard count >= 0, count <= (end - position) / 8 else { return nil }
         defer { position += count * 8 }
         return bytes.withUnsafeBytes { buffer in
+            #if _endian(little)
+            [Int](unsafeUninitializedCapacity: count) { target, initialized in
+                UnsafeMutableRawBufferPointer(target).copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[position..<position + count * 8]))
+                initialized = count
+            }
+            #else
             (0..<count).map { Int(Int64(bitPattern: UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: position + $0 * 8, as: UInt64.self)))) }
+            #endif
         }
     }
 

@@ -21,9 +21,9 @@ struct CompleteFolders: Equatable {
     /// after the other; `starts[n]` is where the `n`th begins.
     private var paths: [UInt8] = []
     private var starts: [Int] = []
-    /// Each folder's stamp; a pending folder's is not read.
-    private var stamps: [FolderStamp] = []
-    private var names: [FileNames] = []
+    /// Four numbers a folder, as saved: its stamp's inode and time (a pending folder's are not
+    /// read), and its names' count and sum (`FileNames`). Read in one copy.
+    private var numbers: [Int] = []
     /// The positions of the pending folders.
     private(set) var pending: Set<Int> = []
 
@@ -36,7 +36,25 @@ struct CompleteFolders: Equatable {
         self.fileCount = fileCount
     }
 
-    var count: Int { stamps.count }
+    var count: Int { numbers.count / 4 }
+
+    private func stamp(at position: Int) -> FolderStamp {
+        FolderStamp(inode: UInt64(bitPattern: Int64(numbers[position * 4])), modified: numbers[position * 4 + 1])
+    }
+
+    private mutating func setStamp(_ stamp: FolderStamp, at position: Int) {
+        numbers[position * 4] = Int(Int64(bitPattern: stamp.inode))
+        numbers[position * 4 + 1] = stamp.modified
+    }
+
+    private func names(at position: Int) -> FileNames {
+        FileNames(count: numbers[position * 4 + 2], sum: UInt64(bitPattern: Int64(numbers[position * 4 + 3])))
+    }
+
+    private mutating func setNames(_ names: FileNames, at position: Int) {
+        numbers[position * 4 + 2] = names.count
+        numbers[position * 4 + 3] = Int(Int64(bitPattern: names.sum))
+    }
 
     /// Appends a folder; without a stamp, a pending one.
     mutating func append(path: UnsafeRawBufferPointer, stamp: FolderStamp?, names: FileNames) {
@@ -44,14 +62,15 @@ struct CompleteFolders: Equatable {
         starts.append(paths.count)
         paths.append(contentsOf: path)
         paths.append(0)
-        stamps.append(stamp ?? FolderStamp(inode: 0, modified: 0))
-        self.names.append(names)
+        numbers += [0, 0, 0, 0]
+        setStamp(stamp ?? FolderStamp(inode: 0, modified: 0), at: count - 1)
+        setNames(names, at: count - 1)
     }
 
     /// The pending folders by path, with their names.
     func pendingFolders() -> [String: FileNames] {
         paths.withUnsafeBytes { buffer in
-            Dictionary(uniqueKeysWithValues: pending.map { (String(decoding: pathBytes(at: $0, in: buffer), as: UTF8.self), names[$0]) })
+            Dictionary(uniqueKeysWithValues: pending.map { (String(decoding: pathBytes(at: $0, in: buffer), as: UTF8.self), names(at: $0)) })
         }
     }
 
@@ -72,7 +91,7 @@ struct CompleteFolders: Equatable {
         let chunks = stride(from: 0, to: count, by: 1024).map { $0..<min(count, $0 + 1024) }
         let holds = paths.withUnsafeBufferPointer { names in
             ParallelMap.map(chunks, chunkSize: 1) { chunk in
-                chunk.allSatisfy { position in pending.contains(position) || stamp(path(at: position, in: names)) == stamps[position] }
+                chunk.allSatisfy { position in pending.contains(position) || stamp(path(at: position, in: names)) == self.stamp(at: position) }
             }
         }
         guard !holds.contains(false) else { return nil }
@@ -86,9 +105,9 @@ struct CompleteFolders: Equatable {
                     : FileNames(folderAt: folderPath, relativeTo: base)
                 return (stamp(folderPath), listed)
             }
-            guard let found, listed == names[position] else { return nil }
+            guard let found, listed == names(at: position) else { return nil }
             if found.modified < now - settling {
-                looked.stamps[position] = found
+                looked.setStamp(found, at: position)
                 looked.pending.remove(position)
             }
         }
@@ -100,7 +119,7 @@ struct CompleteFolders: Equatable {
         var byFolder = [UInt64: FolderStamp](minimumCapacity: count)
         paths.withUnsafeBytes { buffer in
             for position in 0..<count where !pending.contains(position) {
-                byFolder[StableHasher.hash(bytes: pathBytes(at: position, in: buffer))] = stamps[position]
+                byFolder[StableHasher.hash(bytes: pathBytes(at: position, in: buffer))] = stamp(at: position)
             }
         }
         return byFolder
@@ -152,13 +171,15 @@ struct CompleteFolders: Equatable {
                 guard lengths.contains(bytes.count), hashes.contains(StableHasher.hash(bytes: bytes)) else { continue }
                 let path = String(decoding: bytes, as: UTF8.self)
                 guard unplaced.remove(path) != nil else { continue }
-                updated.names[position].add(added[path] ?? FileNames())
-                updated.names[position].remove(removed[path] ?? FileNames())
+                var names = updated.names(at: position)
+                names.add(added[path] ?? FileNames())
+                names.remove(removed[path] ?? FileNames())
+                updated.setNames(names, at: position)
                 updated.pending.insert(position)
             }
         }
         // An emptied folder may be gone, and the list would not find it.
-        guard !updated.pending.contains(where: { updated.names[$0].count == 0 }) else { return nil }
+        guard !updated.pending.contains(where: { updated.names(at: $0).count == 0 }) else { return nil }
         // Folders new to the manifest; one above others that holds no file of its own is not one of its folders.
         for path in unplaced.sorted() {
             guard let names = added[path], names.count > 0 else {
@@ -180,12 +201,7 @@ struct CompleteFolders: Equatable {
         writer.write(count)
         writer.reserveCapacity(paths.count + 8 + count * 32 + pending.count * 8 + 8)
         writer.write(rawBytes: paths)
-        var values: [Int] = []
-        values.reserveCapacity(count * 4)
-        for (stamp, names) in zip(stamps, names) {
-            values += [Int(Int64(bitPattern: stamp.inode)), stamp.modified, names.count, Int(Int64(bitPattern: names.sum))]
-        }
-        writer.write(ints: values)
+        writer.write(ints: numbers)
         writer.write(pending.count)
         writer.write(ints: pending.sorted())
     }
@@ -194,17 +210,11 @@ struct CompleteFolders: Equatable {
     init?(reading reader: inout BinaryReader) {
         guard let inode = reader.int(), let size = reader.int(), let modified = reader.int(), let fileCount = reader.int(),
               let count = reader.int(), count >= 0, let paths = reader.rawBytes(), let starts = NULTerminated.starts(in: paths),
-              starts.count == count, let values = reader.ints(count: count * 4) else { return nil }
+              starts.count == count, let numbers = reader.ints(count: count * 4) else { return nil }
         self.init(manifest: FileIdentity(inode: UInt64(bitPattern: Int64(inode)), size: size, modified: modified), fileCount: fileCount)
         self.paths = paths
         self.starts = starts
-        stamps.reserveCapacity(count)
-        names.reserveCapacity(count)
-        for position in 0..<count {
-            let base = position * 4
-            stamps.append(FolderStamp(inode: UInt64(bitPattern: Int64(values[base])), modified: values[base + 1]))
-            names.append(FileNames(count: values[base + 2], sum: UInt64(bitPattern: Int64(values[base + 3]))))
-        }
+        self.numbers = numbers
         guard let pendingCount = reader.int(), let pending = reader.ints(count: pendingCount),
               pending.allSatisfy({ $0 >= 0 && $0 < count }), reader.isAtEnd else { return nil }
         self.pending = Set(pending)
