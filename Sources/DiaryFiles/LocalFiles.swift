@@ -77,19 +77,26 @@ public enum LocalFiles {
     /// nil when it cannot be listed. One listing answers for thousands of files at the cost of a
     /// few of the lookups it replaces.
     public static func names(inFolderAt path: UnsafePointer<CChar>, relativeTo base: Int32) -> Set<String>? {
+        var names = Set<String>()
+        let listed = forEachName(inFolderAt: path, relativeTo: base) { names.insert(String(cString: $0.name)) }
+        return listed ? names : nil
+    }
+
+    /// Calls `body` with each name the listing of the folder at `path` (relative to the open
+    /// folder `base`) gives, but `.` and `..`; false when the folder cannot be listed.
+    public static func forEachName(inFolderAt path: UnsafePointer<CChar>, relativeTo base: Int32, _ body: (ListedName) -> Void) -> Bool {
         let descriptor = openat(base, path, O_RDONLY | O_DIRECTORY)
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else { return false }
         guard let directory = fdopendir(descriptor) else {
             close(descriptor)
-            return nil
+            return false
         }
         defer { closedir(directory) }
-        var names = Set<String>()
         while let item = readdir(directory) {
             let listed = ListedName(item)
-            if !listed.isDots { names.insert(String(cString: listed.name)) }
+            if !listed.isDots { body(listed) }
         }
-        return names
+        return true
     }
 
     /// Runs `body` with the open file at `path` and its size; nil when it cannot be opened.

@@ -27,21 +27,14 @@ struct FileNames: Equatable {
     /// The names in the folder at `path` (relative to the open folder `base`) but `skipping`;
     /// nil when it cannot be read. A name the listing does not say is a folder's counts as a file's.
     init?(folderAt path: UnsafePointer<CChar>, relativeTo base: Int32, skipping: String? = nil) {
-        let descriptor = openat(base, path, O_RDONLY | O_DIRECTORY)
-        guard descriptor >= 0 else { return nil }
-        guard let directory = fdopendir(descriptor) else {
-            close(descriptor)
-            return nil
-        }
-        defer { closedir(directory) }
-        self.init()
-        while let item = readdir(directory) {
-            let listed = ListedName(item)
-            guard !listed.isDots, !listed.isFolder else { continue }
+        var names = FileNames()
+        let listed = LocalFiles.forEachName(inFolderAt: path, relativeTo: base) { listed in
             let name = listed.name
-            if let skipping, strcmp(name, skipping) == 0 { continue }
-            add(bytes: UnsafeRawBufferPointer(start: name, count: strlen(name)))
+            guard !listed.isFolder, skipping.map({ strcmp(name, $0) != 0 }) ?? true else { return }
+            names.add(bytes: UnsafeRawBufferPointer(start: name, count: strlen(name)))
         }
+        guard listed else { return nil }
+        self = names
     }
 
     mutating func add(_ name: String) {
