@@ -17,10 +17,8 @@ struct CompleteFolders: Equatable {
     /// The manifest file the folders are of, and how many files it lists.
     var manifest: FileIdentity
     var fileCount: Int
-    /// Each folder's path (relative to the output folder, "" for itself), NUL-terminated, one
-    /// after the other; `starts[n]` is where the `n`th begins.
-    private var paths: [UInt8] = []
-    private var starts: [Int] = []
+    /// Each folder's path, relative to the output folder ("" for itself).
+    private var paths = PathList()
     /// Four numbers a folder, as saved: its stamp's inode and time (a pending folder's are not
     /// read), and its names' count and sum (`FileNames`). Read in one copy.
     private var numbers: [Int] = []
@@ -59,9 +57,7 @@ struct CompleteFolders: Equatable {
     /// Appends a folder; without a stamp, a pending one.
     mutating func append(path: UnsafeRawBufferPointer, stamp: FolderStamp?, names: FileNames) {
         if stamp == nil { pending.insert(count) }
-        starts.append(paths.count)
-        paths.append(contentsOf: path)
-        paths.append(0)
+        paths.append(path)
         numbers += [0, 0, 0, 0]
         setStamp(stamp ?? FolderStamp(inode: 0, modified: 0), at: count - 1)
         setNames(names, at: count - 1)
@@ -69,13 +65,9 @@ struct CompleteFolders: Equatable {
 
     /// The pending folders by path, with their names.
     func pendingFolders() -> [String: FileNames] {
-        paths.withUnsafeBytes { buffer in
-            Dictionary(uniqueKeysWithValues: pending.map { (String(decoding: pathBytes(at: $0, in: buffer), as: UTF8.self), names(at: $0)) })
+        paths.withAccess { access in
+            Dictionary(uniqueKeysWithValues: pending.map { (String(decoding: access.bytes(at: $0), as: UTF8.self), names(at: $0)) })
         }
-    }
-
-    private func path(at position: Int, in names: UnsafeBufferPointer<UInt8>) -> UnsafePointer<CChar> {
-        UnsafeRawPointer(names.baseAddress! + starts[position]).assumingMemoryBound(to: CChar.self)
     }
 
     /// The list as the folder holds it now, looked at on every core: nil when a stamped folder
@@ -85,25 +77,18 @@ struct CompleteFolders: Equatable {
         let base = open(folder.url.path, O_RDONLY | O_DIRECTORY)
         guard base >= 0 else { return nil }
         defer { close(base) }
-        func stamp(_ path: UnsafePointer<CChar>) -> FolderStamp? {
-            path.pointee == 0 ? FolderStamp.of(".", in: base) : FolderStamp.of(path, in: base)
+        let holds = paths.allSatisfyOnEveryCore { position, access in
+            pending.contains(position) || FolderStamp.of(access.path(at: position), in: base) == stamp(at: position)
         }
-        let chunks = stride(from: 0, to: count, by: 1024).map { $0..<min(count, $0 + 1024) }
-        let holds = paths.withUnsafeBufferPointer { names in
-            ParallelMap.map(chunks, chunkSize: 1) { chunk in
-                chunk.allSatisfy { position in pending.contains(position) || stamp(path(at: position, in: names)) == self.stamp(at: position) }
-            }
-        }
-        guard !holds.contains(false) else { return nil }
+        guard holds else { return nil }
         var looked = self
         for position in pending.sorted() {
             // The stamp is taken before the folder is listed: a file removed after it gives the folder a newer one.
-            let (found, listed) = paths.withUnsafeBufferPointer { names -> (FolderStamp?, FileNames?) in
-                let folderPath = path(at: position, in: names)
+            let (found, listed) = paths.withAccess { access -> (FolderStamp?, FileNames?) in
+                let found = FolderStamp.of(access.path(at: position), in: base)
                 // The output folder's mark is the one file there no manifest lists.
-                let listed = folderPath.pointee == 0 ? FileNames(folderAt: ".", relativeTo: base, skipping: OutputFolder.marker)
-                    : FileNames(folderAt: folderPath, relativeTo: base)
-                return (stamp(folderPath), listed)
+                let isTop = access.bytes(at: position).isEmpty
+                return (found, FileNames(folderAt: access.path(at: position), relativeTo: base, skipping: isTop ? OutputFolder.marker : nil))
             }
             guard let found, listed == names(at: position) else { return nil }
             if found.modified < now - settling {
@@ -117,18 +102,12 @@ struct CompleteFolders: Equatable {
     /// The stamps of the stamped folders by the hash of each one's path, as `Manifest.folders` keys them.
     func byFolder() -> [UInt64: FolderStamp] {
         var byFolder = [UInt64: FolderStamp](minimumCapacity: count)
-        paths.withUnsafeBytes { buffer in
+        paths.withAccess { access in
             for position in 0..<count where !pending.contains(position) {
-                byFolder[StableHasher.hash(bytes: pathBytes(at: position, in: buffer))] = stamp(at: position)
+                byFolder[StableHasher.hash(bytes: access.bytes(at: position))] = stamp(at: position)
             }
         }
         return byFolder
-    }
-
-    /// The path of folder `position`, without its NUL.
-    private func pathBytes(at position: Int, in buffer: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        let end = position + 1 < count ? starts[position + 1] - 1 : paths.count - 1
-        return UnsafeRawBufferPointer(rebasing: buffer[starts[position]..<end])
     }
 
     /// The list after a build made `changes` to the manifest these folders are of, and saved
@@ -165,9 +144,9 @@ struct CompleteFolders: Equatable {
         // Only a path as long as a touched one's, whose hash is also one of theirs, is made a string.
         let lengths = Set(touched.map(\.utf8.count))
         let hashes = Set(touched.map(StableHasher.hash))
-        paths.withUnsafeBytes { buffer in
+        paths.withAccess { access in
             for position in 0..<count {
-                let bytes = pathBytes(at: position, in: buffer)
+                let bytes = access.bytes(at: position)
                 guard lengths.contains(bytes.count), hashes.contains(StableHasher.hash(bytes: bytes)) else { continue }
                 let path = String(decoding: bytes, as: UTF8.self)
                 guard unplaced.remove(path) != nil else { continue }
@@ -199,8 +178,8 @@ struct CompleteFolders: Equatable {
         writer.write(manifest.modified)
         writer.write(fileCount)
         writer.write(count)
-        writer.reserveCapacity(paths.count + 8 + count * 32 + pending.count * 8 + 8)
-        writer.write(rawBytes: paths)
+        writer.reserveCapacity(paths.bytes.count + 8 + count * 32 + pending.count * 8 + 8)
+        writer.write(rawBytes: paths.bytes)
         writer.write(ints: numbers)
         writer.write(pending.count)
         writer.write(ints: pending.sorted())
@@ -209,11 +188,10 @@ struct CompleteFolders: Equatable {
     /// Reads what `write(into:)` wrote, to the reader's end; nil when it is damaged.
     init?(reading reader: inout BinaryReader) {
         guard let inode = reader.int(), let size = reader.int(), let modified = reader.int(), let fileCount = reader.int(),
-              let count = reader.int(), count >= 0, let paths = reader.rawBytes(), let starts = NULTerminated.starts(in: paths),
-              starts.count == count, let numbers = reader.ints(count: count * 4) else { return nil }
+              let count = reader.int(), let pathBytes = reader.rawBytes(), let paths = PathList(bytes: pathBytes),
+              paths.count == count, let numbers = reader.ints(count: count * 4) else { return nil }
         self.init(manifest: FileIdentity(inode: UInt64(bitPattern: Int64(inode)), size: size, modified: modified), fileCount: fileCount)
         self.paths = paths
-        self.starts = starts
         self.numbers = numbers
         guard let pendingCount = reader.int(), let pending = reader.ints(count: pendingCount),
               pending.allSatisfy({ $0 >= 0 && $0 < count }), reader.isAtEnd else { return nil }
