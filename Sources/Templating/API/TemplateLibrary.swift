@@ -34,7 +34,7 @@ import Foundation
 /// its `{% extends %}`; anything else there is an error because it would never be shown.
 public final class TemplateLibrary: Sendable {
     private let templates: [String: CompiledTemplate]
-    private let formatterPool: DateFormatterPool
+    private let kits: RenderKitPool
 
     /// Every syntax, name and template error in the library, sorted by path, line and column.
     /// A template listed here (or one that uses it) throws its first error when rendered.
@@ -64,7 +64,16 @@ public final class TemplateLibrary: Sendable {
             .filter { seen.insert($0.description).inserted }
             .sorted { ($0.location.path, $0.location.line, $0.location.column) < ($1.location.path, $1.location.line, $1.location.column) }
         templates = compiled
-        formatterPool = DateFormatterPool(patterns: compiler.datePatterns, locale: locale, timeZone: timeZone)
+        // Each kit compiles the same sources in the same order, so its date patterns are numbered as these.
+        let names = sources.keys.sorted()
+        let datePatterns = compiler.datePatterns
+        let formatted = FormattedDates(patternCount: datePatterns.count)
+        kits = RenderKitPool { [parsed] in
+            var compiler = Compiler(templates: parsed, paths: paths)
+            let templates = Dictionary(uniqueKeysWithValues: names.map { ($0, compiler.compile($0)) })
+            let formatters = DateFormatterSet(patterns: datePatterns, locale: locale, timeZone: timeZone, shared: formatted)
+            return RenderKit(formatters: formatters, templates: templates)
+        }
     }
 
     /// The names of all templates, sorted.
@@ -97,12 +106,13 @@ public final class TemplateLibrary: Sendable {
                                 .templateNotFound(name, suggestion: nearestName(to: name, in: templates.keys)))
         }
         if let error = template.errors.first { throw error }
-        let formatters = formatterPool.borrow()
-        defer { formatterPool.giveBack(formatters) }
+        let kit = kits.borrow()
+        defer { kits.giveBack(kit) }
+        let own = kit.templates[name] ?? template
         // Room for nearly every page, so the buffer seldom grows; capacity never written is never touched.
-        var renderer = Renderer(context: context, slotCount: template.slotCount, steps: template.steps,
-                                bindingCount: template.bindingCount, formatters: formatters, capacity: 65_536)
-        try renderer.render(template.instructions)
+        var renderer = Renderer(context: context, slotCount: own.slotCount, steps: own.steps,
+                                bindingCount: own.bindingCount, formatters: kit.formatters, capacity: 65_536)
+        try renderer.render(own.instructions)
         return renderer.output.bytes
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Date formatters for one render at a time. `DateFormatter` is expensive to create and not
-/// safe to share between threads, so each render borrows a set from `DateFormatterPool`.
+/// safe to share between threads, so each render borrows a set with its `RenderKit`.
 ///
 /// A site prints the same entry dates on many pages, and formatting through ICU cost about a
 /// third of rendering, so each set remembers what it has formatted, by pattern and instant, and
@@ -96,36 +96,6 @@ final class FormattedDates: @unchecked Sendable {
     func remember(_ text: String, for date: Date, patternIndex: Int) {
         lock.lock()
         strings[patternIndex][date] = text
-        lock.unlock()
-    }
-}
-
-/// A locked pool of `DateFormatterSet`s: a render takes one, uses it alone, and gives it back.
-final class DateFormatterPool: @unchecked Sendable {
-    private let patterns: [String]
-    private let locale: Locale
-    private let timeZone: TimeZone
-    private let formatted: FormattedDates
-    private let lock = NSLock()
-    private var idle: [DateFormatterSet] = []
-
-    init(patterns: [String], locale: Locale, timeZone: TimeZone) {
-        self.patterns = patterns
-        self.locale = locale
-        self.timeZone = timeZone
-        self.formatted = FormattedDates(patternCount: patterns.count)
-    }
-
-    func borrow() -> DateFormatterSet {
-        lock.lock()
-        let set = idle.popLast()
-        lock.unlock()
-        return set ?? DateFormatterSet(patterns: patterns, locale: locale, timeZone: timeZone, shared: formatted)
-    }
-
-    func giveBack(_ set: DateFormatterSet) {
-        lock.lock()
-        idle.append(set)
         lock.unlock()
     }
 }
