@@ -20,7 +20,7 @@ struct BuildCache {
 
     /// Bump when any file's layout or the pages' shape changes: a Daybook with another version
     /// ignores the whole cache and builds everything once.
-    static let formatVersion = 14
+    static let formatVersion = 15
 
     private static let magic = "daybook-cache"
 
@@ -128,19 +128,49 @@ struct BuildCache {
     /// Saves as `file` the body `produce` hands over a part at a time (the entry cache: hundreds
     /// of megabytes, never held whole).
     func write(_ file: File, parts produce: (_ write: ([UInt8]) -> Void) -> Void) throws {
-        var header = BinaryWriter()
-        header.write(Self.magic)
-        header.write(Self.formatVersion)
-        header.write(file.rawValue)
+        let header = Self.header(of: file)
         let target = path(of: file)
         try FileManager.default.createDirectory(atPath: String(target[..<target.lastIndex(of: "/")!]), withIntermediateDirectories: true)
         // Two non-escaping closures may not be passed one into the other; neither outlives this call.
         try withoutActuallyEscaping(produce) { produce in
             try AtomicFile.write(to: target) { write in
-                write(header.bytes)
+                write(header)
                 produce(write)
             }
         }
+        // What was set aside is replaced: never put back over this.
+        unlink(setAsidePath(of: file))
+    }
+
+    /// Writes each patch (a place in the body, and bytes as many as those it replaces) over the saved
+    /// `file`, in place, if it is still the file `identity` names, and moves its modification time
+    /// on, so that its identity is a new one. False when it is another file now, or a write failed:
+    /// then it may hold some of the patches, and must be saved whole.
+    func patch(_ file: File, _ patches: [(offset: Int, bytes: [UInt8])], ifStill identity: FileIdentity) -> Bool {
+        let headerCount = Self.header(of: file).count
+        return FilePatch.write(patches.map { (headerCount + $0.offset, $0.bytes) }, to: setAsidePath(of: file), ifStill: identity)
+            && rename(setAsidePath(of: file), path(of: file)) == 0
+    }
+
+    /// Moves the saved `file` out of the way: it is not there for anyone to read until `patch`
+    /// puts it back with changes, or a new one is saved. A build moves its record of the output
+    /// aside while it writes, so that one stopped midway leaves none, yet an edit needs to write
+    /// only a few lines of it back.
+    func setAside(_ file: File) {
+        rename(path(of: file), setAsidePath(of: file))
+    }
+
+    private func setAsidePath(of file: File) -> String {
+        path(of: file) + ".set-aside"
+    }
+
+    /// What every file of this cache starts with: the magic word, the format version and the file's name.
+    private static func header(of file: File) -> [UInt8] {
+        var header = BinaryWriter()
+        header.write(magic)
+        header.write(formatVersion)
+        header.write(file.rawValue)
+        return header.bytes
     }
 
     /// Saves as `file` a count, then each pair's two strings, handed to the file a megabyte at a
@@ -163,6 +193,7 @@ struct BuildCache {
 
     func remove(_ file: File) {
         unlink(path(of: file))
+        unlink(setAsidePath(of: file))
     }
 
     /// The file's size and modification time, to tell whether it is still the one last saved.

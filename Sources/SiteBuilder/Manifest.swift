@@ -31,10 +31,11 @@ struct Manifest {
     /// Saves this manifest with `changes` made to it. The lines of the files that did not change
     /// are copied as they are, in runs: after an edit, saving a large site's manifest makes no
     /// string of each of its hundreds of thousands of paths.
-    /// `lineHashes`: each line's path hash, when known (`Index.hashes`). Returns how many files
-    /// the saved manifest lists.
+    /// `index`: this manifest's index, when made. Returns how many files the saved manifest lists.
     @discardableResult
-    func save(updatedWith changes: ManifestChanges, to cache: BuildCache, lineHashes: [UInt64]? = nil) throws -> Int {
+    func save(updatedWith changes: ManifestChanges, to cache: BuildCache, index: Index? = nil) throws -> Int {
+        if let index, overwrite(with: changes, in: cache, index: index) { return lines.count }
+        let lineHashes = index?.hashes
         let affected = Set(changes.set.keys).union(changes.removed)
         // A line's path bytes hash as the path's string does (`StableHasher.hash`).
         let affectedKeys = Set(affected.map(StableHasher.hash))
@@ -75,6 +76,26 @@ struct Manifest {
             write(added.bytes)
         }
         return keptLines + changes.set.count
+    }
+
+    /// Writes the changes over the saved manifest's fingerprints in place, when nothing is removed
+    /// and every changed path is listed already with a fingerprint as long as its new one (an
+    /// edit's pages, whose fingerprints are of one length): copying a large site's tens of
+    /// megabytes into a new file was most of the time an edit took to save its cache. The lines
+    /// and their order stay as they were. False, to save it whole, when the changes do not fit
+    /// so or the file is no longer the one read.
+    private func overwrite(with changes: ManifestChanges, in cache: BuildCache, index: Index) -> Bool {
+        guard changes.removed.isEmpty, let identity, index.hashes.count == lines.count else { return false }
+        var patches: [(offset: Int, bytes: [UInt8])] = []
+        patches.reserveCapacity(changes.set.count)
+        for (path, fingerprint) in changes.set {
+            guard let line = line(of: path, in: index) else { return false }
+            let range = lines[line].fingerprint
+            let bytes = Array(fingerprint.utf8)
+            guard bytes.count == range.count else { return false }
+            if !bytes.elementsEqual(self.bytes[range]) { patches.append((range.lowerBound, bytes)) }
+        }
+        return cache.patch(.manifest, patches.sorted { $0.offset < $1.offset }, ifStill: identity)
     }
 
     /// Reads a saved manifest; nil when it is damaged.

@@ -69,9 +69,9 @@ struct ManifestView: Sendable {
         }
     }
 
-    /// Each line's path hash, for a saved manifest (`Manifest.Index.hashes`).
-    var lineHashes: [UInt64]? {
-        if case .saved(_, let index) = storage { return index.hashes }
+    /// The index of a saved manifest's lines.
+    var savedIndex: Manifest.Index? {
+        if case .saved(_, let index) = storage { return index }
         return nil
     }
 

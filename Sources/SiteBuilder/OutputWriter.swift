@@ -241,10 +241,17 @@ struct OutputWriter {
 
     /// Identifies content: a 64-bit hash and the size of bytes, or the size and identity of a
     /// copied file.
+    /// `digits` with zeros before them up to `count`.
+    private static func digits(_ digits: String, count: Int) -> String {
+        String(repeating: "0", count: max(0, count - digits.count)) + digits
+    }
+
     static func fingerprint(of content: OutputFile.Content) -> String {
         switch content {
         case .bytes(let bytes):
-            return "b:\(bytes.count):\(String(StableHasher.hash(bytes), radix: 16))"
+            // Of one length whatever the size and hash (below a terabyte), so that an edit's new
+            // fingerprints can be written over the saved ones in place (`Manifest`).
+            return "b:" + Self.digits(String(bytes.count), count: 12) + ":" + Self.digits(String(StableHasher.hash(bytes), radix: 16), count: 16)
         case .copy(let source, let identity):
             guard let status = FileStatus.of(source) else { return "c:missing" }
             return "c:\(status.size):\(identity)"

@@ -434,7 +434,7 @@ public struct SiteBuilder {
                 // Until this build's record is saved, none: a build stopped midway (or a session
                 // that never saves) leaves the next one to look at every file in the folder.
                 BuildState.forgetInputs(in: cache)
-                cache.remove(.manifest)
+                cache.setAside(.manifest)
             }
             var writer = try OutputWriter(folder: folder, cache: cache, clean: options.clean,
                                           last: last,
@@ -535,7 +535,7 @@ public struct SiteBuilder {
             let manifestUpdate = session == nil ? outcome.changes.flatMap { changes in lastOutput.savedManifest.map { ($0, changes) } } : nil
             let manifest = manifestUpdate == nil ? outcome.manifest : nil
             // The saved manifest's lines were hashed by path when it was indexed: not again to save it.
-            let lineHashes = lastOutput.manifest?.lineHashes
+            let manifestIndex = lastOutput.manifest?.savedIndex
             let addresses = outcome.addresses
             // The list of the entries' files, unless the cache holds the same (as the state loaded
             // from it says: a session's state may be one whose save has not happened).
@@ -554,7 +554,7 @@ public struct SiteBuilder {
                     Result {
                         var stampsToSave = folderStamps
                         if let (saved, changes) = manifestUpdate {
-                            let fileCount = try saved.save(updatedWith: changes, to: cache, lineHashes: lineHashes)
+                            let fileCount = try saved.save(updatedWith: changes, to: cache, index: manifestIndex)
                             // The folders this build wrote into are listed as pending, with the files they
                             // hold now: the next check lists those few, and needs not read the manifest.
                             if let identity = cache.identity(of: .manifest),
