@@ -170,11 +170,6 @@ public struct SiteBuilder {
             if let kept, let changedPaths, let check = quickCheck(kept, changedPaths: changedPaths, options: options, output: output) {
                 return check
             }
-            // A first build (no entry cache, no picture cache) decodes every picture: libvips starts on
-            // the core that listing Content/ leaves idle.
-            if !FileManager.default.fileExists(atPath: cache.path(of: .entries)), !FileManager.default.fileExists(atPath: cache.pictureFolder) {
-                PictureLibrary.startInBackground()
-            }
             // Whether the inputs changed or not, the build needs to know which of the last build's
             // files are gone: the output folder is looked at on another core while Content/ is listed.
             let settling = options.folderSettling

@@ -29,13 +29,6 @@ public final class PictureLibrary: @unchecked Sendable {
         sources = SourceHashes(file: "\(folder)/sources")
     }
 
-    /// Opens and starts libvips on another thread, for a build that is about to decode pictures:
-    /// loading the library and those it depends on takes about 50 ms of one core, which would
-    /// otherwise leave the other core idle when the first picture is reached.
-    public static func startInBackground() {
-        DispatchQueue.global(qos: .userInitiated).async { try? VipsRuntime.start() }
-    }
-
     /// Each file's cached picture, or why it cannot be published, in the order given. Remembers the
     /// files' hashes for the next build.
     public func prepare(_ paths: [String]) -> [Result<CachedPicture, PictureError>] {
