@@ -241,11 +241,6 @@ struct OutputWriter {
 
     /// Identifies content: a 64-bit hash and the size of bytes, or the size and identity of a
     /// copied file.
-    /// `digits` with zeros before them up to `count`.
-    private static func digits(_ digits: String, count: Int) -> String {
-        String(repeating: "0", count: max(0, count - digits.count)) + digits
-    }
-
     static func fingerprint(of content: OutputFile.Content) -> String {
         switch content {
         case .bytes(let bytes):
@@ -258,5 +253,10 @@ struct OutputWriter {
         case .staged(let fingerprint, _):
             return fingerprint
         }
+    }
+
+    /// `digits` with zeros before them up to `count`.
+    private static func digits(_ digits: String, count: Int) -> String {
+        String(repeating: "0", count: max(0, count - digits.count)) + digits
     }
 }
