@@ -7,8 +7,8 @@
 /// (`SearchIndexLimits`), from the sizes the state keeps of every key that could be heavy (a light
 /// key that did not change is no bigger than `heavyKeyBytes`, or the state lists it as nearly
 /// heavy). A key that stops being heavy moves into its shard, one that becomes heavy leaves its
-/// shard, and heavy files are numbered again in the keys' order (file `n` holds the `n`th heavy
-/// key), so every heavy file from the first key that came or went to the last is written anew,
+/// shard; the other heavy keys keep their files (`SearchIndexLayout.heavyFileNumbers`), but for
+/// the rare one whose number another key with the same hash now takes, whose file is written anew
 /// with its value read from its old file. When the shard count changes, every shard is read and
 /// the keys are dealt into the new shards. Only the files whose bytes change are handed back;
 /// files past the new counts are simply no longer part of the index.
@@ -119,7 +119,7 @@ struct KeyFilesUpdate {
     private mutating func heavyFiles(_ heavy: [SearchIndexState.KeySize], moving: [TokenKey: Values])
         throws(Mismatch) -> [String: [UInt8]] {
         var files: [String: [UInt8]] = [:]
-        for (number, item) in heavy.enumerated() {
+        for (number, item) in zip(SearchIndexLayout.heavyFileNumbers(of: heavy), heavy) {
             let key = TokenKey(item.key)
             let oldNumber = oldHeavy[key]
             // A heavy key keeps its file, and the file its bytes, unless it changed or was numbered again.
@@ -160,8 +160,8 @@ struct KeyFilesUpdate {
         return values
     }
 
-    /// Heavy keys in file order → their file numbers.
+    /// Heavy keys (in UTF-8 order) → their file numbers.
     private static func numbers(of heavy: [SearchIndexState.KeySize]) -> [TokenKey: Int] {
-        Dictionary(heavy.enumerated().map { (TokenKey($0.element.key), $0.offset) }, uniquingKeysWith: { first, _ in first })
+        Dictionary(zip(heavy.map { TokenKey($0.key) }, SearchIndexLayout.heavyFileNumbers(of: heavy)), uniquingKeysWith: { first, _ in first })
     }
 }

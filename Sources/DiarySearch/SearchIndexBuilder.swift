@@ -216,7 +216,7 @@ public struct SearchIndexBuilder: Sendable {
         var isHeavy = [Bool](repeating: false, count: items.count)
         let big = items.indices.filter { items[$0].value.count > limits.heavyKeyBytes }
         let (heavy, nearlyHeavy) = limits.heavyKeys(among: big.map { SearchIndexState.KeySize(key: items[$0].key, bytes: items[$0].value.count) })
-        let heavyNumbers = Dictionary(uniqueKeysWithValues: heavy.enumerated().map { ($0.element.key, $0.offset) })
+        let heavyNumbers = Dictionary(uniqueKeysWithValues: zip(heavy.map(\.key), SearchIndexLayout.heavyFileNumbers(of: heavy)))
         for position in big {
             guard let number = heavyNumbers[items[position].key] else { continue }
             isHeavy[position] = true
@@ -313,9 +313,9 @@ public struct SearchIndexBuilder: Sendable {
 
     /// `{key: [file, bytes]}` of heavy keys in UTF-8 order, key `n` being in file `n`.
     private static func writeHeavy(_ heavy: [SearchIndexState.KeySize], to json: inout JSONWriter) {
-        json.object(heavy.enumerated()) { json, item in
-            json.key(item.element.key)
-            json.array([item.offset, item.element.bytes]) { $0.number($1) }
+        json.object(zip(SearchIndexLayout.heavyFileNumbers(of: heavy), heavy)) { json, item in
+            json.key(item.1.key)
+            json.array([item.0, item.1.bytes]) { $0.number($1) }
         }
     }
 

@@ -1,8 +1,10 @@
+import DiaryModel
+
 /// Where the search index's files live in the site and how a query word finds its key.
 /// Everything here has a twin in search.js; change both together (and `version`).
 enum SearchIndexLayout {
     /// The format's version, written into `search/index.json`.
-    static let version = 4
+    static let version = 5
     static let manifestPath = KeySpace.words.manifestPath
 
     /// The two spaces of keys, each with its own shards, heavy-key files and manifest. Every
@@ -40,6 +42,26 @@ enum SearchIndexLayout {
             case .words: return "search/keys/\(number).json"
             case .initials: return "search/initials/keys/\(number).json"
             }
+        }
+    }
+
+    /// Heavy-key files are numbered from 1,000,000 to 1,999,999: every number has 7 digits, so
+    /// that the paths of a space's heavy files are all as long (an edit's build then writes the
+    /// path of a key that became heavy over that of one that stopped being so in its manifest).
+    static let heavyFileNumbers = 1_000_000..<2_000_000
+
+    /// The file number of each of a space's heavy keys (`heavy`, in UTF-8 order), from a hash of
+    /// the key: a key keeps its file while it stays heavy, whichever other keys come and go, so
+    /// an edit rewrites only the files of the keys it changed. Of keys with the same number, each
+    /// after the first in UTF-8 order takes the next free one. The manifest names every heavy
+    /// key's number: search.js reads it there and never works it out.
+    static func heavyFileNumbers(of heavy: [SearchIndexState.KeySize]) -> [Int] {
+        var taken = Set<Int>()
+        return heavy.map { item in
+            let count = heavyFileNumbers.count
+            var number = Int(StableHasher.hash(item.key) % UInt64(count))
+            while !taken.insert(number).inserted { number = (number + 1) % count }
+            return heavyFileNumbers.lowerBound + number
         }
     }
 

@@ -12,8 +12,8 @@ struct SearchIndexLimits: Sendable, Equatable {
     var maxHeavyKeys = SearchIndexBuilder.maxHeavyKeys
 
     /// Which keys get files of their own: of the keys with values bigger than `heavyKeyBytes`,
-    /// the biggest `maxHeavyKeys` (ties broken by key), listed in UTF-8 order, so that heavy key
-    /// `n` is in the space's `heavyKeyPath(n)`; the others (`nearlyHeavy`) stay in shards.
+    /// the biggest `maxHeavyKeys` (ties broken by key), listed in UTF-8 order (the order their file
+    /// numbers are given in, `SearchIndexLayout.heavyFileNumbers`); the others (`nearlyHeavy`) stay in shards.
     /// - Parameter big: keys of one space with their value sizes; those not bigger than
     ///   `heavyKeyBytes` are left out.
     func heavyKeys(among big: [SearchIndexState.KeySize]) -> (heavy: [SearchIndexState.KeySize], nearlyHeavy: [SearchIndexState.KeySize]) {

@@ -43,7 +43,7 @@ public struct SearchIndexState: Sendable {
         var shardCount: Int
         /// What the shards hold in all, as `SearchIndexBuilder` counts it to pick the shard count.
         var lightBytes: Int
-        /// The heavy keys in UTF-8 order (so key `n` is in the space's `heavyKeyPath(n)`) with their value sizes.
+        /// The heavy keys in UTF-8 order (their files: `SearchIndexLayout.heavyFileNumbers`) with their value sizes.
         var heavy: [KeySize]
         /// Light keys whose value is bigger than `limits.heavyKeyBytes` (there are such only when
         /// `limits.maxHeavyKeys` keys are heavy): the next in line to become heavy.

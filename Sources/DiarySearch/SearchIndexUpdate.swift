@@ -126,7 +126,7 @@ public struct SearchIndexUpdate {
         paths += (0..<(entries.count + chunkEntries - 1) / chunkEntries).map(SearchIndexLayout.chunkPath)
         for space in SearchIndexLayout.KeySpace.allCases {
             paths += (0..<state[space].shardCount).map(space.shardPath)
-            paths += state[space].heavy.indices.map(space.heavyKeyPath)
+            paths += SearchIndexLayout.heavyFileNumbers(of: state[space].heavy).map(space.heavyKeyPath)
         }
 
         state.context = context

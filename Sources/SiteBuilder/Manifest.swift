@@ -78,23 +78,41 @@ struct Manifest {
         return keptLines + changes.set.count
     }
 
-    /// Writes the changes over the saved manifest's fingerprints in place, when nothing is removed
-    /// and every changed path is listed already with a fingerprint as long as its new one (an
-    /// edit's pages, whose fingerprints are of one length): copying a large site's tens of
-    /// megabytes into a new file was most of the time an edit took to save its cache. The lines
-    /// and their order stay as they were. False, to save it whole, when the changes do not fit
-    /// so or the file is no longer the one read.
+    /// Writes the changes over the saved manifest's lines in place, when every changed path is
+    /// listed already with a fingerprint as long as its new one (an edit's pages, whose
+    /// fingerprints are of one length), and every file removed leaves its line to a new file
+    /// whose path and fingerprint are as long (a search key that stops being heavy as another
+    /// becomes so: their files are named alike). Copying a large site's tens of megabytes into a
+    /// new file was most of the time an edit took to save its cache. The lines stay in their
+    /// order, which means nothing. False, to save it whole, when the changes do not fit so or the
+    /// file is no longer the one read.
     private func overwrite(with changes: ManifestChanges, in cache: BuildCache, index: Index) -> Bool {
-        guard changes.removed.isEmpty, let identity, index.hashes.count == lines.count else { return false }
+        guard let identity, index.hashes.count == lines.count else { return false }
+        // The lines of the removed files, by the length of their paths.
+        var freed: [Int: [Int]] = [:]
+        for path in changes.removed.sorted() {
+            guard let line = line(of: path, in: index) else { return false }
+            freed[lines[line].path.count, default: []].append(line)
+        }
         var patches: [(offset: Int, bytes: [UInt8])] = []
         patches.reserveCapacity(changes.set.count)
         for (path, fingerprint) in changes.set {
-            guard let line = line(of: path, in: index) else { return false }
+            let line: Int
+            if let listed = self.line(of: path, in: index) {
+                line = listed
+            } else {
+                let pathBytes = Array(path.utf8)
+                guard let free = freed[pathBytes.count]?.popLast() else { return false }
+                line = free
+                patches.append((lines[line].path.lowerBound, pathBytes))
+            }
             let range = lines[line].fingerprint
             let bytes = Array(fingerprint.utf8)
             guard bytes.count == range.count else { return false }
             if !bytes.elementsEqual(self.bytes[range]) { patches.append((range.lowerBound, bytes)) }
         }
+        // A removed file's line that no new file took would still list it.
+        guard freed.values.allSatisfy(\.isEmpty) else { return false }
         return cache.patch(.manifest, patches.sorted { $0.offset < $1.offset }, ifStill: identity)
     }
 

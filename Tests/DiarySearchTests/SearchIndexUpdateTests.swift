@@ -228,11 +228,19 @@ final class SearchIndexUpdateTests: XCTestCase {
         return try XCTUnwrap(KeyFile.decode(XCTUnwrap(index.files[path], path)), path).map(\.key)
     }
 
+    /// The file of its own that the heavy key `key` has in `index`.
+    private func heavyFile(of key: String, in index: SearchIndex) throws -> String {
+        let space = KeySpace(of: key)
+        let heavy = index.state[space].heavy
+        let position = try XCTUnwrap(heavy.firstIndex { $0.key == key }, "\(key) is heavy")
+        return space.heavyKeyPath(SearchIndexLayout.heavyFileNumbers(of: heavy)[position])
+    }
+
     /// The size of `key`'s value, wherever the index keeps it.
     private func valueSize(of key: String, in index: SearchIndex) throws -> Int {
         let space = KeySpace(of: key)
-        let path = index.state[space].heavy.firstIndex { $0.key == key }.map(space.heavyKeyPath)
-            ?? space.shardPath(SearchIndexLayout.shard(of: key, shardCount: index.state[space].shardCount))
+        let path = index.state[space].heavy.contains { $0.key == key } ? try heavyFile(of: key, in: index)
+            : space.shardPath(SearchIndexLayout.shard(of: key, shardCount: index.state[space].shardCount))
         let items = try XCTUnwrap(KeyFile.decode(XCTUnwrap(index.files[path], path)), path)
         return try XCTUnwrap(items.first { $0.key == key }, "\(key) in \(path)").value.count
     }
@@ -293,19 +301,25 @@ final class SearchIndexUpdateTests: XCTestCase {
             var index = fullIndex(entries)
             let before = heavyKeys(index, space)
             XCTAssertEqual(before.count, 1, "\(space)")
-            XCTAssertNil(index.files[space.heavyKeyPath(1)])
+            let otherFile = try heavyFile(of: before[0], in: index)
+            let previous = index
 
             entries[5] = entryFeeding(key, number: 5)
             index = try XCTUnwrap(update(index, to: entries), "\(key) becomes heavy in place")
             XCTAssertEqual(Set(heavyKeys(index, space)), Set(before + [key]))
-            XCTAssertNotNil(index.files[space.heavyKeyPath(1)], "\(key) has a file of its own")
+            let ownFile = try heavyFile(of: key, in: index)
+            XCTAssertNil(previous.files[ownFile])
+            XCTAssertNotNil(index.files[ownFile], "\(key) has a file of its own")
             XCTAssertFalse(try keysInShard(of: key, in: index).contains(key))
+            // In the initials space the new key comes first in UTF-8 order: the other keeps its file all the same.
+            XCTAssertEqual(try heavyFile(of: before[0], in: index), otherFile, "\(before[0]) keeps its file")
 
             entries[5] = diary[5]
             index = try XCTUnwrap(update(index, to: entries), "\(key) stops being heavy in place")
             XCTAssertEqual(heavyKeys(index, space), before)
-            XCTAssertNil(index.files[space.heavyKeyPath(1)], "its file is gone")
+            XCTAssertNil(index.files[ownFile], "its file is gone")
             XCTAssertTrue(try keysInShard(of: key, in: index).contains(key))
+            XCTAssertEqual(try heavyFile(of: before[0], in: index), otherFile, "\(before[0]) keeps its file")
         }
     }
 

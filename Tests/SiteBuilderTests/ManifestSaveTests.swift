@@ -27,11 +27,28 @@ final class ManifestSaveTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(Manifest.load(from: cache)).entries(), changes.applied(to: entries))
     }
 
+    func testANewFileTakesTheLineOfARemovedOneWithAPathAsLong() throws {
+        let cache = try savedCache()
+        let before = try XCTUnwrap(cache.identity(of: .manifest))
+        let saved = try XCTUnwrap(Manifest.load(from: cache))
+        cache.setAside(.manifest)
+        let changes = ManifestChanges(set: ["images/7_image_1.png": "c:1300:17", "index.html": "b:HOME"], removed: ["images/1_image_1.png"])
+        XCTAssertEqual(try saved.save(updatedWith: changes, to: cache, index: saved.makeIndex()), entries.count)
+
+        XCTAssertEqual(try XCTUnwrap(cache.identity(of: .manifest)).inode, before.inode, "written in place")
+        let loaded = try XCTUnwrap(Manifest.load(from: cache))
+        XCTAssertEqual(loaded.entries(), changes.applied(to: entries))
+        XCTAssertNotNil(loaded.line(of: "images/7_image_1.png", in: loaded.makeIndex()))
+        XCTAssertNil(loaded.line(of: "images/1_image_1.png", in: loaded.makeIndex()))
+    }
+
     func testChangesThatDoNotFitInPlaceSaveTheWholeManifest() throws {
         let unfitting = [
             ManifestChanges(set: ["index.html": "b:a-longer-one"], removed: []),
             ManifestChanges(set: ["new/index.html": "b:1"], removed: []),
             ManifestChanges(set: ["index.html": "b:HOME"], removed: ["images/1_image_1.png"]),
+            // A new file whose path is not as long as the removed one's.
+            ManifestChanges(set: ["images/12_image_1.png": "c:1200:17"], removed: ["images/1_image_1.png"]),
         ]
         for changes in unfitting {
             let cache = try savedCache()

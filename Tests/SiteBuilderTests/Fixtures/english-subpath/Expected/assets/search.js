@@ -128,7 +128,7 @@
 
   // MARK: - Index layout (twin of SearchIndexLayout.swift)
 
-  var VERSION = 4;
+  var VERSION = 5;
   var INITIALS_PREFIX = '\uCD08 ';
   var PIECE_LENGTH = 32;
   var PIECE_STEP = 16;
