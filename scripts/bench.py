@@ -998,6 +998,8 @@ def measure_size(size, run_root):
     rebuild_args = [DAYBOOK, "build", "-C", corpus, "--output", warm]
     commands_used.setdefault("daybook rebuild (no-op, one edit)", shell_quote(rebuild_args))
     rebuilds = 2 if size >= 100_000 else REBUILD_RUNS
+    # The timed builds just before wrote gigabytes (the floor's last): their write-back would land on the rebuilds.
+    settle(f"the rebuilds of {size:,} entries")
     with edited_entry(edited) as entry:
         timed(rebuild_args)  # settles anything the warm build left (none expected)
         for i in range(rebuilds):
@@ -2066,7 +2068,8 @@ def report(results, prof, prof_error, tmpl, info, total_seconds, pictures=None):
     L.append("  cache and one folder per output folder, a few files) removed just before, so that each is a real first build.")
     L.append("  **No-op rebuild:** the same command again on the warm site.")
     L.append("  **One-edit rebuild:** a line appended to one entry in the middle of the diary (then taken out again on the next edit),")
-    L.append("  alternating with no-op rebuilds; the corpus is restored afterwards.")
+    L.append("  alternating with no-op rebuilds; the corpus is restored afterwards. The rebuilds start after a `sync` and the same")
+    L.append("  quiet as the full builds, so that the full builds' files being written back to disk do not land on them.")
     L.append("- **Hugo:** Debian's `hugo`, site in `Benchmarks/hugo/` (config, layouts): one page per entry, day pages listing that day's")
     L.append("  entries in full in time order, month and year pages (a year-in-pixels calendar coloured by each day's main emotion),")
     L.append("  emotion and tag taxonomy pages (30 entries a page), `/emotions/` and `/tags/`, an archive of days (30 a page), a")
