@@ -84,7 +84,7 @@ public struct DiaryStats: Sendable, Equatable {
     }
 
     /// Works the statistics out; `words` gives the word count of an entry's body.
-    public init(index: SiteIndex, words: (Entry) -> Int = { $0.body.wordCount }) {
+    public init(index: SiteIndex, words: (Entry) -> Int = { $0.wordCount }) {
         let emotionIDs = index.emotions.map(\.slug)
         self.emotionIDs = emotionIDs
         var emotionPosition: [String: Int] = [:]
@@ -178,7 +178,7 @@ public struct DiaryStats: Sendable, Equatable {
         var stats = self
         guard let first = entries.first?.day else { return stats }
         for position in entries.indices where entries[position].identity != earlier[position].identity {
-            let change = entries[position].body.wordCount - earlier[position].body.wordCount
+            let change = entries[position].wordCount - earlier[position].wordCount
             guard change != 0 else { continue }
             let day = entries[position].day
             stats.months[(day.year - first.year) * 12 + day.month - first.month].words += change

@@ -72,6 +72,8 @@ public struct Entry: Sendable {
     public var images: [EntryImage] { fields.images }
     /// The body: its HTML (local pictures by number, not yet by address) and its visible text.
     public var body: EntryBody { fields.body }
+    /// The body's `wordCount`, read without copying the body: the statistics add up every entry's.
+    public var wordCount: Int { fields.body.wordCount }
     public var isDraft: Bool { fields.isDraft }
     /// Front-matter keys Daybook has no field for, such as `weather`.
     public var extra: [String: MetadataValue] { fields.extra }

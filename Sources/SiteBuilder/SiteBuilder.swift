@@ -277,15 +277,6 @@ public struct SiteBuilder {
                   SiteIndex.haveSameShape(reading.diary.entries, memo.index.entries) else { return nil }
             return SiteIndex(memo.index, entries: reading.diary.entries)
         }
-        let (index, statsValue) = try pipeline.run(.index) { () -> (SiteIndex, BackgroundValue<DiaryStats>) in
-            if let keptIndex, let memo = kept?.siteIndex {
-                return (keptIndex, BackgroundValue(memo.stats.updatingWords(from: memo.index.entries, to: keptIndex.entries)))
-            }
-            let index = SiteIndex(diary: reading.diary)
-            // Needed from the plan on: worked out on another core while the pictures are looked at.
-            return (index, BackgroundValue(working: { DiaryStats(index: index) }))
-        }
-
         // Every picture is processed (or found in the cache) before any page is planned: a picture
         // that cannot be published fails the build with the output untouched.
         // A dry run writes nothing in the diary: it processes into a scratch cache, deleted after.
@@ -296,9 +287,25 @@ public struct SiteBuilder {
         // changed (a picture may have).
         let onlyEntriesChanged = changedPaths?.allSatisfy(ContentFiles.isEntryPath) ?? false
         let keptPictures = keptIndex != nil && onlyEntriesChanged ? kept?.pictures : nil
+        // The pictures need the entries only (the index's are the reading's): they are looked at, or
+        // processed, on another core while the index is made.
+        let (entriesWithPictures, rootPath) = (reading.diary.entries, root.path)
+        let preparedPictures = keptPictures == nil
+            ? BackgroundValue(working: { PublishedPictures.prepare(entriesWithPictures, root: rootPath, library: pictureLibrary) }) : nil
+        // Whatever ends the build waits for them: the process must not end while libvips is starting.
+        defer { _ = preparedPictures?.value }
+
+        let (index, statsValue) = try pipeline.run(.index) { () -> (SiteIndex, BackgroundValue<DiaryStats>) in
+            if let keptIndex, let memo = kept?.siteIndex {
+                return (keptIndex, BackgroundValue(memo.stats.updatingWords(from: memo.index.entries, to: keptIndex.entries)))
+            }
+            let index = SiteIndex(diary: reading.diary)
+            // Needed from the plan on: worked out on another core while the pictures are looked at.
+            return (index, BackgroundValue(working: { DiaryStats(index: index) }))
+        }
+
         let shared = try pipeline.run(.processPictures) { () -> SiteValues? in
-            let (pictures, problems) = keptPictures.map { ($0, []) }
-                ?? PublishedPictures.prepare(index.entries, root: root.path, library: pictureLibrary)
+            let (pictures, problems) = keptPictures.map { ($0, []) } ?? preparedPictures!.value
             report.diagnostics += problems
             report.processedPictureCount = pictureLibrary.processor.decodeCount
             report.publishedPictureCount = pictures.distinctCount
@@ -311,9 +318,11 @@ public struct SiteBuilder {
 
         var searchPlan: BackgroundValue<SearchIndexPlan>!
         let planned = try pipeline.run(.planPages, retitling: { retitle -> PlannedPages in
-            let plan = PagePlan(index: index, stats: statsValue.value)
+            // The entries' versions are worked out on every core while the statistics, which the plan
+            // needs, may still be worked out on another.
             let signer = PageSignatures(index: index, values: shared, library: library, sources: theme.templates, configKey: configKey,
                                         known: kept?.entryVersions ?? EntryVersions(), saved: previous.entryVersions)
+            let plan = PagePlan(index: index, stats: statsValue.value)
             // Whether the search index stays, and the files an update of it makes, are worked out on another
             // core while the pages are planned, rendered and written: it reads only the index's own state and files.
             let (manifest, missing, known) = (lastOutput.siteManifest, lastOutput.siteMissing, kept?.searchState)
@@ -476,8 +485,9 @@ public struct SiteBuilder {
                 // The last build's pages are this one's, each rendered again or kept as it is; of its
                 // other files, those this build neither wrote again nor keeps (the search index's, the pictures') go.
                 let keptFiles = Set(search.kept)
+                // A look at its folder first: most of them are pictures, which need no lookup.
                 outcome = try writer.finish(keepingAllExcept: lastNonPages.value.filter {
-                    !keptFiles.contains($0) && !(picturesKept && PublishedPictures.isPictureFile($0))
+                    !(picturesKept && PublishedPictures.isPictureFile($0)) && !keptFiles.contains($0)
                 })
             } else {
                 let keptPages: [String]
