@@ -8,8 +8,8 @@
 /// key that did not change is no bigger than `heavyKeyBytes`, or the state lists it as nearly
 /// heavy). A key that stops being heavy moves into its shard, one that becomes heavy leaves its
 /// shard; the other heavy keys keep their files (`SearchIndexLayout.heavyFileNumbers`), but for
-/// the rare one whose number another key with the same hash now takes, whose file is written anew
-/// with its value read from its old file. When the shard count changes, every shard is read and
+/// the rare key whose number another key with the same hash now takes: its value is read from its
+/// old file and written into its new one. When the shard count changes, every shard is read and
 /// the keys are dealt into the new shards. Only the files whose bytes change are handed back;
 /// files past the new counts are simply no longer part of the index.
 struct KeyFilesUpdate {
@@ -82,7 +82,7 @@ struct KeyFilesUpdate {
         let shardCount = limits.shardCount(lightBytes: lightBytes)
 
         var files = try shardFiles(shardCount: shardCount, moving: moving, newHeavy: newHeavy)
-        files.merge(try heavyFiles(heavy, moving: moving)) { shard, _ in shard }
+        files.merge(try heavyFiles(heavy, numbers: newHeavy, moving: moving)) { shard, _ in shard }
         return Outcome(files: files, layout: SearchIndexState.KeySpaceState(shardCount: shardCount, lightBytes: lightBytes,
                                                                             heavy: heavy, nearlyHeavy: nearlyHeavy))
     }
@@ -116,11 +116,12 @@ struct KeyFilesUpdate {
     }
 
     /// The heavy files whose bytes change: those of keys that changed, came, or were numbered again.
-    private mutating func heavyFiles(_ heavy: [SearchIndexState.KeySize], moving: [TokenKey: Values])
+    private mutating func heavyFiles(_ heavy: [SearchIndexState.KeySize], numbers: [TokenKey: Int], moving: [TokenKey: Values])
         throws(Mismatch) -> [String: [UInt8]] {
         var files: [String: [UInt8]] = [:]
-        for (number, item) in zip(SearchIndexLayout.heavyFileNumbers(of: heavy), heavy) {
+        for item in heavy {
             let key = TokenKey(item.key)
+            let number = numbers[key]!
             let oldNumber = oldHeavy[key]
             // A heavy key keeps its file, and the file its bytes, unless it changed or was numbered again.
             guard oldNumber != number || moving[key] != nil else { continue }

@@ -48,7 +48,7 @@ enum SearchIndexLayout {
     /// Heavy-key files are numbered from 1,000,000 to 1,999,999: every number has 7 digits, so
     /// that the paths of a space's heavy files are all as long (an edit's build then writes the
     /// path of a key that became heavy over that of one that stopped being so in its manifest).
-    static let heavyFileNumbers = 1_000_000..<2_000_000
+    static let heavyFileNumberRange = 1_000_000..<2_000_000
 
     /// The file number of each of a space's heavy keys (`heavy`, in UTF-8 order), from a hash of
     /// the key: a key keeps its file while it stays heavy, whichever other keys come and go, so
@@ -58,10 +58,10 @@ enum SearchIndexLayout {
     static func heavyFileNumbers(of heavy: [SearchIndexState.KeySize]) -> [Int] {
         var taken = Set<Int>()
         return heavy.map { item in
-            let count = heavyFileNumbers.count
+            let count = heavyFileNumberRange.count
             var number = Int(StableHasher.hash(item.key) % UInt64(count))
             while !taken.insert(number).inserted { number = (number + 1) % count }
-            return heavyFileNumbers.lowerBound + number
+            return heavyFileNumberRange.lowerBound + number
         }
     }
 

@@ -90,7 +90,7 @@ struct Manifest {
         guard let identity, index.hashes.count == lines.count else { return false }
         // The lines of the removed files, by the length of their paths.
         var freed: [Int: [Int]] = [:]
-        for path in changes.removed.sorted() {
+        for path in changes.removed {
             guard let line = line(of: path, in: index) else { return false }
             freed[lines[line].path.count, default: []].append(line)
         }

@@ -289,9 +289,9 @@ public struct SiteBuilder {
         let keptPictures = keptIndex != nil && onlyEntriesChanged ? kept?.pictures : nil
         // The pictures need the entries only (the index's are the reading's): they are looked at, or
         // processed, on another core while the index is made.
-        let (entriesWithPictures, rootPath) = (reading.diary.entries, root.path)
+        let (entriesForPictures, rootPath) = (reading.diary.entries, root.path)
         let preparedPictures = keptPictures == nil
-            ? BackgroundValue(working: { PublishedPictures.prepare(entriesWithPictures, root: rootPath, library: pictureLibrary) }) : nil
+            ? BackgroundValue(working: { PublishedPictures.prepare(entriesForPictures, root: rootPath, library: pictureLibrary) }) : nil
         // Whatever ends the build waits for them: the process must not end while libvips is starting.
         defer { _ = preparedPictures?.value }
 

@@ -12,7 +12,7 @@ final class HeavyFileNumberTests: XCTestCase {
         let alone = SearchIndexLayout.heavyFileNumbers(of: sizes(["산책"]))
         let withOthers = SearchIndexLayout.heavyFileNumbers(of: sizes(["ing", "가나", "산책", "초 ᄀᄋ"]))
         XCTAssertEqual(withOthers[sizes(["ing", "가나", "산책", "초 ᄀᄋ"]).firstIndex { $0.key == "산책" }!], alone[0])
-        XCTAssertTrue(withOthers.allSatisfy { SearchIndexLayout.heavyFileNumbers.contains($0) && String($0).count == 7 })
+        XCTAssertTrue(withOthers.allSatisfy { SearchIndexLayout.heavyFileNumberRange.contains($0) && String($0).count == 7 })
     }
 
     func testKeysWithTheSameNumberAreToldApartInUTF8Order() throws {
@@ -27,7 +27,7 @@ final class HeavyFileNumberTests: XCTestCase {
         let (a, b) = try XCTUnwrap(pair)
         let (first, second) = UTF8Order.precedes(a, b) ? (a, b) : (b, a)
         let single = SearchIndexLayout.heavyFileNumbers(of: sizes([first]))[0]
-        let range = SearchIndexLayout.heavyFileNumbers
+        let range = SearchIndexLayout.heavyFileNumberRange
         let next = single + 1 == range.upperBound ? range.lowerBound : single + 1
         XCTAssertEqual(SearchIndexLayout.heavyFileNumbers(of: sizes([first, second])), [single, next])
         XCTAssertEqual(SearchIndexLayout.heavyFileNumbers(of: sizes([second])), [single], "alone, the second has the number itself")
