@@ -63,6 +63,11 @@ struct CompleteFolders: Equatable {
         setNames(names, at: count - 1)
     }
 
+    /// Each folder's path, in the order a look goes over them.
+    func folderPaths() -> [String] {
+        paths.withAccess { access in (0..<count).map { String(decoding: access.bytes(at: $0), as: UTF8.self) } }
+    }
+
     /// The pending folders by path, with their names.
     func pendingFolders() -> [String: FileNames] {
         paths.withAccess { access in

@@ -70,6 +70,25 @@ final class OutputCheckTests: XCTestCase {
         try assertOutputIsAFullBuilds(root, fixture: "seoul-diary", test: self)
     }
 
+    func testTheFoldersAreKeptInPathOrderNotInTheManifestsOrder() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        var options = SiteBuilder.Options()
+        options.folderSettling = 0
+        try buildSite(root, options: options)
+        XCTAssertEqual(try buildSite(root, options: options).writtenPaths, [])
+        let output = SiteBuilder(root: root).outputFolder(options)
+        let cache = BuildCache(root: root, output: output)
+        let manifest = try XCTUnwrap(Manifest.load(from: cache))
+        let inManifestOrder = manifest.folders().folders.map { folder in
+            manifest.withCString(folder.path) { String(cString: $0) } ?? ""
+        }
+        let inPathOrder = inManifestOrder.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        XCTAssertNotEqual(inManifestOrder, inPathOrder, "the manifest's lines are in no order of paths")
+
+        let look = try XCTUnwrap(FolderStamps.quickLook(of: OutputFolder(url: output), cache: cache, settling: 0))
+        XCTAssertEqual(look.complete.folderPaths(), inPathOrder)
+    }
+
     func testAfterAnEditTheFoldersItWroteAreListedWithoutTheManifestAndAGapInThemIsFound() throws {
         let root = try copyOfFixture("seoul-diary", test: self)
         var settled = SiteBuilder.Options()
