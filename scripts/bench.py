@@ -88,7 +88,7 @@ def runs_for(size):
     return 5
 
 
-REBUILD_RUNS = 4 if QUICK else 6  # no-op rebuilds and one-entry edits, each (2 at 109,500)
+REBUILD_RUNS = 4 if QUICK else 6  # no-op rebuilds and one-entry edits, each (4 at 109,500)
 FLOOR_THREADS = int(ENV.get("BENCH_FLOOR_THREADS", str(CORES)))
 CMARK_EXTENSIONS = ["footnotes", "table", "strikethrough", "autolink", "tagfilter", "tasklist"]
 HUGO_COPY_VERSION = "hugo-copy 1"  # bump when the copy's format changes: copies are then made again
@@ -840,13 +840,15 @@ def measure_rebuild_profile(r, rebuild_args, edited, content, output):
 def stat_floor(content, output):
     """(median seconds, paths): one stat of every file and folder below `content` and of every folder below
     `output`, from compiled code on every core (`stat-floor`, each path relative to its tree's opened folder,
-    as Daybook looks at them); listed beforehand, and stat'ed once untimed, then 5 timed rounds."""
+    as Daybook looks at them, in path order); listed beforehand, and stat'ed once untimed, then 5 timed rounds."""
     lines = []
     for tree, tag, folders_only in ((content, "c", False), (output, "o", True)):
         for root, folders, files in os.walk(tree):
             relative = os.path.relpath(root, tree)
             for name in folders + ([] if folders_only else files):
                 lines.append(f"{tag} {name if relative == '.' else os.path.join(relative, name)}")
+    # In path order, as Daybook keeps them: each path's folders are then found where the one before left them.
+    lines.sort()
     listing = os.path.join(WORK, "stat-floor-paths.txt")
     with open(listing, "w") as f:
         f.write("\n".join(lines) + "\n")
@@ -997,7 +999,8 @@ def measure_size(size, run_root):
     noop, edit, noop_written, edit_written, noop_rss, edit_rss, edit_cpu = [], [], [], [], [], [], []
     rebuild_args = [DAYBOOK, "build", "-C", corpus, "--output", warm]
     commands_used.setdefault("daybook rebuild (no-op, one edit)", shell_quote(rebuild_args))
-    rebuilds = 2 if size >= 100_000 else REBUILD_RUNS
+    # Two of each at 109,500 gave medians a busy minute of this shared machine could move by a tenth.
+    rebuilds = 4 if size >= 100_000 else REBUILD_RUNS
     # The timed builds just before wrote gigabytes (the floor's last): their write-back would land on the rebuilds.
     settle(f"the rebuilds of {size:,} entries")
     with edited_entry(edited) as entry:
@@ -1303,7 +1306,7 @@ def rebuild_profile_section(L, results):
     L.append("processor time the process used meanwhile on both cores (user and system). The last two rows are")
     L.append("what a rebuild cannot go below on this machine while it checks every file: the process start alone")
     L.append("(`daybook --version`, median of 5), and one stat from compiled code on both cores (`stat-floor`, median of 5")
-    L.append("rounds after an untimed one; each path relative to its tree's opened folder, as Daybook looks) of each file")
+    L.append("rounds after an untimed one; each path relative to its tree's opened folder and in path order, as Daybook looks) of each file")
     L.append("and folder of Content/ (an entry changed in place changes no folder) and of each folder of the output (a file")
     L.append("added or removed changes its folder's time, so one stat vouches for the folder's files): the floor of a")
     L.append("no-op's check for changes.")
