@@ -61,7 +61,7 @@ public struct DiaryReader: Sendable {
         let entryPaths = files.entryPaths
         let readAt = Int(Date().timeIntervalSince1970 * 1_000_000_000)
         let racyAfter = readAt - EntryCache.racyWindow
-        let readings = ParallelMap.map(Array(entryPaths.indices)) { position -> (EntryCache.Source?, wasParsed: Bool) in
+        var readings = ParallelMap.map(Array(entryPaths.indices)) { position -> (EntryCache.Source?, wasParsed: Bool) in
             let path = entryPaths[position]
             guard let status = files.entryStatuses.isEmpty ? FileStatus.of(rootPath + "/" + path) : files.entryStatuses[position] else {
                 return (nil, true)
@@ -93,47 +93,17 @@ public struct DiaryReader: Sendable {
             newCache = EntryCache(readingKey: readingKey, readings: kept, savedAt: readAt, contentPaths: files.pathsHash)
         }
 
-        var entries: [Entry] = []
-        entries.reserveCapacity(readings.count)
-        var unknownEmotions: [String: String] = [:]
-        // Ids are told apart by their hashes, which need no string kept per entry (at 109,500
-        // entries a dictionary of the ids costs 50 ms); only once two hashes meet are the ids
-        // themselves kept and compared, from then on.
-        var idHashes = Set<Int>(minimumCapacity: readings.count)
-        var ownerOfID: [String: String]?
-        for position in readings.indices {
-            guard let result = readings[position].0?.parsed else {
-                diagnostics.append(.error(at: SourceLocation(path: entryPaths[position]), "cannot read this file"))
-                continue
-            }
-            diagnostics += result.diagnostics
-            guard let entry = result.entry else { continue }
-            if !idHashes.insert(entry.id.hashValue).inserted, ownerOfID == nil {
-                ownerOfID = Self.owners(of: readings[..<position].lazy.compactMap { $0.0?.parsed.entry })
-            }
-            if ownerOfID != nil {
-                if let other = ownerOfID?[entry.id] {
-                    diagnostics.append(.error(at: SourceLocation(path: entry.sourcePath),
-                                              "the entry id '\(entry.id)' is also the id of \(other); rename one of the two files"))
-                    continue
-                }
-                ownerOfID?[entry.id] = entry.sourcePath
-            }
-            guard options.includeDrafts || !entry.isDraft else { continue }
-            entries.append(entry)
-            for (id, name) in result.unknownEmotions where unknownEmotions[id] == nil { unknownEmotions[id] = name }
-        }
-        entries.sort(by: Entry.diaryOrder)
-        let adHoc = unknownEmotions.keys.sorted().map { Emotion.placeholder(id: $0, label: unknownEmotions[$0]) }
-        return finish(Diary(config: config, entries: entries, emotions: config.emotions + adHoc), diagnostics, options,
-                      cache: newCache, parsed: readings.count { $0.wasParsed })
-    }
-
-    /// Entry id → the file of the entry with that id, of entries whose ids all differ.
-    private static func owners<Entries: Sequence<Entry>>(of entries: Entries) -> [String: String] {
-        var owners: [String: String] = [:]
-        for entry in entries { owners[entry.id] = entry.sourcePath }
-        return owners
+        let parsedCount = readings.count { $0.wasParsed }
+        var gathered = GatheredEntries.gather(readings, paths: entryPaths, includeDrafts: options.includeDrafts)
+        // Letting go of the readings releases each one's parts, a read of each entry's memory: on
+        // another core, beside what follows (the cache and the entries hold the same parts).
+        DispatchQueue.global().async { [readings] in withExtendedLifetime(readings) {} }
+        readings = []
+        diagnostics += gathered.diagnostics
+        gathered.entries.sort(by: Entry.diaryOrder)
+        let adHoc = gathered.unknownEmotions.keys.sorted().map { Emotion.placeholder(id: $0, label: gathered.unknownEmotions[$0]) }
+        return finish(Diary(config: config, entries: gathered.entries, emotions: config.emotions + adHoc), diagnostics, options,
+                      cache: newCache, parsed: parsedCount)
     }
 
     private func finish(_ diary: Diary, _ diagnostics: [Diagnostic], _ options: Options, cache: EntryCache, parsed: Int) -> DiaryReadResult {
