@@ -276,8 +276,8 @@ struct Manifest {
                 let start = folderLength == 0 ? path.lowerBound : path.lowerBound + folderLength + 1
                 names[folderOfLine[line]].add(bytes: UnsafeRawBufferPointer(rebasing: buffer[start..<path.upperBound]))
             }
-            // In the paths' order, not the lines': each look then finds the folders above a folder where
-            // the look before it left them (at 109,500 entries the stats of a check take a third less time).
+            // In the paths' order, not the lines': each look then finds the folders above a folder
+            // where the look before it left them (at 109,500 entries, about a quarter less time).
             let inPathOrder = folders.indices.sorted { first, second in
                 let (a, b) = (folders[first].path, folders[second].path)
                 let order = memcmp(buffer.baseAddress! + a.lowerBound, buffer.baseAddress! + b.lowerBound, min(a.count, b.count))
