@@ -56,9 +56,9 @@ enum SearchIndexLayout {
     /// after the first in UTF-8 order takes the next free one. The manifest names every heavy
     /// key's number: search.js reads it there and never works it out.
     static func heavyFileNumbers(of heavy: [SearchIndexState.KeySize]) -> [Int] {
+        let count = heavyFileNumberRange.count
         var taken = Set<Int>()
         return heavy.map { item in
-            let count = heavyFileNumberRange.count
             var number = Int(StableHasher.hash(item.key) % UInt64(count))
             while !taken.insert(number).inserted { number = (number + 1) % count }
             return heavyFileNumberRange.lowerBound + number
