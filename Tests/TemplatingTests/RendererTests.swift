@@ -108,6 +108,8 @@ final class RendererTests: XCTestCase {
                        "1,234,567 entries/999 entries/-1,000 entries")
         XCTAssertEqual(try render("{{ 1 | pluralize: korean }}/{{ 3 | pluralize: korean }}", context), "글 1편/글 3편")
         XCTAssertEqual(try render(#"{{ 2 | pluralize: "one|{n} & more" }}"#), "2 &amp; more")
+        // Every placeholder is filled; other braces stay as written.
+        XCTAssertEqual(try render(#"{{ 2 | pluralize: "{n}/{n} {x} {n" }}"#), "2/2 {x} {n")
     }
 
     func testURLFilterEncodesOnePathSegment() throws {
