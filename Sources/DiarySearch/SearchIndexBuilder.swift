@@ -51,9 +51,10 @@ import DiaryModel
 /// A big diary's index is built a batch of entries at a time (`batchEntries`), so that it never
 /// holds every entry's tokens and record at once: each entry's tokens go into the key table,
 /// whose entry lists grow in their coded form (`PostingsCoding.GrowingList`, about a byte an
-/// entry), and only the size of its record is kept. The key files are then made one key space at
-/// a time, and the chunk files (their records made again, now that the chunk size is known) a
-/// batch at a time, each batch handed over to be written before the next is made. On a
+/// entry), and only the size of its record is kept once the records pass `keptRecordBytes`. The
+/// key files are then made one key space at a time, and the chunk files (their records made again,
+/// now that the chunk size is known, unless kept) a batch at a time, each batch handed over to be
+/// written before the next is made. On a
 /// 109,500-entry diary this step takes about 0.16 GB besides the entries, where holding it all
 /// took 1.5 GB.
 ///
@@ -110,6 +111,10 @@ public struct SearchIndexBuilder: Sendable {
     /// thread goes on while the next batch's documents are made: on the 10,950-entry test diary,
     /// 1,024 rather than 4,096 took the index from 544 to 509 ms (a dry run, medians of 4).
     var batchEntries = 1_024
+    /// Records that add up to at most this many bytes are kept from the documents for the chunk
+    /// files rather than made twice (on the 10,950-entry test diary they are 27 MB); a bigger
+    /// diary's are made again, so that its index never holds them all.
+    var keptRecordBytes = 64_000_000
 
     /// - Parameters:
     ///   - entries: the entries to index, in diary order (as `Diary.entries`); drafts only if the build shows them.
@@ -153,14 +158,18 @@ public struct SearchIndexBuilder: Sendable {
         extraEnds.reserveCapacity(entries.count)
         let batches = Self.batches(of: entries.count, size: batchEntries)
         let builder = self
-        // Only a record's size is kept: the chunk files make the records again once the chunk size is known.
-        typealias Document = (recordSize: Int, tokens: [String], extra: String)
+        typealias Document = (record: [UInt8], tokens: [String], extra: String)
         @Sendable func makeDocuments(of batch: Range<Int>) -> [Document] {
             ParallelMap.map(Array(batch), chunkSize: 64) { number in
-                let document = SearchDocument(entry: builder.entries[number], emotions: emotionsByID, searchFields: builder.searchFields)
-                return (builder.record(builder.entries[number], text: document.bodyText).count, document.indexedTokens(), document.extraText)
+                let entry = builder.entries[number]
+                let document = SearchDocument(entry: entry, emotions: emotionsByID, searchFields: builder.searchFields)
+                return (builder.record(entry, text: entry.body.textUTF8), document.indexedTokens(), document.extraText)
             }
         }
+        // The records are kept for the chunk files while they are few; past `keptRecordBytes`, only
+        // their sizes are, and the chunk files make them again once the chunk size is known.
+        var records: [[UInt8]]? = []
+        var recordBytes = 0
         // The table takes a batch's tokens on one thread: meanwhile the next batch's documents are
         // made on the other cores, which would otherwise wait.
         var upcoming: BackgroundValue<[Document]>?
@@ -169,7 +178,9 @@ public struct SearchIndexBuilder: Sendable {
             upcoming = position + 1 < batches.count
                 ? BackgroundValue(working: { [next = batches[position + 1]] in makeDocuments(of: next) }) : nil
             for (number, document) in zip(batch, documents) {
-                recordSizes.append(document.recordSize)
+                recordSizes.append(document.record.count)
+                recordBytes += document.record.count
+                if recordBytes <= keptRecordBytes { records?.append(document.record) } else { records = nil }
                 extraText.append(contentsOf: document.extra.utf8)
                 extraEnds.append(extraText.count)
                 table.add(document.tokens, ofEntry: number)
@@ -187,10 +198,10 @@ public struct SearchIndexBuilder: Sendable {
         let chunkEntries = Self.chunkEntries(recordSizes: recordSizes)
         let chunkCount = (entries.count + chunkEntries - 1) / chunkEntries
         for batch in Self.batches(of: chunkCount, size: max(1, batchEntries / chunkEntries)) {
-            let chunks = ParallelMap.map(Array(batch), chunkSize: 16) { chunk in
-                Self.chunkFile(entries[chunk * chunkEntries..<min(entries.count, (chunk + 1) * chunkEntries)].map {
-                    record($0, text: $0.body.text)
-                }[...])
+            let chunks = ParallelMap.map(Array(batch), chunkSize: 16) { [records] chunk in
+                let numbers = chunk * chunkEntries..<min(entries.count, (chunk + 1) * chunkEntries)
+                if let records { return Self.chunkFile(records[numbers]) }
+                return Self.chunkFile(numbers.map { record(entries[$0], text: entries[$0].body.textUTF8) }[...])
             }
             try write(Dictionary(uniqueKeysWithValues: zip(batch.map(SearchIndexLayout.chunkPath), chunks)))
         }
@@ -320,7 +331,8 @@ public struct SearchIndexBuilder: Sendable {
     }
 
     /// One entry's record in its chunk: what a result shows.
-    func record(_ entry: Entry, text: String) -> [UInt8] {
+    /// - Parameter text: the body's visible text in UTF-8 (`EntryBody.textUTF8`), written as it is.
+    func record(_ entry: Entry, text: [UInt8]) -> [UInt8] {
         var json = JSONWriter()
         json.object(["date", "emotions", "id", "tags", "text", "title", "url"]) { json, name in
             json.key(name)
@@ -329,7 +341,7 @@ public struct SearchIndexBuilder: Sendable {
             case "emotions": json.array(entry.emotionIDs) { $0.string($1) }
             case "id": json.string(entry.id)
             case "tags": json.array(entry.tags) { $0.string($1) }
-            case "text": json.string(text)
+            case "text": text.withUnsafeBufferPointer { json.string(utf8: $0) }
             case "title": json.string(entry.title)
             default: json.string(urls.url(of: .entry(entry)))
             }

@@ -63,7 +63,7 @@ public struct SearchIndexUpdate {
         let emotions = builder.emotionsByID
         let documents = ParallelMap.map(changed, chunkSize: 8) { number -> (record: [UInt8], tokens: [String], extra: String) in
             let document = SearchDocument(entry: entries[number], emotions: emotions, searchFields: builder.searchFields)
-            return (builder.record(entries[number], text: document.bodyText), document.indexedTokens(), document.extraText)
+            return (builder.record(entries[number], text: entries[number].body.textUTF8), document.indexedTokens(), document.extraText)
         }
         var recordSizes = previous.recordBytes + [Int](repeating: 0, count: entries.count - oldCount)
         var records: [Int: [UInt8]] = [:]
@@ -113,7 +113,7 @@ public struct SearchIndexUpdate {
         for chunk in Set(changed.map { $0 / chunkEntries }).sorted() {
             let numbers = chunk * chunkEntries..<min(entries.count, (chunk + 1) * chunkEntries)
             let chunkRecords = numbers.map { number in
-                records[number] ?? builder.record(entries[number], text: entries[number].body.text)
+                records[number] ?? builder.record(entries[number], text: entries[number].body.textUTF8)
             }
             let path = SearchIndexLayout.chunkPath(chunk)
             let bytes = SearchIndexBuilder.chunkFile(chunkRecords[...])

@@ -16,7 +16,7 @@ final class BatchedIndexTests: XCTestCase {
     private func diary() -> [Entry] {
         (0..<40).map { number in
             let day = Day(daysSinceEpoch: 18_262 + number / 2)
-            let body = "Walked \(number % 5 == 0 ? "to the café" : "home"), 산책했다 word\(number) note\(number % 7)\n\n"
+            let body = "Walked \(number % 5 == 0 ? "to the \"café\"" : "home"), 산책했다 word\(number) note\(number % 7)\n\n"
                 + "https://example.com/photos/\(number % 3)/a-long-path-that-is-cut-into-pieces-\(number)\n"
             return makeEntry("\(day) \(number % 2 == 0 ? "08" : "20"):00", title: "Day \(number)", body: body,
                              emotions: number % 3 == 0 ? ["calm"] : ["happy"], tags: number % 4 == 0 ? ["walk"] : [],
@@ -24,10 +24,26 @@ final class BatchedIndexTests: XCTestCase {
         }
     }
 
-    private func builder(batchEntries: Int) -> SearchIndexBuilder {
+    private func builder(batchEntries: Int, keptRecordBytes: Int = 64_000_000) -> SearchIndexBuilder {
         var builder = SearchIndexBuilder(entries: diary(), emotions: emotions, urls: URLMap(baseURL: "/"))
         builder.batchEntries = batchEntries
+        builder.keptRecordBytes = keptRecordBytes
         return builder
+    }
+
+    /// Records kept from the documents, made again for the chunk files, or kept until they grew
+    /// too many: the same chunk files.
+    func testChunkFilesAreTheSameWhetherTheRecordsAreKeptOrMadeAgain() throws {
+        let kept = builder(batchEntries: 8).files()
+        let oneRecordBytes = try XCTUnwrap(kept["search/chunks/0.json"]).count / 2
+        for budget in [0, oneRecordBytes * 10] {
+            let remade = builder(batchEntries: 8, keptRecordBytes: budget).files()
+            XCTAssertEqual(remade.keys.sorted(), kept.keys.sorted())
+            for path in kept.keys.sorted() where remade[path] != kept[path] {
+                XCTFail("\(path) differs with records kept up to \(budget) bytes")
+            }
+        }
+        XCTAssertTrue(String(decoding: try XCTUnwrap(kept["search/chunks/0.json"]), as: UTF8.self).contains(#"to the \"café\""#))
     }
 
     func testAnIndexBuiltInSmallBatchesIsTheIndexBuiltInOne() {
