@@ -36,6 +36,22 @@ final class ContentListingTests: XCTestCase {
         XCTAssertEqual(ContentFiles(paths: paths).pathsHash, files.pathsHash)
     }
 
+    func testAnImageIsFoundNextToItsEntryThenFromContentAndNeverOutsideIt() {
+        let files = ContentFiles(paths: paths)
+        let entry = "Content/2025/10/20/0930-walk.md"
+        XCTAssertEqual(files.resolveImage("사진/1.png", fromEntryAt: entry), "Content/2025/10/20/사진/1.png")
+        XCTAssertEqual(files.resolveImage("./사진/./1.png", fromEntryAt: entry), "Content/2025/10/20/사진/1.png")
+        XCTAssertEqual(files.resolveImage("../20/사진//1.png", fromEntryAt: entry), "Content/2025/10/20/사진/1.png")
+        XCTAssertEqual(files.resolveImage("2025/10/20/사진/1.png", fromEntryAt: entry), "Content/2025/10/20/사진/1.png")
+        XCTAssertEqual(files.resolveImage("/2025/10/20/사진/1.png", fromEntryAt: entry), "Content/2025/10/20/사진/1.png")
+        XCTAssertEqual(files.resolveImage("../../../일기.md", fromEntryAt: entry), "Content/일기.md")
+        XCTAssertEqual(files.resolveImage("../../../../Content/일기.md", fromEntryAt: entry), "Content/일기.md")
+        XCTAssertNil(ContentFiles(paths: paths + ["daybook.yml"]).resolveImage("../../../../daybook.yml", fromEntryAt: entry))
+        XCTAssertNil(files.resolveImage("../../../../../etc/passwd", fromEntryAt: entry))
+        XCTAssertNil(files.resolveImage("사진/2.png", fromEntryAt: entry))
+        XCTAssertNil(files.resolveImage(".../a.md", fromEntryAt: "Content/x.md"))
+    }
+
     func testAListingReadsOnlyTheFoldersThatChangedSinceTheLastOneAndFindsWhatAFreshListingFinds() throws {
         let diary = try TemporaryDiary(Dictionary(uniqueKeysWithValues: paths.map { ($0, "x\n") }))
         addTeardownBlock { diary.remove() }

@@ -69,39 +69,36 @@ extension Renderer {
     // MARK: - Helpers
 
     /// `forms` is `one|other` (or one form for every count); the form for `count`, with `{n}`
-    /// replaced by the number, its digits grouped in threes (`12,345`).
+    /// replaced by the number, its digits grouped in threes (`12,345`). Made from UTF-8 bytes:
+    /// every page's footer counts its entries, and String's own searching and slicing cost more
+    /// than the rest of that page's filters.
     static func pluralize(_ count: Int, _ forms: String, groupingSeparator: String) -> String {
-        let form: Substring
-        if let bar = forms.firstIndex(of: "|") {
-            form = count == 1 ? forms[..<bar] : forms[forms.index(after: bar)...]
-        } else {
-            form = forms[...]
+        let digits = Array(String(count.magnitude).utf8)
+        var number: [UInt8] = count < 0 ? [UInt8(ascii: "-")] : []
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { number += groupingSeparator.utf8 }
+            number.append(digit)
         }
-        var digits = String(count.magnitude)
-        var grouped = ""
-        while digits.count > 3 {
-            grouped = groupingSeparator + digits.suffix(3) + grouped
-            digits.removeLast(3)
-        }
-        return replacingEveryPlaceholder(in: form, with: (count < 0 ? "-" : "") + digits + grouped)
-    }
-
-    /// `form` with each `{n}` replaced by `number`. Written out because every page's footer counts
-    /// its entries, and Foundation's `replacingOccurrences` cost more than the rest of that page's filters.
-    private static func replacingEveryPlaceholder(in form: Substring, with number: String) -> String {
-        var result = ""
-        var rest = form[...]
-        while let brace = rest.firstIndex(of: "{") {
-            result += rest[..<brace]
-            if rest[brace...].hasPrefix("{n}") {
-                result += number
-                rest = rest[rest.index(brace, offsetBy: 3)...]
-            } else {
-                result += "{"
-                rest = rest[rest.index(after: brace)...]
+        var forms = forms
+        return forms.withUTF8 { utf8 in
+            var form = utf8[...]
+            if let bar = utf8.firstIndex(of: UInt8(ascii: "|")) {
+                form = count == 1 ? utf8[..<bar] : utf8[(bar + 1)...]
             }
+            var text: [UInt8] = []
+            text.reserveCapacity(form.count + number.count)
+            var offset = form.startIndex
+            while offset < form.endIndex {
+                if form[offset...].starts(with: "{n}".utf8) {
+                    text += number
+                    offset += 3
+                } else {
+                    text.append(form[offset])
+                    offset += 1
+                }
+            }
+            return String(decoding: text, as: UTF8.self)
         }
-        return result + rest
     }
 
     /// Keeps the first `limit` characters; if anything was cut, drops trailing whitespace and adds "…".
