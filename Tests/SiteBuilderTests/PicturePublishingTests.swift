@@ -45,6 +45,12 @@ final class PicturePublishingTests: XCTestCase {
         XCTAssertTrue(entry.contains(#"<a href="\#(display)"><img src="/diary/images/2025-07-06-field_image_1-320.png""#))
     }
 
+    func testASrcsetAddressHasItsSpacesAndCommasEscapedAndNothingElse() {
+        XCTAssertEqual(PublishedPictures.srcsetAddress("/my diary,2/images/가 b.webp"), "/my%20diary%2C2/images/가%20b.webp")
+        XCTAssertEqual(PublishedPictures.srcsetAddress("/diary/images/a-320.png"), "/diary/images/a-320.png")
+        XCTAssertEqual(PublishedPictures.srcsetAddress(""), "")
+    }
+
     func testAPictureTheBodyShowsIsNotRepeatedAsAFigure() throws {
         let root = try diary(picture: SolidPNG.make(width: 800, height: 600, red: 90, green: 160, blue: 60),
                              body: "Look: ![A field](photo.png)")
