@@ -17,7 +17,51 @@ public enum Excerpt {
     /// The excerpt of a text given in UTF-8 (made from `source(ofUTF8:)`).
     public static func of(utf8 text: [UInt8], limit: Int = 200) -> String {
         let source = source(ofUTF8: text)
-        return of(String(decoding: source, as: UTF8.self), limit: limit, continues: source.count < text.count)
+        let continues = source.count < text.count
+        return plainExcerpt(of: source, limit: limit, continues: continues)
+            ?? of(String(decoding: source, as: UTF8.self), limit: limit, continues: continues)
+    }
+
+    /// `of(_:limit:continues:)` worked out on the bytes, when every character it reads is printable
+    /// ASCII or a Hangul syllable: each of those is one scalar that never joins its neighbour into
+    /// one character, so characters are counted as scalars without String's character breaking
+    /// (a tenth of the cost, on every card). Nil for any other text.
+    private static func plainExcerpt(of source: ArraySlice<UInt8>, limit: Int, continues: Bool) -> String? {
+        func plainScalarLength(at offset: Int) -> Int? {
+            let lead = source[offset]
+            if lead >= 0x20 && lead < 0x7F { return 1 }
+            // Hangul syllables U+AC00–U+D7A3 are EA B0 80 through ED 9E A3.
+            guard lead >= 0xEA && lead <= 0xED, offset + 2 < source.endIndex else { return nil }
+            let value = (UInt32(lead & 0x0F) << 12) | (UInt32(source[offset + 1] & 0x3F) << 6) | UInt32(source[offset + 2] & 0x3F)
+            return (0xAC00...0xD7A3).contains(value) ? 3 : nil
+        }
+        var end = source.startIndex
+        var characters = 0
+        while end < source.endIndex && characters < limit {
+            guard let length = plainScalarLength(at: end) else { return nil }
+            end += length
+            characters += 1
+        }
+        if end == source.endIndex {
+            if !continues { return String(decoding: source, as: UTF8.self) }
+        } else if plainScalarLength(at: end) == nil {
+            // The next character might join the last one.
+            return nil
+        }
+        // A space among the last 29 characters: the cut moves back to it.
+        var back = end
+        for _ in 0..<min(29, characters) {
+            back -= 1
+            while source[back] & 0xC0 == 0x80 { back -= 1 }
+            if source[back] == UInt8(ascii: " ") {
+                end = back
+                break
+            }
+        }
+        while end > source.startIndex, [UInt8(ascii: " "), UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: ";"), UInt8(ascii: ":")].contains(source[end - 1]) {
+            end -= 1
+        }
+        return String(decoding: source[..<end], as: UTF8.self) + "…"
     }
 
     /// The first `limit` characters of `text`, cut at a word boundary when one is near, with "…"
