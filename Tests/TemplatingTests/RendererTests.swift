@@ -81,6 +81,19 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(try render("{{ s | truncate: 4 }}", ["s": "ab  cdef"]), "ab…")
         XCTAssertEqual(try render("{{ s | truncate: 10 }}", ["s": "short"]), "short")
         XCTAssertEqual(try render("{{ s | truncate: 5 }}", ["s": "exact"]), "exact")
+        XCTAssertEqual(try render("{{ s | truncate: 0 }}", ["s": "a"]), "…")
+    }
+
+    /// Plain text (printable ASCII, Hangul syllables) is truncated on its bytes: the same as by characters.
+    func testTruncatingOnTheBytesGivesWhatTheCharactersGive() {
+        let pieces = ["a", " ", ".", "가", "힣", "e\u{301}", "\u{301}", "\u{11A8}", "\u{D7CB}", "\r\n", "\t", "👍🏽", "\u{A0}"]
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<3_000 {
+            let count = round % 2 == 0 ? 4 : pieces.count
+            let text = (0..<Int.random(in: 0...30, using: &generator)).map { _ in pieces[Int.random(in: 0..<count, using: &generator)] }.joined()
+            let limit = Int.random(in: 0...25, using: &generator)
+            XCTAssertEqual(Renderer.truncate(text, to: limit), Renderer.truncateCharacters(text, to: limit), "\(text.debugDescription), limit \(limit)")
+        }
     }
 
     func testJoinLengthUpperLower() throws {
