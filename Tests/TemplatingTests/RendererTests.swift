@@ -141,6 +141,12 @@ final class RendererTests: XCTestCase {
         let context: [String: TemplateValue] = ["v": ["b": [1, 2.5, true, nil], "a": "x\"y\n", "d": .date(seoulDate(2025, 1, 2, 3, 4))]]
         XCTAssertEqual(try render("{{ v | json }}", context),
                        #"{"a":"x\"y\n","b":[1,2.5,true,null],"d":"2025-01-02T03:04:00+09:00"}"#)
+        // Whatever could end a script or a JavaScript line is escaped; the runs between are copied as they are.
+        let text = "비 <b>&'\\\r\t\u{1}\u{2028}x\u{2029}끝\u{2026}"
+        let json = try render("{{ t | json }}", ["t": .string(text)])
+        XCTAssertEqual(json, #""비 \u003cb\u003e\u0026\u0027\\\r\t\u0001\u2028x\u2029끝…""#)
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed) as? String
+        XCTAssertEqual(decoded, text)
     }
 
     // MARK: - Loops

@@ -235,6 +235,8 @@ extension Renderer {
         }
     }
 
+    /// Runs of bytes that need no escaping are copied whole: the day's look-back data is written
+    /// through this filter, an excerpt at a time.
     private static func appendJSONString(_ text: String, to json: inout [UInt8]) {
         let hex = Array("0123456789abcdef".utf8)
         func appendEscape(_ code: Int) {
@@ -242,25 +244,36 @@ extension Renderer {
             for shift in stride(from: 12, through: 0, by: -4) { json.append(hex[(code >> shift) & 0xF]) }
         }
         json.append(UInt8(ascii: "\""))
-        let bytes = Array(text.utf8)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "\""): json.append(contentsOf: "\\\"" as StaticString)
-            case UInt8(ascii: "\\"): json.append(contentsOf: "\\\\" as StaticString)
-            case UInt8(ascii: "\n"): json.append(contentsOf: "\\n" as StaticString)
-            case UInt8(ascii: "\r"): json.append(contentsOf: "\\r" as StaticString)
-            case UInt8(ascii: "\t"): json.append(contentsOf: "\\t" as StaticString)
-            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "'"): appendEscape(Int(byte))
-            case 0..<0x20: appendEscape(Int(byte))
-            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-                // U+2028 and U+2029 end a line in JavaScript source.
-                appendEscape(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029)
-                index += 2
-            default: json.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            var copied = 0
+            var index = 0
+            func copyRun() { json.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index])) }
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "'"), 0..<0x20:
+                    copyRun()
+                    switch byte {
+                    case UInt8(ascii: "\""): json.append(contentsOf: "\\\"" as StaticString)
+                    case UInt8(ascii: "\\"): json.append(contentsOf: "\\\\" as StaticString)
+                    case UInt8(ascii: "\n"): json.append(contentsOf: "\\n" as StaticString)
+                    case UInt8(ascii: "\r"): json.append(contentsOf: "\\r" as StaticString)
+                    case UInt8(ascii: "\t"): json.append(contentsOf: "\\t" as StaticString)
+                    default: appendEscape(Int(byte))
+                    }
+                    copied = index + 1
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    // U+2028 and U+2029 end a line in JavaScript source.
+                    copyRun()
+                    appendEscape(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029)
+                    index += 2
+                    copied = index + 1
+                default: break
+                }
+                index += 1
             }
-            index += 1
+            copyRun()
         }
         json.append(UInt8(ascii: "\""))
     }
