@@ -74,23 +74,39 @@ struct SearchDocument: Sendable {
     /// keys are made from.
     /// The filter keys come last, whole: each holds a space, so it is a key of its own (`Gram`).
     func indexedTokens() -> [String] {
-        Self.indexedTokens(of: searchableText, filterKeys: filterKeys)
+        let tokens = indexedTokenSet()
+        return (0..<tokens.count).map(tokens.string)
+    }
+
+    /// `indexedTokens()` as a set of UTF-8 tokens, made without a string for each token.
+    func indexedTokenSet() -> TokenSet {
+        Self.indexedTokenSet(of: searchableText, filterKeys: filterKeys)
     }
 
     static func indexedTokens(of searchableText: String, filterKeys: [String]) -> [String] {
-        var seen = Set<TokenKey>(minimumCapacity: 512)
-        var tokens: [String] = []
-        for token in SearchText.tokens(of: searchableText) {
-            if token.utf8.count <= SearchIndexLayout.pieceLength || token.unicodeScalars.count <= SearchIndexLayout.pieceLength {
-                if seen.insert(TokenKey(token)).inserted { tokens.append(token) }
+        let tokens = indexedTokenSet(of: searchableText, filterKeys: filterKeys)
+        return (0..<tokens.count).map(tokens.string)
+    }
+
+    static func indexedTokenSet(of searchableText: String, filterKeys: [String]) -> TokenSet {
+        var tokens = TokenSet(capacity: 256)
+        SearchText.forEachToken(of: searchableText) { token in
+            if token.count <= SearchIndexLayout.pieceLength || scalarCount(token) <= SearchIndexLayout.pieceLength {
+                tokens.insert(token)
             } else {
-                for piece in SearchIndexLayout.pieces(of: Array(token.unicodeScalars)).map(SearchText.string)
-                where seen.insert(TokenKey(piece)).inserted {
-                    tokens.append(piece)
+                let scalars = Array(String(decoding: token, as: UTF8.self).unicodeScalars)
+                for piece in SearchIndexLayout.pieces(of: scalars) {
+                    var piece = SearchText.string(piece)
+                    piece.withUTF8 { _ = tokens.insert($0) }
                 }
             }
         }
-        for key in filterKeys where seen.insert(TokenKey(key)).inserted { tokens.append(key) }
+        for var key in filterKeys { key.withUTF8 { _ = tokens.insert($0) } }
         return tokens
+    }
+
+    /// The Unicode scalars in valid UTF-8: the bytes that do not continue one.
+    private static func scalarCount(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        utf8.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
     }
 }

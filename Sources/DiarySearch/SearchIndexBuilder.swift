@@ -158,12 +158,12 @@ public struct SearchIndexBuilder: Sendable {
         extraEnds.reserveCapacity(entries.count)
         let batches = Self.batches(of: entries.count, size: batchEntries)
         let builder = self
-        typealias Document = (record: [UInt8], tokens: [String], extra: String)
+        typealias Document = (record: [UInt8], tokens: TokenSet, extra: String)
         @Sendable func makeDocuments(of batch: Range<Int>) -> [Document] {
             ParallelMap.map(Array(batch), chunkSize: 64) { number in
                 let entry = builder.entries[number]
                 let document = SearchDocument(entry: entry, emotions: emotionsByID, searchFields: builder.searchFields)
-                return (builder.record(entry, text: entry.body.textUTF8), document.indexedTokens(), document.extraText)
+                return (builder.record(entry, text: entry.body.textUTF8), document.indexedTokenSet(), document.extraText)
             }
         }
         // The records are kept for the chunk files while they are few; past `keptRecordBytes`, only
@@ -368,7 +368,8 @@ private struct KeyTable {
     private var tokenEntries: [PostingsCoding.GrowingList] = []
     /// Per token: its distinct 1- and 2-character key ids.
     private var tokenGrams: [[Int]] = []
-    private var tokenIDs: [TokenKey: Int] = [:]
+    /// The same tokens, numbered as in `tokens`.
+    private var tokenIDs = TokenSet(capacity: 65_536)
     /// Keys that list entries (1- and 2-character keys, 1-character initials, filters) → entries.
     private var gramEntries: [PostingsCoding.GrowingList] = []
     private var gramKeys: [Gram] = []
@@ -380,9 +381,9 @@ private struct KeyTable {
 
     /// Adds the tokens of entry `entry`, which comes after every entry added so far.
     /// - Parameter pieces: the entry's distinct tokens, long ones already cut into pieces.
-    mutating func add(_ pieces: [String], ofEntry entry: Int) {
-        for piece in pieces {
-            let id = tokenID(piece)
+    mutating func add(_ pieces: TokenSet, ofEntry entry: Int) {
+        for number in 0..<pieces.count {
+            let id = pieces.token(number).withUnsafeBufferPointer { tokenID($0, hash: pieces.hashes[number]) }
             guard tokenEntries[id].last != entry else { continue }
             tokenEntries[id].append(entry)
             for gram in tokenGrams[id] where gramEntries[gram].last != entry {
@@ -399,10 +400,10 @@ private struct KeyTable {
         return gramEntries.count - 1
     }
 
-    private mutating func tokenID(_ text: String) -> Int {
-        if let id = tokenIDs[TokenKey(text)] { return id }
-        let id = tokens.count
-        tokenIDs[TokenKey(text)] = id
+    private mutating func tokenID(_ token: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int {
+        let (id, isNew) = tokenIDs.insert(token, hash: hash)
+        guard isNew else { return id }
+        let text = String(decoding: token, as: UTF8.self)
         tokens.append(text)
         tokenEntries.append(PostingsCoding.GrowingList())
         var grams: [Int] = []

@@ -23,32 +23,38 @@ public enum SearchText {
     /// normalising the whole text: every space character is a starter that never composes, and
     /// `ς`/`σ` removes the one context-dependent case mapping.
     public static func tokens(of text: String) -> [String] {
-        var text = text
-        return text.withUTF8 { tokens(ofValidUTF8: $0) }
+        var tokens: [String] = []
+        forEachToken(of: text) { tokens.append(String(decoding: $0, as: UTF8.self)) }
+        return tokens
     }
 
-    /// `tokens(of:)` read from the text's UTF-8 a byte at a time (about a tenth of the work of
-    /// walking its scalars): a run of printable ASCII and Hangul syllables, most of a diary, is
-    /// copied out as it is, lowered if it has a capital; any other run goes through the whole pipeline.
-    private static func tokens(ofValidUTF8 utf8: UnsafeBufferPointer<UInt8>) -> [String] {
-        var tokens: [String] = []
+    /// Calls `body` with the UTF-8 of each of `tokens(of: text)`, in order, without making them strings.
+    static func forEachToken(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var text = text
+        text.withUTF8 { forEachToken(ofValidUTF8: $0, body) }
+    }
+
+    /// Reads the text's UTF-8 a byte at a time (about a tenth of the work of walking its scalars):
+    /// a run of printable ASCII and Hangul syllables, most of a diary, is a token as it is, lowered
+    /// if it has a capital; any other run goes through the whole pipeline.
+    private static func forEachToken(ofValidUTF8 utf8: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var runStart: Int?
         var isSimple = true
         var hasUpper = false
+        var lowered: [UInt8] = []
         func finishRun(at end: Int) {
             guard let start = runStart else { return }
             runStart = nil
             let run = UnsafeBufferPointer(rebasing: utf8[start..<end])
             if !isSimple {
-                splitAtSpaces(fullyNormalized(String(decoding: run, as: UTF8.self).unicodeScalars), into: &tokens)
+                splitAtSpaces(fullyNormalized(String(decoding: run, as: UTF8.self).unicodeScalars), into: body)
             } else if hasUpper {
                 // Printable ASCII and Hangul syllables: NFKC and the mark stripping change nothing.
-                tokens.append(String(unsafeUninitializedCapacity: run.count) { lowered in
-                    for (offset, byte) in run.enumerated() { lowered[offset] = (0x41...0x5A).contains(byte) ? byte + 0x20 : byte }
-                    return run.count
-                })
+                lowered.removeAll(keepingCapacity: true)
+                for byte in run { lowered.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte) }
+                lowered.withUnsafeBufferPointer(body)
             } else {
-                tokens.append(String(decoding: run, as: UTF8.self))
+                body(run)
             }
         }
         var offset = 0
@@ -71,7 +77,6 @@ public enum SearchText {
             offset += length
         }
         finishRun(at: utf8.count)
-        return tokens
     }
 
     /// The scalar whose UTF-8 starts at `offset` of valid UTF-8, and how many bytes it takes.
@@ -119,19 +124,23 @@ public enum SearchText {
 
     /// Slices go through the scalar view: a `String` subscript would round a range that starts
     /// at a combining mark down to the start of its character.
-    private static func splitAtSpaces(_ text: String, into tokens: inout [String]) {
+    private static func splitAtSpaces(_ text: String, into body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        func hand(_ token: Substring.UnicodeScalarView) {
+            var token = String(token)
+            token.withUTF8(body)
+        }
         var start: String.Index?
         var index = text.unicodeScalars.startIndex
         while index < text.unicodeScalars.endIndex {
             if isSpace(text.unicodeScalars[index].value) {
-                if let runStart = start { tokens.append(String(text.unicodeScalars[runStart..<index])) }
+                if let runStart = start { hand(text.unicodeScalars[runStart..<index]) }
                 start = nil
             } else if start == nil {
                 start = index
             }
             text.unicodeScalars.formIndex(after: &index)
         }
-        if let runStart = start { tokens.append(String(text.unicodeScalars[runStart...])) }
+        if let runStart = start { hand(text.unicodeScalars[runStart...]) }
     }
 
     /// The whole pipeline for one run; the result may contain spaces (NFKC maps `¨` to ` ̈`).
