@@ -223,23 +223,32 @@ struct MarkdownFeatures {
         self = text.withUTF8 { MarkdownFeatures(bytes: $0) }
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
-        var previous: UInt8 = 0
-        var wCount = 0
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "|"): mayHaveTables = true
-            case UInt8(ascii: "~"): mayHaveStrikethrough = true
-            case UInt8(ascii: "@"), UInt8(ascii: ":"): mayHaveAutolinks = true
-            case UInt8(ascii: "["): mayHaveTaskLists = true
-            case UInt8(ascii: "^") where previous == UInt8(ascii: "["): mayHaveFootnotes = true
-            case UInt8(ascii: "."): if wCount >= 3 { mayHaveAutolinks = true }
-            default: break
+    /// Looks closer only at the few bytes that can start a construct (one bit test per byte),
+    /// and at the bytes just before one (`[^`, `www.`).
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        func isW(_ offset: Int) -> Bool { offset >= 0 && bytes[offset] | 0x20 == UInt8(ascii: "w") }
+        let (marksBelow64, marksFrom64) = (Self.marksBelow64, Self.marksFrom64)
+        var offset = 0
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            let marked = byte < 64 ? marksBelow64 >> byte & 1 : byte < 128 ? marksFrom64 >> (byte - 64) & 1 : 0
+            if marked != 0 {
+                switch byte {
+                case UInt8(ascii: "|"): mayHaveTables = true
+                case UInt8(ascii: "~"): mayHaveStrikethrough = true
+                case UInt8(ascii: "@"), UInt8(ascii: ":"): mayHaveAutolinks = true
+                case UInt8(ascii: "["): mayHaveTaskLists = true
+                case UInt8(ascii: "^"): if offset > 0 && bytes[offset - 1] == UInt8(ascii: "[") { mayHaveFootnotes = true }
+                default: if isW(offset - 1) && isW(offset - 2) && isW(offset - 3) { mayHaveAutolinks = true }
+                }
             }
-            wCount = (byte | 0x20) == UInt8(ascii: "w") ? wCount + 1 : 0
-            previous = byte
+            offset += 1
         }
     }
+
+    /// The bytes the scan stops at (`|~@:[^.`), as bits of two words: bytes 0–63 and 64–127.
+    private static let marksBelow64: UInt64 = 1 << UInt64(UInt8(ascii: ":")) | 1 << UInt64(UInt8(ascii: "."))
+    private static let marksFrom64: UInt64 = ["|", "~", "@", "[", "^"].reduce(0) { $0 | 1 << UInt64(UInt8(ascii: $1) - 64) }
 
     static let all: MarkdownFeatures = {
         var features = MarkdownFeatures(of: "")
