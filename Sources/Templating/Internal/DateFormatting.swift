@@ -17,6 +17,10 @@ final class DateFormatterSet {
     private var known: [[Date: String]]
     /// Between groups of three digits in a number, in the library's locale (`12,345`).
     let groupingSeparator: String
+    /// Per pattern: how many instants it has formatted, and its parts once it has formatted enough.
+    private var misses: [Int]
+    private var parts: [DatePatternParts?]
+    static let missesBeforeParts = 32
 
     init(patterns: [String], locale: Locale, timeZone: TimeZone, shared: FormattedDates) {
         self.patterns = patterns
@@ -25,12 +29,22 @@ final class DateFormatterSet {
         self.shared = shared
         self.formatters = Array(repeating: nil, count: patterns.count)
         self.known = Array(repeating: [:], count: patterns.count + 1)
+        self.misses = Array(repeating: 0, count: patterns.count)
+        self.parts = Array(repeating: nil, count: patterns.count)
         self.groupingSeparator = locale.groupingSeparator ?? ","
     }
 
     /// `date` formatted with the pattern the compiler numbered `patternIndex`.
     func string(from date: Date, patternIndex: Int) -> String {
-        text(for: date, patternIndex: patternIndex) { formatter(patternIndex).string(from: date) }
+        text(for: date, patternIndex: patternIndex) {
+            // A pattern that keeps meeting new instants is worth cutting into parts (`DatePatternParts`).
+            misses[patternIndex] += 1
+            if misses[patternIndex] == Self.missesBeforeParts {
+                parts[patternIndex] = DatePatternParts(pattern: patterns[patternIndex], locale: locale, timeZone: timeZone,
+                                                       whole: formatter(patternIndex))
+            }
+            return parts[patternIndex]?.string(from: date) ?? formatter(patternIndex).string(from: date)
+        }
     }
 
     /// `date` as ISO 8601 with the offset of the engine's timezone, for the `json` filter.
