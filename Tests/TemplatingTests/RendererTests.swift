@@ -21,7 +21,7 @@ final class RendererTests: XCTestCase {
         let steps = [PathStep(source: .local(slot: 0), binding: 1, isRemembered: false)]
         let formatters = DateFormatterSet(patterns: [], locale: Locale(identifier: "en_US_POSIX"),
                                           timeZone: TimeZone(secondsFromGMT: 0) ?? .current, shared: FormattedDates(patternCount: 0))
-        var renderer = Renderer(context: [:], slotCount: 1, steps: steps, bindingCount: 2, formatters: formatters, capacity: 0)
+        var renderer = Renderer(context: [:], slotCount: 1, steps: steps, stepNames: [], bindingCount: 2, formatters: formatters, capacity: 0)
         try renderer.render(instructions)
         XCTAssertEqual(String(decoding: renderer.output.bytes, as: UTF8.self), "<ul><li>1a<li>2&lt;b&gt;</ul>")
     }

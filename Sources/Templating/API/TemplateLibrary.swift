@@ -110,7 +110,7 @@ public final class TemplateLibrary: Sendable {
         defer { kits.giveBack(kit) }
         let own = kit.templates[name] ?? template
         // Room for nearly every page, so the buffer seldom grows; capacity never written is never touched.
-        var renderer = Renderer(context: context, slotCount: own.slotCount, steps: own.steps,
+        var renderer = Renderer(context: context, slotCount: own.slotCount, steps: own.steps, stepNames: own.stepNames,
                                 bindingCount: own.bindingCount, formatters: kit.formatters, capacity: 65_536)
         try renderer.render(own.instructions)
         return renderer.output.bytes

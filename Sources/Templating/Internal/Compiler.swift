@@ -13,6 +13,8 @@ struct Compiler {
     private var stack: [String] = []
     private var slotCount = 0
     private var steps: [PathStep] = []
+    private var stepNames: [String] = []
+    private var stepNameNumbers: [String: Int] = [:]
     private var stepIndex: [StepKey: Int] = [:]
     /// How often each step is reached, counting a use inside a loop deeper than the step's own
     /// binding twice, since it runs once per item there.
@@ -51,6 +53,8 @@ struct Compiler {
         stack = []
         slotCount = 0
         steps = []
+        stepNames = []
+        stepNameNumbers = [:]
         stepIndex = [:]
         stepUses = []
         bindingCount = 1
@@ -60,7 +64,7 @@ struct Compiler {
             steps[index].isRemembered = true
         }
         return CompiledTemplate(instructions: Self.mergingText(instructions), slotCount: slotCount, steps: steps,
-                                bindingCount: bindingCount, dependencies: dependencies, errors: errors)
+                                stepNames: stepNames, bindingCount: bindingCount, dependencies: dependencies, errors: errors)
     }
 
     // MARK: - Templates
@@ -205,7 +209,7 @@ struct Compiler {
             return .variable(step: steps(from: root, through: rest, usedIn: scope), site)
         }
         guard first == "loop", let loopSlot = scope.loopSlot else {
-            let root = step(.context(first), binding: 0, key: StepKey(binding: 0, name: first))
+            let root = step(.context(name: nameNumber(first)), binding: 0, key: StepKey(binding: 0, name: first))
             return .variable(step: steps(from: root, through: rest, usedIn: scope), site)
         }
         guard let fieldName = rest.first else { return .loopObject(slot: loopSlot) }
@@ -228,7 +232,7 @@ struct Compiler {
         var index = root
         for key in keys {
             let binding = steps[index].binding
-            index = step(.member(parent: index, key: key), binding: binding,
+            index = step(.member(parent: index, key: nameNumber(key)), binding: binding,
                          key: StepKey(binding: binding, parent: index, name: key))
         }
         var used: Int? = index
@@ -238,6 +242,13 @@ struct Compiler {
             used = parent
         }
         return index
+    }
+
+    private mutating func nameNumber(_ name: String) -> Int {
+        if let number = stepNameNumbers[name] { return number }
+        stepNames.append(name)
+        stepNameNumbers[name] = stepNames.count - 1
+        return stepNames.count - 1
     }
 
     private mutating func step(_ source: PathStep.Source, binding: Int, key: StepKey) -> Int {

@@ -44,13 +44,15 @@ final class ExpressionSite: Sendable {
 /// One step on the way to a variable's value. Every distinct dotted prefix of the names a template
 /// uses (`site`, `site.urls`, `site.urls.home`) is one step, shared by all its uses in the same scope.
 struct PathStep: Sendable {
+    /// Names are numbers in `CompiledTemplate.stepNames`: a step holds no reference, so the renderer
+    /// reads one without retaining and releasing a string each time.
     enum Source: Sendable {
         /// A name the context gives.
-        case context(String)
+        case context(name: Int)
         /// The item of the loop that binds `slot`.
         case local(slot: Int)
-        /// The value of `key` in the map that step `parent` reaches.
-        case member(parent: Int, key: String)
+        /// The value of name `key` in the map that step `parent` reaches.
+        case member(parent: Int, key: Int)
     }
 
     var source: Source
@@ -105,6 +107,8 @@ struct CompiledTemplate: Sendable {
     var instructions: [Instruction]
     var slotCount: Int
     var steps: [PathStep]
+    /// The names the steps look up, by number.
+    var stepNames: [String]
     /// The number of loop bindings; binding 0 is the context.
     var bindingCount: Int
     var dependencies: Set<String>

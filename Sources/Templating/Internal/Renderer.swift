@@ -27,6 +27,7 @@ struct Renderer: ~Copyable {
     // Dictionary lookups (String hashing) were the largest cost of rendering, and templates ask
     // for the same names again and again, so a step found once is kept while its binding holds.
     private let steps: [PathStep]
+    private let stepNames: [String]
     private var remembered: [StepResult]
     /// The stamp of `bindingStamps` under which each remembered result was found.
     private var rememberedStamps: [Int]
@@ -34,8 +35,9 @@ struct Renderer: ~Copyable {
     private var bindingStamps: [Int]
     private var nextStamp = 2
 
-    init(context: [String: TemplateValue], slotCount: Int, steps: [PathStep], bindingCount: Int,
+    init(context: [String: TemplateValue], slotCount: Int, steps: [PathStep], stepNames: [String], bindingCount: Int,
          formatters: DateFormatterSet, capacity: Int) {
+        self.stepNames = stepNames
         self.context = context
         self.locals = Array(repeating: .null, count: slotCount)
         self.loops = Array(repeating: LoopState(), count: slotCount)
@@ -158,12 +160,12 @@ struct Renderer: ~Copyable {
         switch step.source {
         case .local(let slot):
             return .found(locals[slot])
-        case .context(let key):
-            if let value = context[key] { result = .found(value) } else { result = .absent }
+        case .context(let name):
+            if let value = context[stepNames[name]] { result = .found(value) } else { result = .absent }
         case .member(let parent, let key):
             switch follow(parent) {
             case .found(.map(let map)):
-                if let value = map[key] { result = .found(value) } else { result = .absent }
+                if let value = map[stepNames[key]] { result = .found(value) } else { result = .absent }
             case .found(.null), .absent: result = .absent
             case .found, .invalid: result = .invalid
             }
