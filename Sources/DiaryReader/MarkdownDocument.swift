@@ -177,18 +177,26 @@ private struct VisibleTextCollector {
         }
     }
 
+    /// Copies each run of the literal between white space whole.
     private mutating func append(_ literal: UnsafePointer<CChar>) {
-        var byte = literal
-        while byte.pointee != 0 {
-            let value = UInt8(bitPattern: byte.pointee)
-            if value == 0x20 || value == 0x0A || value == 0x09 || value == 0x0D {
-                pendingSpace = true
-            } else {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
+        let length = strlen(literal)
+        literal.withMemoryRebound(to: UInt8.self, capacity: length) { start in
+            let text = UnsafeBufferPointer(start: start, count: length)
+            var offset = 0
+            while offset < length {
+                if isSpace(text[offset]) {
+                    pendingSpace = true
+                    offset += 1
+                    continue
+                }
+                var end = offset + 1
+                while end < length && !isSpace(text[end]) { end += 1 }
                 if pendingSpace && !bytes.isEmpty { bytes.append(0x20) }
                 pendingSpace = false
-                bytes.append(value)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[offset..<end]))
+                offset = end
             }
-            byte += 1
         }
     }
 }
