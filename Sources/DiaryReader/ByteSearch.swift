@@ -1,3 +1,5 @@
+import Foundation
+
 /// Literal byte search and replace for ASCII patterns in UTF-8 text.
 enum ByteSearch {
     /// Whether `pattern` occurs in `bytes`.
@@ -25,17 +27,19 @@ enum ByteSearch {
         return String(decoding: result, as: UTF8.self)
     }
 
-    /// Where `pattern` first occurs in `bytes` at or after `start`.
+    /// Where `pattern` first occurs in `bytes` at or after `start`. The C library's `memchr` finds
+    /// each candidate first byte, many bytes at a time (every entry's HTML is searched for
+    /// footnotes and pictures).
     static func firstMatch(of pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard let first = pattern.first, bytes.count >= pattern.count else { return nil }
+        guard let first = pattern.first, let base = bytes.baseAddress, start >= 0, start + pattern.count <= bytes.count else { return nil }
         let last = bytes.count - pattern.count
         var index = start
         while index <= last {
-            if bytes[index] == first {
-                var offset = 1
-                while offset < pattern.count && bytes[index + offset] == pattern[offset] { offset += 1 }
-                if offset == pattern.count { return index }
-            }
+            guard let found = memchr(base + index, Int32(first), last + 1 - index) else { return nil }
+            index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+            var offset = 1
+            while offset < pattern.count && bytes[index + offset] == pattern[offset] { offset += 1 }
+            if offset == pattern.count { return index }
             index += 1
         }
         return nil
