@@ -37,6 +37,9 @@ public struct EntryParser: Sendable {
     public let files: ContentFiles
     /// Extensions forced on for every body; nil attaches only those a body can use.
     let markdownFeatures: MarkdownFeatures?
+    /// The known key each unknown key may stand for, worked out once per key name: a diary
+    /// repeats its own keys (`weather:`) in every entry.
+    let keySuggestions = KeySuggestions()
 
     public init(config: DiaryConfig, files: ContentFiles) {
         self.init(config: config, files: files, markdownFeatures: nil)
@@ -130,7 +133,7 @@ private struct EntryReading {
         var extra: [String: MetadataValue] = [:]
         for field in frontMatter.fields where !EntryParser.knownKeys.contains(field.key) {
             extra[field.key] = YAMLMapping.metadata(field.value)
-            guard let known = Suggestion.closest(to: field.key, among: EntryParser.knownKeys, meanings: EntryParser.keyMeanings) else {
+            guard let known = parser.keySuggestions.known(for: field.key) else {
                 continue
             }
             if (known == "date" || known == "emotion"), frontMatter[known] == nil, standIns[known] == nil {
@@ -384,5 +387,24 @@ private struct EntryReading {
         case .success(let value): return value
         case .failure(let problem): diagnostics.append(problem); return nil
         }
+    }
+}
+
+/// `Suggestion.closest` among the known front-matter keys, remembered by key name for every
+/// thread reading entries.
+final class KeySuggestions: @unchecked Sendable {
+    private let lock = NSLock()
+    private var known: [String: String?] = [:]
+
+    func known(for key: String) -> String? {
+        lock.lock()
+        let remembered = known[key]
+        lock.unlock()
+        if let remembered { return remembered }
+        let suggestion = Suggestion.closest(to: key, among: EntryParser.knownKeys, meanings: EntryParser.keyMeanings)
+        lock.lock()
+        known[key] = suggestion
+        lock.unlock()
+        return suggestion
     }
 }

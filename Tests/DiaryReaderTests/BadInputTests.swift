@@ -72,6 +72,13 @@ final class BadInputTests: XCTestCase {
         ])
         XCTAssertEqual(try diagnostics(of: [path: entryText("date: 2025-10-20\nemotion: happy\nimages:\n  - path: a.png")]).first,
                        "\(path):5:5: warning: unknown key 'path' of an image is ignored; did you mean 'src'?")
+        // Every entry that uses the key is told, not only the first one read.
+        let second = "Content/2025/10/21/0930-walk.md"
+        XCTAssertEqual(try diagnostics(of: [path: entryText("date: 2025-10-20\nemotion: happy\nfeeling: calm"),
+                                            second: entryText("date: 2025-10-21\nemotion: happy\nfeeling: calm\nweather: sunny")]).sorted(), [
+            "\(second):4:1: warning: unknown key 'feeling' is kept as extra data; did you mean 'emotion'?",
+            "\(path):4:1: warning: unknown key 'feeling' is kept as extra data; did you mean 'emotion'?",
+        ].sorted())
     }
 
     func testAWrongValueTypeIsReportedAtTheValue() throws {
