@@ -166,8 +166,8 @@ public struct SearchIndexBuilder: Sendable {
                 return (builder.record(entry, text: entry.body.textUTF8), document.indexedTokenSet(), document.extraText)
             }
         }
-        // The records are kept for the chunk files while they are few; past `keptRecordBytes`, only
-        // their sizes are, and the chunk files make them again once the chunk size is known.
+        // The records are kept for the chunk files while they are few; when they would pass
+        // `keptRecordBytes`, only their sizes are, and the chunk files make them again once the chunk size is known.
         var records: [[UInt8]]? = []
         var recordBytes = 0
         // The table takes a batch's tokens on one thread: meanwhile the next batch's documents are
@@ -180,7 +180,9 @@ public struct SearchIndexBuilder: Sendable {
             for (number, document) in zip(batch, documents) {
                 recordSizes.append(document.record.count)
                 recordBytes += document.record.count
-                if recordBytes <= keptRecordBytes { records?.append(document.record) } else { records = nil }
+                // Dropped as soon as the records so far, at their average size, would pass the budget:
+                // a big diary never holds most of the budget only to let it go.
+                if recordBytes / (number + 1) * entries.count <= keptRecordBytes { records?.append(document.record) } else { records = nil }
                 extraText.append(contentsOf: document.extra.utf8)
                 extraEnds.append(extraText.count)
                 table.add(document.tokens, ofEntry: number)
