@@ -68,9 +68,14 @@ public final class TemplateLibrary: Sendable {
         let names = sources.keys.sorted()
         let datePatterns = compiler.datePatterns
         let formatted = FormattedDates(patternCount: datePatterns.count)
-        kits = RenderKitPool { [parsed] in
-            var compiler = Compiler(templates: parsed, paths: paths)
-            let templates = Dictionary(uniqueKeysWithValues: names.map { ($0, compiler.compile($0)) })
+        kits = RenderKitPool { [parsed, compiled] kitNumber in
+            // The first kit walks the library's own compilation: a rebuild that renders a few pages
+            // on one core compiles the theme once, not twice.
+            var templates = compiled
+            if kitNumber > 0 {
+                var compiler = Compiler(templates: parsed, paths: paths)
+                templates = Dictionary(uniqueKeysWithValues: names.map { ($0, compiler.compile($0)) })
+            }
             let formatters = DateFormatterSet(patterns: datePatterns, locale: locale, timeZone: timeZone, shared: formatted)
             return RenderKit(formatters: formatters, templates: templates)
         }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// What one render uses alone: date formatters, and its own compiled copy of the templates.
+/// What one render uses alone: date formatters, and a compiled copy of the templates no other
+/// kit walks.
 ///
 /// Walking instructions retains them, and a retain writes the instruction's reference count. When
 /// both cores walked the same compiled templates, those counts kept moving between the cores'
@@ -20,11 +21,13 @@ final class RenderKit {
 /// A locked pool of `RenderKit`s: a render takes one, uses it alone, and gives it back. A thread
 /// gets the kit it used last when that one is free, so a kit's memory stays in one core's cache.
 final class RenderKitPool: @unchecked Sendable {
-    private let makeKit: @Sendable () -> RenderKit
+    /// Makes a kit, given how many were made before it.
+    private let makeKit: @Sendable (Int) -> RenderKit
     private let lock = NSLock()
     private var idle: [RenderKit] = []
+    private var made = 0
 
-    init(makeKit: @escaping @Sendable () -> RenderKit) {
+    init(makeKit: @escaping @Sendable (Int) -> RenderKit) {
         self.makeKit = makeKit
     }
 
@@ -33,8 +36,10 @@ final class RenderKitPool: @unchecked Sendable {
         lock.lock()
         let index = idle.lastIndex { kit in kit.lastThread.map { pthread_equal($0, thread) != 0 } ?? false }
         let kit = index.map { idle.remove(at: $0) } ?? idle.popLast()
+        let kitNumber = made
+        if kit == nil { made += 1 }
         lock.unlock()
-        let borrowed = kit ?? makeKit()
+        let borrowed = kit ?? makeKit(kitNumber)
         borrowed.lastThread = thread
         return borrowed
     }
