@@ -393,7 +393,7 @@ public struct EntryCache: Sendable {
         }
         guard let unknownIDs = reader.strings(), let unknownNames = reader.strings(), unknownIDs.count == unknownNames.count,
               let hasEntry = reader.bool() else { return nil }
-        let unknown = Dictionary(uniqueKeysWithValues: zip(unknownIDs, unknownNames))
+        let unknown = unknownIDs.isEmpty ? [:] : Dictionary(uniqueKeysWithValues: zip(unknownIDs, unknownNames))
         guard hasEntry else { return ParsedEntry(entry: nil, unknownEmotions: unknown, diagnostics: diagnostics, imageLookups: []) }
         guard let id = reader.string(), let slug = reader.string(), let sourcePath = reader.string(), let title = reader.string(),
               let instant = reader.double(), let wallClock = reader.int(), let emotionIDs = reader.strings(),

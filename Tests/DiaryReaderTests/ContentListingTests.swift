@@ -36,6 +36,16 @@ final class ContentListingTests: XCTestCase {
         XCTAssertEqual(ContentFiles(paths: paths).pathsHash, files.pathsHash)
     }
 
+    func testAnEntryIsAFileWhoseNameEndsInMdOrMarkdown() {
+        for path in ["Content/a.md", "Content/일기/하루.md", "Content/x.markdown", "Content/.md", "Content/a.b.md", "x.md"] {
+            XCTAssertTrue(ContentFiles.isEntryPath(path), path)
+        }
+        for path in ["Content/a.MD", "Content/a.md.txt", "Content/a.mdx", "Content/amd", "Content/a.markdow", "Content/a.md/",
+                     "Content/사진.png", "md", "", "Content/a.md\u{301}"] {
+            XCTAssertFalse(ContentFiles.isEntryPath(path), path)
+        }
+    }
+
     func testAnImageIsFoundNextToItsEntryThenFromContentAndNeverOutsideIt() {
         let files = ContentFiles(paths: paths)
         let entry = "Content/2025/10/20/0930-walk.md"
