@@ -74,7 +74,12 @@ public struct EntryBody: Sendable, Hashable {
     /// The HTML and texts, as given or as made from saved bytes on first use (from any thread).
     private final class Storage: @unchecked Sendable {
         typealias Texts = (html: String, text: [UInt8], footnotes: [UInt8])
-        private let lock = NSLock()
+        /// Bodies share a few locks, picked by address: a lock each cost two allocations for every
+        /// entry read from the cache, and a body's texts are made once, quickly, without taking another.
+        private static let locks = (0..<16).map { _ in NSLock() }
+        private var lock: NSLock {
+            Self.locks[(Int(bitPattern: Unmanaged.passUnretained(self).toOpaque()) >> 6) & (Self.locks.count - 1)]
+        }
         private var made: Texts?
         private var saved: (bytes: SharedBytes, html: Range<Int>, text: Range<Int>, footnotes: Range<Int>)?
 
