@@ -129,6 +129,14 @@ public struct BinaryReader {
         return bytes.string(position..<position + count)
     }
 
+    /// The next string, as `string()`; `likely` itself when the bytes are its UTF-8, which shares
+    /// that string's storage instead of making (and validating) a copy.
+    public mutating func string(likely: String) -> String? {
+        guard let count = int(), count >= 0, position + count <= end else { return nil }
+        defer { position += count }
+        return bytes.bytes(position..<position + count, areUTF8Of: likely) ? likely : bytes.string(position..<position + count)
+    }
+
     /// Where the bytes of the next length-prefixed string or raw bytes lie, without copying them.
     public mutating func range() -> Range<Int>? {
         guard let count = int(), count >= 0, position + count <= end else { return nil }

@@ -53,6 +53,16 @@ public final class SharedBytes: @unchecked Sendable {
         withUnsafeBytes { Array(UnsafeRawBufferPointer(rebasing: $0[range])) }
     }
 
+    /// Whether the bytes in `range` are `text`'s UTF-8.
+    public func bytes(_ range: Range<Int>, areUTF8Of text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in
+            guard utf8.count == range.count else { return false }
+            guard let start = utf8.baseAddress else { return true }
+            return withUnsafeBytes { all in memcmp(all.baseAddress! + range.lowerBound, start, range.count) == 0 }
+        }
+    }
+
     /// The UTF-8 in `range` as a string.
     public func string(_ range: Range<Int>) -> String {
         withUnsafeBytes { String(decoding: UnsafeRawBufferPointer(rebasing: $0[range]), as: UTF8.self) }

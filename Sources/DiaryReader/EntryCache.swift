@@ -314,7 +314,7 @@ public struct EntryCache: Sendable {
             lookups.append(ImageLookup(reference: reference, resolved: resolved))
         }
         let stamp = Self.stamp(path: path, size: size, modified: modified, imageLookups: lookups, reading: reading)
-        guard let parsed = readParsed(&reader, in: bytes, bodies: bodies, stamp: stamp) else { return nil }
+        guard let parsed = readParsed(&reader, in: bytes, bodies: bodies, stamp: stamp, path: path) else { return nil }
         return (path, Source(size: size, modified: modified, imageLookups: lookups, parsed: parsed))
     }
 
@@ -383,7 +383,9 @@ public struct EntryCache: Sendable {
     }
 
     /// The reading's entry gets `stamp` (`stamp(path:…)` of its file's reading).
-    private static func readParsed(_ reader: inout BinaryReader, in bytes: SharedBytes, bodies: Range<Int>, stamp: UInt64?) -> ParsedEntry? {
+    /// `path`: the entry file's, which its source path nearly always is (and then shares).
+    private static func readParsed(_ reader: inout BinaryReader, in bytes: SharedBytes, bodies: Range<Int>, stamp: UInt64?,
+                                   path: String) -> ParsedEntry? {
         guard let diagnosticCount = reader.int(), diagnosticCount >= 0, diagnosticCount < 100_000 else { return nil }
         var diagnostics: [Diagnostic] = []
         for _ in 0..<diagnosticCount {
@@ -395,7 +397,7 @@ public struct EntryCache: Sendable {
               let hasEntry = reader.bool() else { return nil }
         let unknown = unknownIDs.isEmpty ? [:] : Dictionary(uniqueKeysWithValues: zip(unknownIDs, unknownNames))
         guard hasEntry else { return ParsedEntry(entry: nil, unknownEmotions: unknown, diagnostics: diagnostics, imageLookups: []) }
-        guard let id = reader.string(), let slug = reader.string(), let sourcePath = reader.string(), let title = reader.string(),
+        guard let id = reader.string(), let slug = reader.string(), let sourcePath = reader.string(likely: path), let title = reader.string(),
               let instant = reader.double(), let wallClock = reader.int(), let emotionIDs = reader.strings(),
               let tags = reader.strings(), let imageCount = reader.int(), imageCount >= 0, imageCount < 100_000 else { return nil }
         var images: [EntryImage] = []

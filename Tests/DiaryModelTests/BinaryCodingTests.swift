@@ -24,4 +24,20 @@ final class BinaryCodingTests: XCTestCase {
         XCTAssertNil(short.ints(count: -1))
         XCTAssertEqual(short.ints(count: numbers.count), numbers)
     }
+
+    func testAStringReadWithALikelyValueIsTheStringWrittenWhetherOrNotItIsThatValue() {
+        let written = ["Content/2025/11/01/0740-first-snow.md", "Content/일기/하루.md", "", "short", "Content/2025/11/01/0740-first-snow.mx"]
+        let likely = "Content/2025/11/01/0740-first-snow.md"
+        var writer = BinaryWriter()
+        for text in written { writer.write(text) }
+        var reader = BinaryReader(writer.bytes)
+        for text in written { XCTAssertEqual(reader.string(likely: likely), text) }
+        XCTAssertTrue(reader.isAtEnd)
+        var again = BinaryReader(writer.bytes)
+        XCTAssertEqual(again.string(likely: ""), written[0])
+        XCTAssertEqual(again.string(likely: "Content/일기/하루.md"), written[1])
+        XCTAssertEqual(again.string(likely: "x"), "")
+        var short = BinaryReader(Array(writer.bytes.prefix(12)))
+        XCTAssertNil(short.string(likely: likely), "longer than what is left")
+    }
 }
