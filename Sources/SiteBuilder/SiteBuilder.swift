@@ -217,6 +217,24 @@ public struct SiteBuilder {
         // published path): needed from the plan on, so the steps before it need not wait for it.
         lazy var lastOutput = LastOutput(change.output.value, known: change.knownManifest, encryption: encryption, cache: cache)
         let configKey = Self.configKey(change.configFile, encryption: options.encryption)
+        // The theme needs only daybook.yml's locale and timezone: it is loaded on another core while
+        // the entries are read. The same templates, locale and timezone give the same compiled theme: a session keeps it.
+        let themeConfig = change.configFile.config
+        var themeKey = StableHasher()
+        for file in change.listing.theme ?? [] {
+            themeKey.combine(file.path)
+            themeKey.combine(file.size)
+            themeKey.combine(file.modified)
+        }
+        themeKey.combine(themeConfig.localeIdentifier)
+        themeKey.combine(themeConfig.timeZone.identifier)
+        let knownTheme = kept?.theme.flatMap { $0.key == themeKey.value ? $0 : nil }
+        let loadingTheme = knownTheme != nil ? nil : BackgroundValue(working: { [root] () -> (Theme, TemplateLibrary, [Diagnostic]) in
+            let (theme, themeProblems) = Theme.load(root: root)
+            let library = TemplateLibrary(sources: theme.templates, paths: theme.paths,
+                                          locale: Locale(identifier: themeConfig.localeIdentifier), timeZone: themeConfig.timeZone)
+            return (theme, library, themeProblems + library.errors.map(Self.diagnostic(for:)) + Self.missingTemplates(in: library))
+        })
         let (previous, reading, readFiles) = try pipeline.run(.readEntries) { () -> (BuildState, DiaryReadResult, ContentFiles?) in
             let reader = DiaryReader(root: root)
             let readerOptions = DiaryReader.Options(includeDrafts: options.includeDrafts, strict: options.strict)
@@ -247,23 +265,11 @@ public struct SiteBuilder {
         let config = reading.diary.config
 
         let (theme, library) = try pipeline.run(.loadTheme) { () -> (Theme, TemplateLibrary) in
-            // The same templates, locale and timezone give the same compiled theme: a session keeps it.
-            var themeKey = StableHasher()
-            for file in change.listing.theme ?? [] {
-                themeKey.combine(file.path)
-                themeKey.combine(file.size)
-                themeKey.combine(file.modified)
-            }
-            themeKey.combine(config.localeIdentifier)
-            themeKey.combine(config.timeZone.identifier)
-            if let known = kept?.theme, known.key == themeKey.value {
+            if let known = knownTheme {
                 report.diagnostics += known.problems
                 return (known.theme, known.library)
             }
-            let (theme, themeProblems) = Theme.load(root: root)
-            let library = TemplateLibrary(sources: theme.templates, paths: theme.paths,
-                                          locale: Locale(identifier: config.localeIdentifier), timeZone: config.timeZone)
-            let problems = themeProblems + library.errors.map(Self.diagnostic(for:)) + Self.missingTemplates(in: library)
+            let (theme, library, problems) = loadingTheme!.value
             report.diagnostics += problems
             session?.theme = (themeKey.value, theme, library, problems)
             return (theme, library)
