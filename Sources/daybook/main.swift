@@ -4,7 +4,7 @@ import Foundation
 
 // Exit statuses follow SPEC §5: 0 success, 1 content errors, 2 usage errors.
 do {
-    var command = try Daybook.parseAsRoot()
+    var command = try Daybook.parseBuildAlone() ?? Daybook.parseAsRoot()
     try command.run()
 } catch let error as CommandError {
     StandardError.print(error.description)

@@ -64,6 +64,25 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(try runDaybook(["new", "--help"]).standardOutput.contains("-C <dir>"))
     }
 
+    /// `build` is parsed by itself first (`Daybook.parseBuildAlone`): what it does not take is parsed
+    /// as part of the whole command, with the same help and messages as every other command.
+    func testTheBuildCommandsHelpAndMistakesNameItAsPartOfDaybook() throws {
+        for flag in ["--help", "-h"] {
+            let help = try runDaybook(["build", flag])
+            XCTAssertEqual(help.status, 0)
+            XCTAssertTrue(help.standardOutput.contains("USAGE: daybook build [-C <dir>] [--output <dir>]"), help.standardOutput)
+        }
+        let unknown = try runDaybook(["build", "--no-such-flag"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.standardError.hasPrefix("Error: Unknown option '--no-such-flag'\nUsage: daybook build "), unknown.standardError)
+        let both = try runDaybook(["build", "-q", "-v"])
+        XCTAssertEqual(both.status, 2)
+        XCTAssertTrue(both.standardError.contains("Usage: daybook build "), both.standardError)
+        let version = try runDaybook(["build", "--version"])
+        XCTAssertEqual([version.status], [0])
+        XCTAssertEqual(version.standardOutput, try runDaybook(["--version"]).standardOutput)
+    }
+
     func testDashCWorksBeforeAndAfterTheCommand() throws {
         let root = temporaryFolder(self).appendingPathComponent("diary")
         XCTAssertEqual(try runDaybook(["-C", root.path, "init"]).status, 0)
