@@ -12,6 +12,20 @@ final class ConfigLoaderTests: XCTestCase {
         XCTAssertEqual(config.localeIdentifier, "en_US")
     }
 
+    func testTheFileIsReadAgainEachTimeAndAChangeIsSeen() throws {
+        let diary = try TemporaryDiary([:], config: "title: First\n")
+        addTeardownBlock { diary.remove() }
+        XCTAssertEqual(ConfigFile.load(root: diary.root).config.title, "First")
+        XCTAssertEqual(ConfigFile.load(root: diary.root).config.title, "First")
+        try diary.write("title: Second\nlocale: ko_KR\n", to: "daybook.yml")
+        let changed = ConfigFile.load(root: diary.root)
+        XCTAssertEqual([changed.config.title, changed.config.localeIdentifier], ["Second", "ko_KR"])
+        try diary.write("title: [\n", to: "daybook.yml")
+        XCTAssertFalse(ConfigFile.load(root: diary.root).diagnostics.isEmpty, "a broken file is a problem, not the last good one")
+        try FileManager.default.removeItem(at: diary.root.appendingPathComponent("daybook.yml"))
+        XCTAssertEqual(ConfigFile.load(root: diary.root).config.title, DiaryConfig().title)
+    }
+
     func testEveryKeyIsRead() {
         let yaml = """
             title: 나의 감정일기
