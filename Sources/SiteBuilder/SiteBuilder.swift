@@ -592,6 +592,11 @@ public struct SiteBuilder {
                     }
                 })
                 defer { _ = listsSaved.value }
+                // The search index's state, on a third thread: it is the largest file after the lists,
+                // and a next build uses it only if the page signatures saved below name its signature.
+                let searchStore = SearchIndexStore(cache: cache, folder: folder, encryption: encryption)
+                let searchSaved = searchState.map { searchState in BackgroundValue(working: { Result { try searchStore.save(searchState) } }) }
+                defer { _ = searchSaved?.value }
                 // Worked out only when saved: `daybook serve` saves after the page is served.
                 state.entryVersions = signer.savedVersions()
                 // Of a plain site only: an encrypted one's files are under other names.
@@ -603,7 +608,7 @@ public struct SiteBuilder {
                                                         context: planMemo?.context ?? signer.context(of: pages),
                                                         versions: signer.entryVersions)
                 try state.save(to: cache, saveEntries: cacheWorthSaving)
-                if let searchState { try SearchIndexStore(cache: cache, folder: folder, encryption: encryption).save(searchState) }
+                try searchSaved?.value.get()
                 try listsSaved.value.get()
             }
             guard let session else { return try save() }
