@@ -51,6 +51,16 @@ final class PicturePublishingTests: XCTestCase {
         XCTAssertEqual(PublishedPictures.srcsetAddress(""), "")
     }
 
+    func testOnlyFilesUnderImagesArePictureFiles() {
+        for path in ["images/2025-10-04-1030-walk_image_1.jpg", "images/2025-10-04-1030-walk_image_1-640.webp", "images/x", "images/",
+                     "images/일기_image_2.png"] {
+            XCTAssertTrue(PublishedPictures.isPictureFile(path), path)
+        }
+        for path in ["image/x.jpg", "imagesx/a.jpg", "Images/a.jpg", "2025/images/a.jpg", "search/chunks/1.json", "images", "", "a"] {
+            XCTAssertFalse(PublishedPictures.isPictureFile(path), path)
+        }
+    }
+
     func testAPictureTheBodyShowsIsNotRepeatedAsAFigure() throws {
         let root = try diary(picture: SolidPNG.make(width: 800, height: 600, red: 90, green: 160, blue: 60),
                              body: "Look: ![A field](photo.png)")
