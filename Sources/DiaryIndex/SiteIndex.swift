@@ -219,11 +219,7 @@ private struct UTF8Key: Hashable {
     }
 
     static func == (a: UTF8Key, b: UTF8Key) -> Bool {
-        // Compared as buffers: the UTF-8 views' element-wise comparison cost ten times as much.
-        var a = a.text, b = b.text
-        return a.withUTF8 { x in
-            b.withUTF8 { y in x.count == y.count && x.elementsEqual(y) }
-        }
+        a.text.isUTF8Equal(to: b.text)
     }
 
     func hash(into hasher: inout Hasher) {

@@ -26,27 +26,12 @@ public struct ConfigFile: Sendable {
     /// not parsed again: `daybook build` reads the file to know whether to encrypt, then to build.
     public static func load(root: URL) -> ConfigFile {
         let bytes = LocalFiles.readBytes(root.path + "/" + ConfigLoader.fileName)
-        if let last = lastRead.withLock({ $0 }), last.bytes == bytes { return last }
+        if let last = lock.withLock({ lastRead }), last.bytes == bytes { return last }
         let file = ConfigFile(bytes: bytes)
-        lastRead.withLock { $0 = file }
+        lock.withLock { lastRead = file }
         return file
     }
 
-    private static let lastRead = LockedValue<ConfigFile?>(nil)
-}
-
-/// A value read and written under a lock, from any thread.
-private final class LockedValue<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var lastRead: ConfigFile?
 }

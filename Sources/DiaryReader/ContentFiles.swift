@@ -54,10 +54,8 @@ public struct ContentFiles: Sendable {
 
     /// Whether the file at `path` is an entry (Markdown), by its name.
     public static func isEntryPath(_ path: String) -> Bool {
-        // The extension's bytes, as the file system names them: a tenth of String.hasSuffix's cost.
-        path.utf8.withContiguousStorageIfAvailable { name in
-            name.ends(with: ".md") || name.ends(with: ".markdown")
-        } ?? (path.hasSuffix(".md") || path.hasSuffix(".markdown"))
+        // The extension's bytes, as the file system names them.
+        path.hasUTF8Suffix(".md") || path.hasUTF8Suffix(".markdown")
     }
 
     /// Lists `Content/` under `root`, skipping hidden files and folders.
@@ -104,13 +102,5 @@ public struct ContentFiles: Sendable {
             parts.append(part)
         }
         return String(decoding: Array(parts.joined(separator: [slash])), as: UTF8.self)
-    }
-}
-
-private extension UnsafeBufferPointer<UInt8> {
-    func ends(with suffix: StaticString) -> Bool {
-        let length = suffix.utf8CodeUnitCount
-        guard count >= length, let start = baseAddress else { return false }
-        return memcmp(start + (count - length), suffix.utf8Start, length) == 0
     }
 }
