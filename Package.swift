@@ -91,7 +91,7 @@ let package = Package(
         ),
         .executableTarget(name: "template-bench", dependencies: ["Templating"]),
         .executableTarget(name: "picture-bench", dependencies: ["Pictures"]),
-        .executableTarget(name: "stat-floor"),
+        .executableTarget(name: "stat-floor", dependencies: ["DiaryFiles"]),
         .testTarget(name: "DiaryModelTests", dependencies: ["DiaryModel"]),
         .testTarget(name: "DiaryServerTests", dependencies: ["DiaryServer", "SiteBuilder", "CCurlOnDemand"]),
         .testTarget(name: "DiaryReaderTests", dependencies: ["DiaryReader", "DiaryIndex", "DiaryCorpus"]),

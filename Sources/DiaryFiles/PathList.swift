@@ -78,4 +78,18 @@ public struct PathList: Equatable, Sendable {
     public func allSatisfyOnEveryCore(_ holds: (Int, Access) -> Bool) -> Bool {
         !mapOnEveryCore { chunk, access in chunk.allSatisfy { holds($0, access) } }.contains(false)
     }
+
+    /// Whether `holds` of every position but the `skipped` ones, given what a stat of its path
+    /// (relative to the open folder `base`, `NearFolderStat`) found, nil when it failed; asked on every core.
+    public func allSatisfyOnEveryCore(statingIn base: Int32, skipping skipped: Set<Int> = [], _ holds: (Int, stat?) -> Bool) -> Bool {
+        !mapOnEveryCore { chunk, access in
+            var near = NearFolderStat(base: base)
+            var info = stat()
+            for position in chunk where !skipped.contains(position) {
+                let found = near.stat(access.path(at: position), bytes: access.bytes(at: position), into: &info)
+                if !holds(position, found ? info : nil) { return false }
+            }
+            return true
+        }.contains(false)
+    }
 }

@@ -53,17 +53,18 @@ public struct TreeSnapshot: Equatable, Sendable {
         let base = open(folder, O_RDONLY | O_DIRECTORY)
         guard base >= 0 else { return nil }
         defer { close(base) }
-        let foldersHold = folders.allSatisfyOnEveryCore { position, access in
-            FolderStamp.of(access.path(at: position), in: base)
+        let foldersHold = folders.allSatisfyOnEveryCore(statingIn: base) { position, info in
+            info.flatMap(FolderStamp.init)
                 == FolderStamp(inode: UInt64(bitPattern: Int64(folderStamps[position * 2])), modified: folderStamps[position * 2 + 1])
         }
         guard foldersHold else { return nil }
         let looks = files.mapOnEveryCore { chunk, access -> Look? in
             var look = Look()
+            var near = NearFolderStat(base: base)
             var info = stat()
             for position in chunk {
                 let path = access.path(at: position)
-                guard fstatat(base, path, &info, 0) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { return nil }
+                guard near.stat(path, bytes: access.bytes(at: position), into: &info), (info.st_mode & S_IFMT) != S_IFDIR else { return nil }
                 let (size, modified) = (Int(info.st_size), FileStatus.modificationTime(info))
                 if size != fileStatuses[position * 2] || modified != fileStatuses[position * 2 + 1] { look.changed[position] = (size, modified) }
                 if modified >= recentAfter { look.recent.append(String(cString: path)) }

@@ -82,8 +82,8 @@ struct CompleteFolders: Equatable {
         let base = open(folder.url.path, O_RDONLY | O_DIRECTORY)
         guard base >= 0 else { return nil }
         defer { close(base) }
-        let holds = paths.allSatisfyOnEveryCore { position, access in
-            pending.contains(position) || FolderStamp.of(access.path(at: position), in: base) == stamp(at: position)
+        let holds = paths.allSatisfyOnEveryCore(statingIn: base, skipping: pending) { position, info in
+            info.flatMap(FolderStamp.init) == stamp(at: position)
         }
         guard holds else { return nil }
         var looked = self

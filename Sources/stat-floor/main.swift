@@ -1,3 +1,4 @@
+import DiaryFiles
 import Dispatch
 import Foundation
 #if canImport(Glibc)
@@ -8,8 +9,9 @@ import Darwin
 
 // The floor of a nothing-changed build's check for changes, for the benchmark: one stat of each
 // path of a list, on every core, from compiled code, as a build looks at them (each relative to
-// its tree's opened folder). Usage: stat-floor CONTENT OUTPUT LIST [ROUNDS]; each line of LIST is
-// `c PATH` (under CONTENT) or `o PATH` (under OUTPUT). Prints each round's seconds, one a line.
+// its folder two levels down, opened once for the paths under it: `NearFolderStat`).
+// Usage: stat-floor CONTENT OUTPUT LIST [ROUNDS]; each line of LIST is `c PATH` (under CONTENT)
+// or `o PATH` (under OUTPUT). Prints each round's seconds, one a line.
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4, let list = try? String(contentsOfFile: arguments[3], encoding: .utf8) else {
@@ -24,10 +26,10 @@ guard folders.allSatisfy({ $0 >= 0 }) else {
     exit(1)
 }
 
-// Each path as a C string, with the folder it is relative to.
-let paths: [(folder: Int32, path: [CChar])] = list.split(separator: "\n").compactMap { line -> (folder: Int32, path: [CChar])? in
+// Each path as a C string, with the tree it is in.
+let paths: [(tree: Int, path: [CChar])] = list.split(separator: "\n").compactMap { line -> (tree: Int, path: [CChar])? in
     guard line.count > 2 else { return nil }
-    return (line.hasPrefix("o ") ? folders[1] : folders[0], Array(String(line.dropFirst(2)).utf8CString))
+    return (line.hasPrefix("o ") ? 1 : 0, Array(String(line.dropFirst(2)).utf8CString))
 }
 
 let chunkSize = 256
@@ -36,8 +38,14 @@ for _ in 0..<rounds {
     let start = DispatchTime.now().uptimeNanoseconds
     DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
         var info = stat()
+        var inContent = NearFolderStat(base: folders[0])
+        var inOutput = NearFolderStat(base: folders[1])
         for index in chunk * chunkSize..<min(paths.count, (chunk + 1) * chunkSize) {
-            paths[index].path.withUnsafeBufferPointer { _ = fstatat(paths[index].folder, $0.baseAddress!, &info, 0) }
+            paths[index].path.withUnsafeBytes { raw in
+                let path = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
+                let bytes = UnsafeRawBufferPointer(rebasing: raw.dropLast())
+                _ = paths[index].tree == 0 ? inContent.stat(path, bytes: bytes, into: &info) : inOutput.stat(path, bytes: bytes, into: &info)
+            }
         }
     }
     print(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
