@@ -32,7 +32,7 @@ extension SiteBuilder {
         let cache = BuildCache(root: root, output: root)
         let saved = newPassword ? nil : cache.read(.encryption).flatMap(SavedEncryption.init(bytes:))
         let password = try source.password(confirming: saved == nil)
-        let keys = try SiteKeys(password: password, salt: saved?.salt ?? SiteKeys.randomSalt())
+        let keys = try SiteKeys(password: password, salt: saved?.salt ?? (try SiteKeys.randomSalt()))
         if let saved {
             guard saved.check == keys.passwordCheck else { throw BuildError.wrongPassword }
             return keys

@@ -12,6 +12,8 @@ public enum SiteEncryptionError: Error, Equatable, CustomStringConvertible {
     case notAuthentic(address: String)
     /// A published file too short, of an unknown format version, or with broken padding.
     case malformed(address: String)
+    /// OpenSSL's libcrypto could not be opened, or lacks a function Daybook calls.
+    case libcryptoUnavailable(String)
 
     public var description: String {
         switch self {
@@ -21,6 +23,7 @@ public enum SiteEncryptionError: Error, Equatable, CustomStringConvertible {
         case .passwordsDiffer: return "the two passwords differ; nothing was encrypted"
         case .notAuthentic(let address): return "'\(address)' does not decrypt: another password, or the file was changed"
         case .malformed(let address): return "'\(address)' is not a file of an encrypted Daybook site"
+        case .libcryptoUnavailable(let reason): return "encrypted sites need OpenSSL's libcrypto: \(reason)"
         }
     }
 }

@@ -40,6 +40,7 @@ public struct SiteKeys: Sendable {
             throw SiteEncryptionError.badSalt(byteCount: salt.count)
         }
         guard !password.isEmpty else { throw SiteEncryptionError.emptyPassword }
+        try LibCrypto.require()
         let passwordBytes = Array(password.precomposedStringWithCanonicalMapping.utf8)
         let master = KeyDerivation.pbkdf2(password: passwordBytes, salt: salt, iterations: iterations, byteCount: 32)
         func expand(_ label: String, _ byteCount: Int) -> [UInt8] {
@@ -54,7 +55,8 @@ public struct SiteKeys: Sendable {
     }
 
     /// A new random salt, for a site encrypted for the first time or with a new password.
-    public static func randomSalt() -> [UInt8] {
+    public static func randomSalt() throws -> [UInt8] {
+        try LibCrypto.require()
         var bytes = [UInt8](repeating: 0, count: saltByteCount)
         precondition(RAND_bytes(&bytes, Int32(saltByteCount)) == 1, "libcrypto has no random bytes")
         return bytes

@@ -103,6 +103,45 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(search.standardOutput.contains("Content/2025/10/20/2100-before.md"), search.standardOutput)
     }
 
+    /// libcrypto and libvips are opened on first use: a build of words alone neither needs nor opens
+    /// them, and a build with a picture has both (the dynamic loader says which libraries it loads,
+    /// and for whom). A debug build links libcurl, which brings libcrypto in for itself.
+    func testLibcryptoAndLibvipsAreOpenedOnlyByABuildThatHasPictures() throws {
+        let root = temporaryFolder(self)
+        let content = root.appendingPathComponent("Content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try Data("---\ndate: 2025-10-20 09:30\nemotion: calm\n---\nWords alone.\n".utf8).write(to: content.appendingPathComponent("words.md"))
+        // The loader's report goes to its own file (LD_DEBUG_OUTPUT, suffixed with the process number):
+        // libvips and the libraries it needs make more of it than a pipe holds.
+        let reports = root.appendingPathComponent("loader")
+        try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_DEBUG"] = "files,libs"
+        /// The loader's report of one build: what it started, and what it loaded for daybook itself.
+        func build() throws -> (started: [Substring], forDaybook: [Substring]) {
+            environment["LD_DEBUG_OUTPUT"] = reports.appendingPathComponent(UUID().uuidString).path
+            let run = try runDaybook(["build", "-q", "-C", root.path], environment: environment)
+            XCTAssertEqual(run.status, 0, run.standardError)
+            let prefix = URL(fileURLWithPath: environment["LD_DEBUG_OUTPUT"]!).lastPathComponent
+            let lines = try FileManager.default.contentsOfDirectory(atPath: reports.path).filter { $0.hasPrefix(prefix) }
+                .map { try String(contentsOf: reports.appendingPathComponent($0), encoding: .utf8) }.joined().split(separator: "\n")
+            let executable = try daybookExecutable().path
+            return (lines.filter { $0.contains("calling init:") }, lines.filter { $0.contains("by \(executable) ") })
+        }
+        let words = try build()
+        XCTAssertFalse(words.started.isEmpty, "the loader reports the libraries it starts")
+        XCTAssertFalse(words.forDaybook.contains { $0.contains("file=libcrypto.so") }, "daybook neither needs libcrypto to start nor opens it")
+        XCTAssertFalse(words.started.contains { $0.contains("/libvips.so") }, "no picture: libvips stays closed")
+
+        try SolidPNG.make(width: 64, height: 48, red: 200, green: 90, blue: 120).write(to: content.appendingPathComponent("walk.png"))
+        try Data("---\ndate: 2025-10-21 09:30\nemotion: calm\nimages:\n  - walk.png\n---\nA walk.\n".utf8)
+            .write(to: content.appendingPathComponent("walk.md"))
+        let pictures = try build()
+        XCTAssertTrue(pictures.started.contains { $0.contains("/libcrypto.so") }, "the picture's cache key is its SHA-256")
+        XCTAssertTrue(pictures.started.contains { $0.contains("/libvips.so") })
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent("Output/images").path))
+    }
+
     func testAVerboseBuildSaysHowManyPicturesItDecodedAndHowManyCameFromTheCache() throws {
         let root = temporaryFolder(self)
         let content = root.appendingPathComponent("Content")

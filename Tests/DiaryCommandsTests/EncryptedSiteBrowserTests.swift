@@ -11,7 +11,7 @@ final class EncryptedSiteBrowserTests: XCTestCase {
 
     func testTheReaderShowsTheWholeSiteAfterTheRightPasswordOnly() throws {
         let python = try browserPython()
-        let keys = try SiteKeys(password: password, salt: SiteKeys.randomSalt())
+        let keys = try SiteKeys(password: password, salt: try SiteKeys.randomSalt())
         let encryptor = SiteEncryptor(keys: keys)
         let plain = Self.plainSite()
         var published = encryptor.encryptSite(plain, baseURL: "/diary/")

@@ -18,9 +18,9 @@ final class SiteEncryptorTests: XCTestCase {
     }
 
     func testThePublicKeysUseSixHundredThousandRoundsAndARandomSalt() throws {
-        let salt = SiteKeys.randomSalt()
+        let salt = try SiteKeys.randomSalt()
         XCTAssertEqual(salt.count, 16)
-        XCTAssertNotEqual(salt, SiteKeys.randomSalt())
+        XCTAssertNotEqual(salt, try SiteKeys.randomSalt())
         let keys = try SiteKeys(password: "pw", salt: salt)
         XCTAssertEqual(keys.iterations, 600_000)
         XCTAssertGreaterThanOrEqual(SiteKeys.iterations, 600_000)

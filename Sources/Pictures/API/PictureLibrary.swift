@@ -13,7 +13,10 @@ public final class PictureLibrary: @unchecked Sendable {
     public let processor: PictureProcessor
     public let cache: PictureCache
     private let workers: Int
-    private let settingsKey: String
+    /// The settings' part of every key: a hash of their fingerprint, worked out when the first
+    /// pictures are prepared (a build without pictures never opens libcrypto).
+    private let settingsFingerprint: String
+    private var settingsKey = ""
     private let lock = NSLock()
     private let sources: SourceHashes
     private var preparedPaths: Set<String> = []
@@ -25,13 +28,20 @@ public final class PictureLibrary: @unchecked Sendable {
         processor = PictureProcessor(settings: settings)
         cache = PictureCache(folder: folder)
         self.workers = max(1, workers)
-        settingsKey = String(ContentHash.sha256(settings.fingerprint).prefix(16))
+        settingsFingerprint = settings.fingerprint
         sources = SourceHashes(file: "\(folder)/sources")
     }
 
     /// Each file's cached picture, or why it cannot be published, in the order given. Remembers the
     /// files' hashes for the next build.
     public func prepare(_ paths: [String]) -> [Result<CachedPicture, PictureError>] {
+        guard !paths.isEmpty else { return [] }
+        if let failure = LibCrypto.loadFailure {
+            return paths.map { _ in .failure(PictureError(.unavailable("pictures need OpenSSL's libcrypto: \(failure)"))) }
+        }
+        lock.withLock {
+            if settingsKey.isEmpty { settingsKey = String(ContentHash.sha256(settingsFingerprint).prefix(16)) }
+        }
         let board = JobBoard(count: paths.count)
         DispatchQueue.concurrentPerform(iterations: min(workers, paths.count)) { _ in
             while let index = board.next() {

@@ -10,6 +10,7 @@ enum AESGCM {
     static func seal(_ buffer: inout [UInt8], _ range: Range<Int>, key: [UInt8], nonce: [UInt8], authenticating associatedData: [UInt8]) {
         precondition(key.count == keyByteCount && nonce.count == nonceByteCount && buffer.count >= range.upperBound + tagByteCount
                      && range.count < Int(Int32.max))
+        LibCrypto.assumeLoaded()
         let context = EVP_CIPHER_CTX_new()
         defer { EVP_CIPHER_CTX_free(context) }
         var length: Int32 = 0
@@ -30,6 +31,7 @@ enum AESGCM {
     static func open(_ buffer: inout [UInt8], _ range: Range<Int>, key: [UInt8], nonce: [UInt8], authenticating associatedData: [UInt8]) -> Bool {
         guard key.count == keyByteCount, nonce.count == nonceByteCount, buffer.count >= range.upperBound + tagByteCount,
               range.count < Int(Int32.max) else { return false }
+        LibCrypto.assumeLoaded()
         let context = EVP_CIPHER_CTX_new()
         defer { EVP_CIPHER_CTX_free(context) }
         var length: Int32 = 0

@@ -14,6 +14,7 @@ struct HMACSHA256: @unchecked Sendable {
     private let outer: SHA256_CTX
 
     init(key: [UInt8]) {
+        LibCrypto.assumeLoaded()
         var block = key.count > Self.blockSize ? Self.sha256(key) : key
         block += repeatElement(0, count: Self.blockSize - block.count)
         var inner = SHA256_CTX()
