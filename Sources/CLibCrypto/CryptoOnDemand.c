@@ -61,77 +61,43 @@ const char *daybook_crypto_load(void) {
 
 #pragma GCC visibility push(hidden)
 
-// Each opens the library first if no call has yet (a pthread_once that has run costs a load and
-// a branch), and when it cannot be opened answers as libcrypto does on failure: 0, or NULL.
-#define DAYBOOK_CRYPTO_READY(failure) \
-    if (daybook_crypto_load() != NULL) return failure;
+/// Defines `name` with these parameters as a call of libcrypto's `name`. It opens the library first
+/// if no call has yet (a pthread_once that has run costs a load and a branch), and when it cannot be
+/// opened answers as libcrypto does on failure: `failure`, 0 or NULL.
+#define HAND_ON(result, name, failure, parameters, arguments) \
+    result name parameters { \
+        if (daybook_crypto_load() != NULL) return failure; \
+        return libcrypto.name arguments; \
+    }
 
-unsigned char *SHA256(const unsigned char *data, size_t length, unsigned char *digest) {
-    DAYBOOK_CRYPTO_READY(NULL)
-    return libcrypto.SHA256(data, length, digest);
-}
-int SHA256_Init(SHA256_CTX *context) {
-    DAYBOOK_CRYPTO_READY(0)
-    return libcrypto.SHA256_Init(context);
-}
-int SHA256_Update(SHA256_CTX *context, const void *data, size_t length) {
-    DAYBOOK_CRYPTO_READY(0)
-    return libcrypto.SHA256_Update(context, data, length);
-}
-int SHA256_Final(unsigned char *digest, SHA256_CTX *context) {
-    DAYBOOK_CRYPTO_READY(0)
-    return libcrypto.SHA256_Final(digest, context);
-}
+HAND_ON(unsigned char *, SHA256, NULL, (const unsigned char *data, size_t length, unsigned char *digest), (data, length, digest))
+HAND_ON(int, SHA256_Init, 0, (SHA256_CTX *context), (context))
+HAND_ON(int, SHA256_Update, 0, (SHA256_CTX *context, const void *data, size_t length), (context, data, length))
+HAND_ON(int, SHA256_Final, 0, (unsigned char *digest, SHA256_CTX *context), (digest, context))
 
-EVP_CIPHER_CTX *EVP_CIPHER_CTX_new(void) {
-    DAYBOOK_CRYPTO_READY(NULL)
-    return libcrypto.EVP_CIPHER_CTX_new();
-}
+HAND_ON(EVP_CIPHER_CTX *, EVP_CIPHER_CTX_new, NULL, (void), ())
+HAND_ON(int, EVP_CIPHER_CTX_ctrl, 0, (EVP_CIPHER_CTX *context, int type, int argument, void *pointer),
+        (context, type, argument, pointer))
+HAND_ON(const EVP_CIPHER *, EVP_aes_256_gcm, NULL, (void), ())
+
 void EVP_CIPHER_CTX_free(EVP_CIPHER_CTX *context) {
-    DAYBOOK_CRYPTO_READY()
-    libcrypto.EVP_CIPHER_CTX_free(context);
-}
-int EVP_CIPHER_CTX_ctrl(EVP_CIPHER_CTX *context, int type, int argument, void *pointer) {
-    DAYBOOK_CRYPTO_READY(0)
-    return libcrypto.EVP_CIPHER_CTX_ctrl(context, type, argument, pointer);
-}
-const EVP_CIPHER *EVP_aes_256_gcm(void) {
-    DAYBOOK_CRYPTO_READY(NULL)
-    return libcrypto.EVP_aes_256_gcm();
+    if (daybook_crypto_load() == NULL) libcrypto.EVP_CIPHER_CTX_free(context);
 }
 
-int EVP_EncryptInit_ex(EVP_CIPHER_CTX *context, const EVP_CIPHER *cipher, ENGINE *engine, const unsigned char *key,
-                       const unsigned char *nonce) {
-    DAYBOOK_CRYPTO_READY(0)
-    return libcrypto.EVP_EncryptInit_ex(context, cipher, engine, key, nonce);
-}
-int EVP_EncryptUpdate(EVP_CIPHER_CTX *context, unsigned char *output, int *outputLength, const unsigned char *input,
-                      int inputLength) {
-    DAYBOOK_CRYPTO_READY(0)
-    return libcrypto.EVP_EncryptUpdate(context, output, outputLength, input, inputLength);
-}
-int EVP_EncryptFinal_ex(EVP_CIPHER_CTX *context, unsigned char *output, int *outputLength) {
-    DAYBOOK_CRYPTO_READY(0)
-    return libcrypto.EVP_EncryptFinal_ex(context, output, outputLength);
-}
-int EVP_DecryptInit_ex(EVP_CIPHER_CTX *context, const EVP_CIPHER *cipher, ENGINE *engine, const unsigned char *key,
-                       const unsigned char *nonce) {
-    DAYBOOK_CRYPTO_READY(0)
-    return libcrypto.EVP_DecryptInit_ex(context, cipher, engine, key, nonce);
-}
-int EVP_DecryptUpdate(EVP_CIPHER_CTX *context, unsigned char *output, int *outputLength, const unsigned char *input,
-                      int inputLength) {
-    DAYBOOK_CRYPTO_READY(0)
-    return libcrypto.EVP_DecryptUpdate(context, output, outputLength, input, inputLength);
-}
-int EVP_DecryptFinal_ex(EVP_CIPHER_CTX *context, unsigned char *output, int *outputLength) {
-    DAYBOOK_CRYPTO_READY(0)
-    return libcrypto.EVP_DecryptFinal_ex(context, output, outputLength);
-}
+/// The three steps of EVP_Encrypt… or EVP_Decrypt…, whose parameters are the same.
+#define HAND_ON_CIPHER_STEPS(Init, Update, Final) \
+    HAND_ON(int, Init, 0, \
+            (EVP_CIPHER_CTX *context, const EVP_CIPHER *cipher, ENGINE *engine, const unsigned char *key, \
+             const unsigned char *nonce), \
+            (context, cipher, engine, key, nonce)) \
+    HAND_ON(int, Update, 0, \
+            (EVP_CIPHER_CTX *context, unsigned char *output, int *outputLength, const unsigned char *input, int inputLength), \
+            (context, output, outputLength, input, inputLength)) \
+    HAND_ON(int, Final, 0, (EVP_CIPHER_CTX *context, unsigned char *output, int *outputLength), (context, output, outputLength))
 
-int RAND_bytes(unsigned char *buffer, int count) {
-    DAYBOOK_CRYPTO_READY(0)
-    return libcrypto.RAND_bytes(buffer, count);
-}
+HAND_ON_CIPHER_STEPS(EVP_EncryptInit_ex, EVP_EncryptUpdate, EVP_EncryptFinal_ex)
+HAND_ON_CIPHER_STEPS(EVP_DecryptInit_ex, EVP_DecryptUpdate, EVP_DecryptFinal_ex)
+
+HAND_ON(int, RAND_bytes, 0, (unsigned char *buffer, int count), (buffer, count))
 
 #pragma GCC visibility pop
