@@ -839,7 +839,7 @@ def measure_rebuild_profile(r, rebuild_args, edited, content, output):
 
 def stat_floor(content, output):
     """(median seconds, paths): one stat of every file and folder below `content` and of every folder below
-    `output`, from compiled code on every core (`stat-floor`, each path relative to its tree's opened folder,
+    `output`, from compiled code on every core (`stat-floor`, each path relative to its folder two levels down, opened once,
     as Daybook looks at them, in path order); listed beforehand, and stat'ed once untimed, then 5 timed rounds."""
     lines = []
     for tree, tag, folders_only in ((content, "c", False), (output, "o", True)):
@@ -1306,7 +1306,7 @@ def rebuild_profile_section(L, results):
     L.append("processor time the process used meanwhile on both cores (user and system). The last two rows are")
     L.append("what a rebuild cannot go below on this machine while it checks every file: the process start alone")
     L.append("(`daybook --version`, median of 5), and one stat from compiled code on both cores (`stat-floor`, median of 5")
-    L.append("rounds after an untimed one; each path relative to its tree's opened folder and in path order, as Daybook looks) of each file")
+    L.append("rounds after an untimed one; each path relative to its folder two levels down, opened once, and in path order, as Daybook looks) of each file")
     L.append("and folder of Content/ (an entry changed in place changes no folder) and of each folder of the output (a file")
     L.append("added or removed changes its folder's time, so one stat vouches for the folder's files): the floor of a")
     L.append("no-op's check for changes.")

@@ -74,11 +74,6 @@ public struct PathList: Equatable, Sendable {
         return withAccess { access in ParallelMap.map(chunks, chunkSize: 1) { transform($0, access) } }
     }
 
-    /// Whether `holds` of every position, asked on every core.
-    public func allSatisfyOnEveryCore(_ holds: (Int, Access) -> Bool) -> Bool {
-        !mapOnEveryCore { chunk, access in chunk.allSatisfy { holds($0, access) } }.contains(false)
-    }
-
     /// Whether `holds` of every position but the `skipped` ones, given what a stat of its path
     /// (relative to the open folder `base`, `NearFolderStat`) found, nil when it failed; asked on every core.
     public func allSatisfyOnEveryCore(statingIn base: Int32, skipping skipped: Set<Int> = [], _ holds: (Int, stat?) -> Bool) -> Bool {
