@@ -54,6 +54,16 @@ public struct BinaryWriter {
                                                      count: rawBytes.count))
     }
 
+    /// What `content` writes, after its count of bytes, so that a reader can take it whole as a
+    /// `range()` (to decode it once for every place the same bytes are found).
+    public mutating func write(block content: (inout BinaryWriter) -> Void) {
+        let start = bytes.count
+        write(0)
+        content(&self)
+        let count = UInt64(bytes.count - start - 8).littleEndian
+        withUnsafeBytes(of: count) { bytes.replaceSubrange(start..<start + 8, with: $0) }
+    }
+
     /// Bytes as they are, without their count: the reader knows it from elsewhere.
     public mutating func append<Bytes: Collection>(_ content: Bytes) where Bytes.Element == UInt8 {
         bytes.append(contentsOf: content)

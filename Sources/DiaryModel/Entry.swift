@@ -28,7 +28,7 @@ public struct Entry: Sendable {
 
         init(id: String, slug: String, sourcePath: String, title: String, instant: Date, local: LocalDateTime,
              emotionIDs: [String], tags: [String], images: [EntryImage], body: EntryBody,
-             isDraft: Bool, extra: [String: MetadataValue], readingStamp: UInt64?, shapeHash: UInt64?) {
+             isDraft: Bool, extra: [String: MetadataValue], readingStamp: UInt64?, shapeHash: UInt64?, sourceKey: UInt64?) {
             self.id = id
             self.slug = slug
             self.sourcePath = sourcePath
@@ -39,7 +39,7 @@ public struct Entry: Sendable {
             primaryEmotionID = emotionIDs.first ?? ""
             self.shapeHash = shapeHash
                 ?? Entry.shapeHash(id: id, slug: slug, title: title, day: local.day, emotionIDs: emotionIDs, tags: tags, images: images)
-            sourceKey = Entry.sourceKey(id: id, sourcePath: sourcePath)
+            self.sourceKey = sourceKey ?? Entry.sourceKey(id: id, sourcePath: sourcePath)
             self.tags = tags
             self.images = images
             self.body = body
@@ -85,16 +85,18 @@ public struct Entry: Sendable {
 
     public init(id: String, slug: String, sourcePath: String, title: String, instant: Date, local: LocalDateTime,
                 emotionIDs: [String], tags: [String], images: [EntryImage], body: EntryBody,
-                isDraft: Bool, extra: [String: MetadataValue], readingStamp: UInt64? = nil, shapeHash: UInt64? = nil) {
+                isDraft: Bool, extra: [String: MetadataValue], readingStamp: UInt64? = nil, shapeHash: UInt64? = nil,
+                sourceKey: UInt64? = nil) {
         fields = Fields(id: id, slug: slug, sourcePath: sourcePath, title: title, instant: instant, local: local,
                         emotionIDs: emotionIDs, tags: tags, images: images, body: body, isDraft: isDraft, extra: extra,
-                        readingStamp: readingStamp, shapeHash: shapeHash)
+                        readingStamp: readingStamp, shapeHash: shapeHash, sourceKey: sourceKey)
     }
 
     /// The same entry under another reading stamp (a new entry, with an identity of its own).
     public func withReadingStamp(_ stamp: UInt64?) -> Entry {
         Entry(id: id, slug: slug, sourcePath: sourcePath, title: title, instant: instant, local: local, emotionIDs: emotionIDs,
-              tags: tags, images: images, body: body, isDraft: isDraft, extra: extra, readingStamp: stamp, shapeHash: shapeHash)
+              tags: tags, images: images, body: body, isDraft: isDraft, extra: extra, readingStamp: stamp, shapeHash: shapeHash,
+              sourceKey: sourceKey)
     }
 
     public var day: Day { local.day }
@@ -124,8 +126,8 @@ public struct Entry: Sendable {
     /// entry is made, while those fields are at hand. The entry cache keeps it: a change to what
     /// it hashes needs a new version of the cache's format.
     public var shapeHash: UInt64 { fields.shapeHash }
-    /// A hash of the entry's id and file, worked out when the entry is made: a list of which
-    /// file each entry comes from is kept under a hash of these.
+    /// A hash of the entry's id and file, worked out when the entry is made (or kept with it by
+    /// the entry cache): a list of which file each entry comes from is kept under a hash of these.
     public var sourceKey: UInt64 { fields.sourceKey }
 
     public static func sourceKey(id: String, sourcePath: String) -> UInt64 {

@@ -17,7 +17,7 @@ public struct EntryCache: Sendable {
     }
 
     /// Bump when the encoding or the parser's output changes, so old caches are ignored.
-    static let formatVersion = 9
+    static let formatVersion = 10
 
     /// The files are saved in this many parts, so that loading decodes them on every core, and
     /// saving holds one part per core at a time (at 109,500 entries, 25 MB each).
@@ -273,7 +273,6 @@ public struct EntryCache: Sendable {
             parts.append(part)
         }
         guard reader.isAtEnd else { return nil }
-        let reading = Self.stampHasher(readingKey)
         let segments = ParallelMap.map(parts, chunkSize: 1) { part -> [(path: String, source: Source)]? in
             var header = BinaryReader(bytes, window: part)
             guard let count = header.int(), count >= 0, count <= part.count, let records = header.range() else { return nil }
@@ -281,8 +280,9 @@ public struct EntryCache: Sendable {
             let bodies = records.upperBound..<part.upperBound
             var sources: [(path: String, source: Source)] = []
             sources.reserveCapacity(count)
+            var values = SegmentValues()
             for _ in 0..<count {
-                guard let source = Self.readSource(&segment, in: bytes, bodies: bodies, reading: reading) else { return nil }
+                guard let source = Self.readSource(&segment, in: bytes, bodies: bodies, values: &values) else { return nil }
                 sources.append(source)
             }
             return segment.isAtEnd ? sources : nil
@@ -304,17 +304,29 @@ public struct EntryCache: Sendable {
         write(source.parsed, into: &writer, bodies: &bodies)
     }
 
+    /// A stamp, or none, as an optional number is written.
+    private static func write(stamp: UInt64?, into writer: inout BinaryWriter) {
+        writer.write(stamp != nil)
+        if let stamp { writer.write(Int(Int64(bitPattern: stamp))) }
+    }
+
+    private static func readStamp(_ reader: inout BinaryReader) -> UInt64?? {
+        guard let present = reader.bool() else { return nil }
+        guard present else { return .some(nil) }
+        return reader.int().map { .some(UInt64(bitPattern: Int64($0))) }
+    }
+
     private static func readSource(_ reader: inout BinaryReader, in bytes: SharedBytes, bodies: Range<Int>,
-                                   reading: StableHasher) -> (String, Source)? {
+                                   values: inout SegmentValues) -> (String, Source)? {
         guard let path = reader.string(), let size = reader.int(), let modified = reader.int(),
               let lookupCount = reader.int(), lookupCount >= 0, lookupCount < 10_000 else { return nil }
         var lookups: [ImageLookup] = []
+        if lookupCount > 0 { lookups.reserveCapacity(lookupCount) }
         for _ in 0..<lookupCount {
-            guard let reference = reader.string(), let resolved = reader.optionalString() else { return nil }
+            guard let reference = values.string(&reader, in: bytes), let resolved = values.optionalString(&reader, in: bytes) else { return nil }
             lookups.append(ImageLookup(reference: reference, resolved: resolved))
         }
-        let stamp = Self.stamp(path: path, size: size, modified: modified, imageLookups: lookups, reading: reading)
-        guard let parsed = readParsed(&reader, in: bytes, bodies: bodies, stamp: stamp, path: path) else { return nil }
+        guard let parsed = readParsed(&reader, in: bytes, bodies: bodies, path: path, values: &values) else { return nil }
         return (path, Source(size: size, modified: modified, imageLookups: lookups, parsed: parsed))
     }
 
@@ -336,10 +348,14 @@ public struct EntryCache: Sendable {
         writer.write(entry.slug)
         writer.write(entry.sourcePath)
         writer.write(entry.title)
+        // The stamp and the source key are kept, not worked out again from the path and the lookups.
+        write(stamp: entry.readingStamp, into: &writer)
+        writer.write(Int(Int64(bitPattern: entry.sourceKey)))
         writer.write(entry.instant.timeIntervalSince1970)
         writer.write(entry.local.wallClockSeconds)
-        writer.write(entry.emotionIDs)
-        writer.write(entry.tags)
+        // Blocks, so that the lists and extras many entries share are decoded once (`SegmentValues`).
+        writer.write(block: { $0.write(entry.emotionIDs) })
+        writer.write(block: { $0.write(entry.tags) })
         writer.write(entry.images.count)
         for image in entry.images {
             writer.write(image.number)
@@ -363,7 +379,7 @@ public struct EntryCache: Sendable {
         writeApart(entry.body.footnoteTextUTF8, into: &writer, bodies: &bodies)
         writer.write(entry.body.wordCount)
         writer.write(entry.isDraft)
-        writeMetadata(.map(entry.extra), into: &writer)
+        writer.write(block: { writeMetadata(.map(entry.extra), into: &$0) })
         writer.write(Int(Int64(bitPattern: entry.shapeHash)))
     }
 
@@ -382,10 +398,9 @@ public struct EntryCache: Sendable {
         return bodies.lowerBound + offset..<bodies.lowerBound + offset + count
     }
 
-    /// The reading's entry gets `stamp` (`stamp(path:…)` of its file's reading).
     /// `path`: the entry file's, which its source path nearly always is (and then shares).
-    private static func readParsed(_ reader: inout BinaryReader, in bytes: SharedBytes, bodies: Range<Int>, stamp: UInt64?,
-                                   path: String) -> ParsedEntry? {
+    private static func readParsed(_ reader: inout BinaryReader, in bytes: SharedBytes, bodies: Range<Int>, path: String,
+                                   values: inout SegmentValues) -> ParsedEntry? {
         guard let diagnosticCount = reader.int(), diagnosticCount >= 0, diagnosticCount < 100_000 else { return nil }
         var diagnostics: [Diagnostic] = []
         for _ in 0..<diagnosticCount {
@@ -398,21 +413,29 @@ public struct EntryCache: Sendable {
         let unknown = unknownIDs.isEmpty ? [:] : Dictionary(uniqueKeysWithValues: zip(unknownIDs, unknownNames))
         guard hasEntry else { return ParsedEntry(entry: nil, unknownEmotions: unknown, diagnostics: diagnostics, imageLookups: []) }
         guard let id = reader.string(), let slug = reader.string(), let sourcePath = reader.string(likely: path), let title = reader.string(),
-              let instant = reader.double(), let wallClock = reader.int(), let emotionIDs = reader.strings(),
-              let tags = reader.strings(), let imageCount = reader.int(), imageCount >= 0, imageCount < 100_000 else { return nil }
+              let stamp = readStamp(&reader), let sourceKey = reader.int(), let instant = reader.double(), let wallClock = reader.int(),
+              let emotionIDs = values.list(&reader, in: bytes), let tags = values.list(&reader, in: bytes),
+              let imageCount = reader.int(), imageCount >= 0, imageCount < 100_000 else { return nil }
         var images: [EntryImage] = []
+        if imageCount > 0 { images.reserveCapacity(imageCount) }
         for _ in 0..<imageCount {
-            guard let number = reader.int(), let imagePath = reader.string(), let fileExtension = reader.string(),
-                  let alt = reader.string(), let caption = reader.optionalString(), let fromBody = reader.bool(),
+            guard let number = reader.int(), let imagePath = values.string(&reader, in: bytes), let fileExtension = values.string(&reader, in: bytes),
+                  let alt = values.string(&reader, in: bytes), let caption = reader.optionalString(), let fromBody = reader.bool(),
                   let line = reader.int(), let column = reader.int() else { return nil }
             images.append(EntryImage(number: number, entryID: id, sourcePath: imagePath, fileExtension: fileExtension,
                                      alt: alt, caption: caption, origin: fromBody ? .body : .frontMatter, line: line, column: column))
         }
-        guard let body = readBody(&reader, in: bytes, bodies: bodies), let isDraft = reader.bool(), case .map(let extra)? = readMetadata(&reader),
+        guard let body = readBody(&reader, in: bytes, bodies: bodies), let isDraft = reader.bool(), let extraBytes = reader.range(),
+              let extra = values.extras.value(at: extraBytes, in: bytes, decode: { range in
+                  var block = BinaryReader(bytes, window: range)
+                  guard case .map(let extra)? = readMetadata(&block), block.isAtEnd else { return nil }
+                  return extra
+              }),
               let shapeHash = reader.int() else { return nil }
         let entry = Entry(id: id, slug: slug, sourcePath: sourcePath, title: title, instant: Date(timeIntervalSince1970: instant),
                           local: LocalDateTime(wallClockSeconds: wallClock), emotionIDs: emotionIDs, tags: tags, images: images,
-                          body: body, isDraft: isDraft, extra: extra, readingStamp: stamp, shapeHash: UInt64(bitPattern: Int64(shapeHash)))
+                          body: body, isDraft: isDraft, extra: extra, readingStamp: stamp, shapeHash: UInt64(bitPattern: Int64(shapeHash)),
+                          sourceKey: UInt64(bitPattern: Int64(sourceKey)))
         return ParsedEntry(entry: entry, unknownEmotions: unknown, diagnostics: diagnostics, imageLookups: [])
     }
 

@@ -96,6 +96,36 @@ final class EntryCacheTests: XCTestCase {
         }
     }
 
+    func testEntriesThatShareTagsEmotionsAndExtrasGetEachTheirOwnBackFromTheCache() throws {
+        // Lists and extras that repeat (decoded once, then shared) among ones found once: more
+        // distinct ones than the table of shared values first has room for.
+        var files: [String: String] = [:]
+        for number in 1...120 {
+            let (day, hour) = ((number - 1) / 4 + 1, 6 + (number - 1) % 4)
+            let tags = number % 3 == 0 ? "[walk, 주말]" : "[walk, t\(number)]"
+            let emotion = number % 2 == 0 ? "기쁨" : "[calm, happy]"
+            let weather = number % 5 == 0 ? "rain \(number)" : "sunny"
+            files[String(format: "Content/2025/08/%02d/%02d00-day.md", day, hour)] =
+                entryText(String(format: "date: 2025-08-%02d %02d:00\nemotion: %@\ntags: %@\nweather: %@", day, hour, emotion, tags, weather),
+                          body: "Day \(number).\n")
+        }
+        let diary = try TemporaryDiary(files, config: config)
+        addTeardownBlock { diary.remove() }
+        let first = DiaryReader(root: diary.root).read()
+        XCTAssertEqual(first.diary.entries.count, 120)
+        let saved = try XCTUnwrap(EntryCache(decoding: first.cache.encoded()))
+        for entry in first.diary.entries {
+            let cached = try XCTUnwrap(saved.source(entry.sourcePath)?.parsed.entry)
+            XCTAssertEqual(cached.tags, entry.tags)
+            XCTAssertEqual(cached.emotionIDs, entry.emotionIDs)
+            XCTAssertEqual(cached.extra, entry.extra)
+            XCTAssertEqual(cached.readingStamp, entry.readingStamp)
+            XCTAssertEqual(cached.sourceKey, Entry.sourceKey(id: entry.id, sourcePath: entry.sourcePath))
+        }
+        let tagLists = Set(first.diary.entries.map { $0.tags.joined(separator: ",") })
+        XCTAssertEqual(tagLists.count, 81, "40 entries share one list, 80 have one each")
+    }
+
     func testADamagedCacheIsReadAgainNeverMisreadOutsideItsBytes() throws {
         let diary = try makeDiary(config: config)
         let encoded = DiaryReader(root: diary.root).read().cache.encoded()
