@@ -17,12 +17,18 @@ struct PublishedPictures: Sendable, Equatable {
     let ids: [String]
     /// How many distinct pictures (content and settings) there are, for the build's summary.
     let distinctCount: Int
+    /// A fingerprint of the files `outputFiles()` makes (each one's path and the cached file it
+    /// copies, in order), worked out from the pictures without making them; never 0, the
+    /// fingerprint of no build. Picture files with the fingerprint of those the last build wrote
+    /// are those files, and an edit's build need not make them.
+    let filesKey: UInt64
 
-    /// `distinctCount` is worked out from `byImage` unless given.
-    init(byImage: [String: CachedPicture] = [:], ids: [String] = [], distinctCount: Int? = nil) {
+    /// `distinctCount` and `filesKey` are worked out from `byImage` unless given.
+    init(byImage: [String: CachedPicture] = [:], ids: [String] = [], distinctCount: Int? = nil, filesKey: UInt64? = nil) {
         self.byImage = byImage
         self.ids = ids
         self.distinctCount = distinctCount ?? Set(byImage.values.map(\.key)).count
+        self.filesKey = filesKey ?? Self.filesKey(ids.lazy.map { ($0, Self.fingerprint(of: byImage[$0]!)) })
     }
 
     /// Processes (or finds in the cache) every picture of `entries`, each distinct file once, and
@@ -42,7 +48,13 @@ struct PublishedPictures: Sendable, Equatable {
             for number in images.indices { sourceSet.insert(images[number].sourcePath) }
         }
         let sources = sourceSet.sorted()
-        let results = Dictionary(uniqueKeysWithValues: zip(sources, library.prepare(sources.map { root + "/" + $0 })))
+        let prepared = library.prepare(sources.map { root + "/" + $0 })
+        // Each file's fingerprint once: tens of thousands of pictures name a few hundred files.
+        let results = Dictionary(uniqueKeysWithValues: zip(sources, prepared.map { result in
+            result.map { picture in (picture, Self.fingerprint(of: picture)) }
+        }))
+        var fingerprints: [UInt64] = []
+        fingerprints.reserveCapacity(imageCount)
         var byImage: [String: CachedPicture] = [:]
         var ids: [String] = []
         byImage.reserveCapacity(imageCount)
@@ -51,40 +63,49 @@ struct PublishedPictures: Sendable, Equatable {
         for (position, images) in withImages {
             for number in images.indices {
                 switch results[images[number].sourcePath]! {
-                case .success(let picture):
+                case .success(let (picture, fingerprint)):
                     let id = images[number].id
-                    if byImage.updateValue(picture, forKey: id) == nil { ids.append(id) }
+                    if byImage.updateValue(picture, forKey: id) == nil {
+                        ids.append(id)
+                        fingerprints.append(fingerprint)
+                    }
                 case .failure(let error): diagnostics.append(PictureCheck.diagnostic(error, image: images[number], in: entries[position]))
                 }
             }
         }
         // Counted over the few files rather than the many pictures that name them.
-        let distinct = Set(results.values.compactMap { try? $0.get().key }).count
-        return (PublishedPictures(byImage: byImage, ids: ids, distinctCount: distinct), diagnostics)
+        let distinct = Set(results.values.compactMap { try? $0.get().0.key }).count
+        let filesKey = Self.filesKey(zip(ids, fingerprints))
+        return (PublishedPictures(byImage: byImage, ids: ids, distinctCount: distinct, filesKey: filesKey), diagnostics)
     }
 
-    /// A fingerprint of the files `outputFiles()` makes (each one's path and the cached file it
-    /// copies, in order), worked out from the pictures without making them; never 0, the
-    /// fingerprint of no build. Picture files with the fingerprint of those the last build wrote
-    /// are those files, and an edit's build need not make them.
-    var filesKey: UInt64 {
+    /// `filesKey` of pictures given in order, by id, with each one's `fingerprint(of:)`.
+    private static func filesKey<Pictures: Sequence>(_ pictures: Pictures) -> UInt64 where Pictures.Element == (String, UInt64) {
         var hasher = StableHasher()
-        hasher.combine(ids.count)
-        for id in ids {
-            let picture = byImage[id]!
+        var count = 0
+        for (id, fingerprint) in pictures {
             hasher.combine(id)
-            hasher.combine(picture.key.settings)
-            hasher.combine(picture.key.content)
-            hasher.combine(picture.thumbnails.count)
-            func combine(_ file: CachedPicture.File) {
-                hasher.combine(file.path)
-                hasher.combine(file.fileExtension)
-                hasher.combine(file.width)
-            }
-            combine(picture.display)
-            picture.thumbnails.forEach(combine)
+            hasher.combine(fingerprint)
+            count += 1
         }
+        hasher.combine(count)
         return max(1, hasher.value)
+    }
+
+    /// What of a picture its published files depend on: its key and each cached file's path, format and width.
+    private static func fingerprint(of picture: CachedPicture) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine(picture.key.settings)
+        hasher.combine(picture.key.content)
+        hasher.combine(picture.thumbnails.count)
+        func combine(_ file: CachedPicture.File) {
+            hasher.combine(file.path)
+            hasher.combine(file.fileExtension)
+            hasher.combine(file.width)
+        }
+        combine(picture.display)
+        picture.thumbnails.forEach(combine)
+        return hasher.value
     }
 
     /// Whether the output file at `path` is a picture's (`outputFiles()`): pictures alone are published under images/.

@@ -318,9 +318,7 @@ public struct SiteBuilder {
             return problems.isEmpty ? SiteValues(index: index, pictures: pictures, cardsFor: []) : nil
         }
         guard let shared else { return report }
-        // Tens of thousands of pictures' files to hash: worked out while the pages are planned and rendered.
-        let picturesForKey = shared.pictures
-        let picturesFilesKey = BackgroundValue(working: { picturesForKey.filesKey })
+        let picturesFilesKey = shared.pictures.filesKey
 
         var searchPlan: BackgroundValue<SearchIndexPlan>!
         let planned = try pipeline.run(.planPages, retitling: { retitle -> PlannedPages in
@@ -430,7 +428,7 @@ public struct SiteBuilder {
         // Likewise, in a plain build, the very files the last build saved that it wrote, none of them gone
         // from the folder: thousands of pictures are not looked at again on every edit, nor their paths made.
         lazy var pictureFiles = sessionPictureFiles ?? shared.pictures.outputFiles()
-        let pictureFilesKey = sessionPictureFiles == nil ? picturesFilesKey.value : nil
+        let pictureFilesKey = sessionPictureFiles == nil ? picturesFilesKey : nil
         let picturesKept = sessionPictureFiles != nil
             || (encryption == nil && !options.clean && lastOutput.manifest != nil && previous.pictureFilesKey == pictureFilesKey
                 && !lastOutput.missing.contains(where: PublishedPictures.isPictureFile))
@@ -600,7 +598,7 @@ public struct SiteBuilder {
                 // Worked out only when saved: `daybook serve` saves after the page is served.
                 state.entryVersions = signer.savedVersions()
                 // Of a plain site only: an encrypted one's files are under other names.
-                state.pictureFilesKey = encryption != nil ? 0 : pictureFilesKey ?? picturesFilesKey.value
+                state.pictureFilesKey = encryption != nil ? 0 : pictureFilesKey ?? picturesFilesKey
                 state.entrySourcesKey = sourcesKey
                 state.plan = savedPlan ?? SavedPagePlan(pages: planMemo?.pages ?? pages,
                                                         shapeKey: planned.shapeKey ?? SavedPagePlan.shapeKey(
