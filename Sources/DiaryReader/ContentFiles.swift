@@ -69,8 +69,22 @@ public struct ContentFiles: Sendable {
 
     /// The files of a listing of `Content/` (paths relative to it, sorted as `FileStatus.list` sorts them).
     public init(listing files: [FileStatus]) {
-        self.init(sortedPaths: files.map { Self.folderName + "/" + $0.path }, statuses: files)
+        self.init(sortedPaths: files.map { Self.underFolder($0.path) }, statuses: files)
     }
+
+    /// `Content/` and `path`, written once into a string of its final size: adding the two made
+    /// an intermediate string, a third of listing 109,500 files.
+    private static func underFolder(_ path: String) -> String {
+        var path = path
+        return path.withUTF8 { name in
+            String(unsafeUninitializedCapacity: folderPrefix.count + name.count) { buffer in
+                let end = buffer.initialize(fromContentsOf: folderPrefix)
+                return buffer[end...].initialize(fromContentsOf: name)
+            }
+        }
+    }
+
+    private static let folderPrefix = Array((folderName + "/").utf8)
 
     /// The file an image reference names, looked up next to the entry, then from `Content/`,
     /// or nil. A reference that climbs out of `Content/` never resolves.

@@ -282,8 +282,7 @@ public struct EntryCache: Sendable {
             sources.reserveCapacity(count)
             var values = SegmentValues()
             for _ in 0..<count {
-                guard let source = Self.readSource(&segment, in: bytes, bodies: bodies, values: &values) else { return nil }
-                sources.append(source)
+                guard Self.readSource(&segment, in: bytes, bodies: bodies, values: &values, into: &sources) else { return nil }
             }
             return segment.isAtEnd ? sources : nil
         }
@@ -316,18 +315,21 @@ public struct EntryCache: Sendable {
         return reader.int().map { .some(UInt64(bitPattern: Int64($0))) }
     }
 
+    /// Appends the next reading to `sources` (not returned: the copy of an optional reading cost
+    /// as much as its retains and releases); false when it is damaged.
     private static func readSource(_ reader: inout BinaryReader, in bytes: SharedBytes, bodies: Range<Int>,
-                                   values: inout SegmentValues) -> (String, Source)? {
+                                   values: inout SegmentValues, into sources: inout [(path: String, source: Source)]) -> Bool {
         guard let path = reader.string(), let size = reader.int(), let modified = reader.int(),
-              let lookupCount = reader.int(), lookupCount >= 0, lookupCount < 10_000 else { return nil }
+              let lookupCount = reader.int(), lookupCount >= 0, lookupCount < 10_000 else { return false }
         var lookups: [ImageLookup] = []
         if lookupCount > 0 { lookups.reserveCapacity(lookupCount) }
         for _ in 0..<lookupCount {
-            guard let reference = values.string(&reader, in: bytes), let resolved = values.optionalString(&reader, in: bytes) else { return nil }
+            guard let reference = values.string(&reader, in: bytes), let resolved = values.optionalString(&reader, in: bytes) else { return false }
             lookups.append(ImageLookup(reference: reference, resolved: resolved))
         }
-        guard let parsed = readParsed(&reader, in: bytes, bodies: bodies, path: path, values: &values) else { return nil }
-        return (path, Source(size: size, modified: modified, imageLookups: lookups, parsed: parsed))
+        guard let parsed = readParsed(&reader, in: bytes, bodies: bodies, path: path, values: &values) else { return false }
+        sources.append((path, Source(size: size, modified: modified, imageLookups: lookups, parsed: parsed)))
+        return true
     }
 
     private static func write(_ parsed: ParsedEntry, into writer: inout BinaryWriter, bodies: inout BinaryWriter) {
