@@ -87,9 +87,11 @@ public struct SearchIndexState: Sendable {
         writer.write(Self.format)
         writer.write(Int(Int64(bitPattern: context)))
         writer.write(entryVersions.count)
+        // Each column in one copy (the same bytes as number by number): at 109,500 entries, a
+        // number at a time was most of the time saving the state after an edit.
         for column in [entryVersions.map { Int(Int64(bitPattern: $0)) }, entryIdentities.map { Int(Int64(bitPattern: $0)) },
                        recordBytes, extraEnds] {
-            for value in column { writer.write(value) }
+            writer.write(ints: column)
         }
         writer.write(rawBytes: extraText)
         writer.write(chunkEntries)
@@ -115,12 +117,7 @@ public struct SearchIndexState: Sendable {
               count >= 0, count <= bytes.count / 32 else { return nil }
         var columns: [[Int]] = []
         for _ in 0..<4 {
-            var column: [Int] = []
-            column.reserveCapacity(count)
-            for _ in 0..<count {
-                guard let value = reader.int() else { return nil }
-                column.append(value)
-            }
+            guard let column = reader.ints(count: count) else { return nil }
             columns.append(column)
         }
         guard let extraText = reader.rawBytes(), let chunkEntries = reader.int(), chunkEntries > 0,

@@ -188,31 +188,35 @@ struct SavedEntryVersions: Sendable {
         return saved.version
     }
 
+    /// Five numbers a file, written in one copy (as many `write(_:)`s would write them): saved
+    /// after every edit, for every entry.
     func encoded() -> [UInt8] {
-        var writer = BinaryWriter()
-        writer.reserveCapacity(8 + byFile.count * 40)
-        writer.write(byFile.count)
+        var numbers: [Int] = []
+        numbers.reserveCapacity(byFile.count * 5)
         for (key, saved) in byFile {
-            writer.write(Int(Int64(bitPattern: key)))
-            writer.write(Int(Int64(bitPattern: saved.stamp)))
-            writer.write(Int(Int64(bitPattern: saved.pictures)))
-            writer.write(Int(Int64(bitPattern: saved.version.full)))
-            writer.write(Int(Int64(bitPattern: saved.version.card)))
+            numbers.append(Int(Int64(bitPattern: key)))
+            numbers.append(Int(Int64(bitPattern: saved.stamp)))
+            numbers.append(Int(Int64(bitPattern: saved.pictures)))
+            numbers.append(Int(Int64(bitPattern: saved.version.full)))
+            numbers.append(Int(Int64(bitPattern: saved.version.card)))
         }
+        var writer = BinaryWriter()
+        writer.reserveCapacity(8 + numbers.count * 8)
+        writer.write(byFile.count)
+        writer.write(ints: numbers)
         return writer.bytes
     }
 
     /// Nil when damaged.
     init?(decoding bytes: [UInt8]) {
         var reader = BinaryReader(bytes)
-        guard let count = reader.int(), count >= 0, count <= bytes.count else { return nil }
+        guard let count = reader.int(), count >= 0, count <= bytes.count / 40, let numbers = reader.ints(count: count * 5),
+              reader.isAtEnd else { return nil }
+        func number(_ position: Int) -> UInt64 { UInt64(bitPattern: Int64(numbers[position])) }
         byFile.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let key = reader.int(), let stamp = reader.int(), let pictures = reader.int(), let full = reader.int(),
-                  let card = reader.int() else { return nil }
-            byFile[UInt64(bitPattern: Int64(key))] = Saved(stamp: UInt64(bitPattern: Int64(stamp)), pictures: UInt64(bitPattern: Int64(pictures)),
-                                                          version: EntryVersion.Pair(full: UInt64(bitPattern: Int64(full)), card: UInt64(bitPattern: Int64(card))))
+        for start in stride(from: 0, to: numbers.count, by: 5) {
+            byFile[number(start)] = Saved(stamp: number(start + 1), pictures: number(start + 2),
+                                          version: EntryVersion.Pair(full: number(start + 3), card: number(start + 4)))
         }
-        guard reader.isAtEnd else { return nil }
     }
 }
