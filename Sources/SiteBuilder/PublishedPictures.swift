@@ -10,8 +10,26 @@ import Templating
 /// display version. A picture narrower than the narrowest thumbnail has none: its display version is
 /// already that small and serves instead.
 struct PublishedPictures: Sendable, Equatable {
+    /// A picture as published, with the hash of what pages show of it (`combine(_:into:)`),
+    /// worked out once for the file rather than for each of the many entry pictures that name it.
+    struct Published: Sendable, Equatable {
+        let picture: CachedPicture
+        let shown: UInt64
+
+        init(_ picture: CachedPicture) {
+            self.picture = picture
+            var hasher = StableHasher()
+            for file in picture.files {
+                hasher.combine(file.width)
+                hasher.combine(file.height)
+                hasher.combine(file.fileExtension)
+            }
+            shown = hasher.value
+        }
+    }
+
     /// By `EntryImage.id`.
-    let byImage: [String: CachedPicture]
+    let byImage: [String: Published]
     /// The ids of `byImage` in the entries' order, the order their files are written in: a fixed
     /// order without sorting tens of thousands of ids on every build.
     let ids: [String]
@@ -24,11 +42,11 @@ struct PublishedPictures: Sendable, Equatable {
     let filesKey: UInt64
 
     /// `distinctCount` and `filesKey` are worked out from `byImage` unless given.
-    init(byImage: [String: CachedPicture] = [:], ids: [String] = [], distinctCount: Int? = nil, filesKey: UInt64? = nil) {
+    init(byImage: [String: Published] = [:], ids: [String] = [], distinctCount: Int? = nil, filesKey: UInt64? = nil) {
         self.byImage = byImage
         self.ids = ids
-        self.distinctCount = distinctCount ?? Set(byImage.values.map(\.key)).count
-        self.filesKey = filesKey ?? Self.filesKey(ids.lazy.map { ($0, Self.fingerprint(of: byImage[$0]!)) })
+        self.distinctCount = distinctCount ?? Set(byImage.values.map(\.picture.key)).count
+        self.filesKey = filesKey ?? Self.filesKey(ids.lazy.map { ($0, Self.fingerprint(of: byImage[$0]!.picture)) })
     }
 
     /// Processes (or finds in the cache) every picture of `entries`, each distinct file once, and
@@ -51,11 +69,11 @@ struct PublishedPictures: Sendable, Equatable {
         let prepared = library.prepare(sources.map { root + "/" + $0 })
         // Each file's fingerprint once: tens of thousands of pictures name a few hundred files.
         let results = Dictionary(uniqueKeysWithValues: zip(sources, prepared.map { result in
-            result.map { picture in (picture, Self.fingerprint(of: picture)) }
+            result.map { picture in (Published(picture), Self.fingerprint(of: picture)) }
         }))
         var fingerprints: [UInt64] = []
         fingerprints.reserveCapacity(imageCount)
-        var byImage: [String: CachedPicture] = [:]
+        var byImage: [String: Published] = [:]
         var ids: [String] = []
         byImage.reserveCapacity(imageCount)
         ids.reserveCapacity(imageCount)
@@ -63,9 +81,9 @@ struct PublishedPictures: Sendable, Equatable {
         for (position, images) in withImages {
             for number in images.indices {
                 switch results[images[number].sourcePath]! {
-                case .success(let (picture, fingerprint)):
+                case .success(let (published, fingerprint)):
                     let id = images[number].id
-                    if byImage.updateValue(picture, forKey: id) == nil {
+                    if byImage.updateValue(published, forKey: id) == nil {
                         ids.append(id)
                         fingerprints.append(fingerprint)
                     }
@@ -74,7 +92,7 @@ struct PublishedPictures: Sendable, Equatable {
             }
         }
         // Counted over the few files rather than the many pictures that name them.
-        let distinct = Set(results.values.compactMap { try? $0.get().0.key }).count
+        let distinct = Set(results.values.compactMap { try? $0.get().0.picture.key }).count
         let filesKey = Self.filesKey(zip(ids, fingerprints))
         return (PublishedPictures(byImage: byImage, ids: ids, distinctCount: distinct, filesKey: filesKey), diagnostics)
     }
@@ -124,7 +142,7 @@ struct PublishedPictures: Sendable, Equatable {
         var files: [OutputFile] = []
         files.reserveCapacity(byImage.count * 3)
         for id in ids {
-            let picture = byImage[id]!
+            let picture = byImage[id]!.picture
             let key = picture.key.description
             func add(_ file: CachedPicture.File, width: Int?) {
                 let name = file.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { file.path[file.path.index(after: $0)...] } ?? Substring(file.path)
@@ -141,7 +159,7 @@ struct PublishedPictures: Sendable, Equatable {
     /// the thumbnail a small image shows (`thumbnail`: `url`, `width`, `height`) and every thumbnail
     /// as a `srcset`. Nil for a picture that was not published.
     func values(of image: EntryImage, urls: URLMap) -> [String: TemplateValue]? {
-        guard let picture = byImage[image.id] else { return nil }
+        guard let picture = byImage[image.id]?.picture else { return nil }
         let thumbnail = Self.thumbnails(of: picture)[0]
         return [
             "url": .string(urls.url(of: Self.place(image.id, picture.display, width: nil))),
@@ -157,7 +175,7 @@ struct PublishedPictures: Sendable, Equatable {
     /// The `src` and attributes of a picture in an entry's body: its widest thumbnail, its size,
     /// every thumbnail as candidates for the body's column, loaded when scrolled to.
     func bodyPicture(_ image: EntryImage, urls: URLMap) -> (place: URLMap.Place, attributes: String) {
-        guard let picture = byImage[image.id] else { return (.picture(id: image.id, width: nil, fileExtension: image.fileExtension), "") }
+        guard let picture = byImage[image.id]?.picture else { return (.picture(id: image.id, width: nil, fileExtension: image.fileExtension), "") }
         let shown = Self.thumbnails(of: picture).last!
         let place = Self.place(image.id, shown, width: picture.thumbnails.isEmpty ? nil : shown.width)
         let attributes = " width=\"\(shown.width)\" height=\"\(shown.height)\" srcset=\"\(srcset(image.id, picture, urls: urls))\""
@@ -167,12 +185,8 @@ struct PublishedPictures: Sendable, Equatable {
 
     /// What page signatures hash of a picture: everything `values(of:urls:)` shows but the base URL.
     func combine(_ id: String, into hasher: inout StableHasher) {
-        guard let picture = byImage[id] else { return hasher.combine(-1) }
-        for file in picture.files {
-            hasher.combine(file.width)
-            hasher.combine(file.height)
-            hasher.combine(file.fileExtension)
-        }
+        guard let published = byImage[id] else { return hasher.combine(-1) }
+        hasher.combine(published.shown)
     }
 
     private func srcset(_ id: String, _ picture: CachedPicture, urls: URLMap) -> String {
