@@ -9,13 +9,15 @@ import Darwin
 /// a file's mapped into memory, which costs nothing until a page is read, where reading a file
 /// of hundreds of megabytes into an array first zeroes and then copies every page.
 public final class SharedBytes: @unchecked Sendable {
-    private enum Storage {
+    @usableFromInline
+    enum Storage {
         case array([UInt8])
         /// A read-only private mapping, unmapped when the last value that refers into it goes.
         case mapped(UnsafeRawBufferPointer)
     }
 
-    private let storage: Storage
+    @usableFromInline
+    let storage: Storage
 
     public init(_ bytes: [UInt8]) {
         storage = .array(bytes)
@@ -40,7 +42,9 @@ public final class SharedBytes: @unchecked Sendable {
         }
     }
 
-    @inline(__always)
+    /// Inlinable, so that a caller in another module gets it specialized: the generic call cost
+    /// more than the lookups of the entry cache's shared values it serves.
+    @inlinable
     public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         switch storage {
         case .array(let bytes): return try bytes.withUnsafeBytes(body)
