@@ -17,7 +17,7 @@ struct RepeatedValues<Value> {
     mutating func value(at range: Range<Int>, in bytes: SharedBytes, decode: (Range<Int>) -> Value?) -> Value? {
         let (hash, slot, earlier) = bytes.withUnsafeBytes { all -> (UInt64, Int, Value?) in
             let start = all.baseAddress! + range.lowerBound
-            let hash = Self.hash(UnsafeRawBufferPointer(start: start, count: range.count))
+            let hash = ShortBytesHash.hash(UnsafeRawBufferPointer(start: start, count: range.count))
             let mask = slots.count - 1
             var slot = Int(truncatingIfNeeded: hash) & mask
             while slots[slot] != 0 {
@@ -46,24 +46,6 @@ struct RepeatedValues<Value> {
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(position + 1)
         }
-    }
-
-    /// A quick hash of a few dozen bytes: eight at a time, each multiplied in and folded.
-    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash = UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-            hash ^= hash >> 29
-            offset += 8
-        }
-        var tail: UInt64 = 0
-        while offset < bytes.count {
-            tail = tail << 8 | UInt64(bytes[offset])
-            offset += 1
-        }
-        hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
-        return hash ^ hash >> 32
     }
 }
 

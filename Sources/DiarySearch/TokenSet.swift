@@ -1,3 +1,4 @@
+import DiaryModel
 import Foundation
 
 /// Distinct tokens in UTF-8, numbered in the order they were first inserted, their bytes back to
@@ -79,22 +80,8 @@ struct TokenSet {
         }
     }
 
-    /// A hash of the bytes, eight at a time, finished so that its low bits (the slot) depend on every byte.
+    /// `ShortBytesHash` of the token's bytes.
     static func hash(_ token: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let raw = UnsafeRawBufferPointer(token)
-        var hash = UInt64(token.count) &* 0x9E37_79B9_7F4A_7C15
-        var offset = 0
-        while offset + 8 <= raw.count {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-            hash ^= hash >> 31
-            offset += 8
-        }
-        if offset < raw.count {
-            var tail: UInt64 = 0
-            for (shift, byte) in raw[offset...].enumerated() { tail |= UInt64(byte) << (8 * UInt64(shift)) }
-            hash = (hash ^ tail) &* 0xBF58_476D_1CE4_E5B9
-        }
-        hash = (hash ^ (hash >> 29)) &* 0x94D0_49BB_1331_11EB
-        return hash ^ (hash >> 32)
+        ShortBytesHash.hash(UnsafeRawBufferPointer(token))
     }
 }

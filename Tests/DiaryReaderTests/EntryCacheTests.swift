@@ -27,6 +27,14 @@ final class EntryCacheTests: XCTestCase {
         return DiaryReader(root: diary.root).read(cache: saved)
     }
 
+    /// Reads a diary of `files`, and decodes the cache that reading made.
+    private func readThroughCache(_ files: [String: String]) throws -> (first: DiaryReadResult, saved: EntryCache) {
+        let diary = try TemporaryDiary(files, config: config)
+        addTeardownBlock { diary.remove() }
+        let first = DiaryReader(root: diary.root).read()
+        return (first, try XCTUnwrap(EntryCache(decoding: first.cache.encoded())))
+    }
+
     private let config = "timezone: Asia/Seoul\nbase_url: /\ntitle: One\nemotions:\n  - id: happy\n    aliases: [기쁨]\n  - id: calm\n"
 
     func testACachedEntryIsTheEntryAsRead() throws {
@@ -80,11 +88,8 @@ final class EntryCacheTests: XCTestCase {
                 entryText(String(format: "date: 2025-09-%02d %02d:00\nemotion: calm\ntags: [t%d]", day, hour, number),
                           body: "Day \(number), *word\(number)*.\(footnote)\n")
         }
-        let diary = try TemporaryDiary(files, config: config)
-        addTeardownBlock { diary.remove() }
-        let first = DiaryReader(root: diary.root).read()
+        let (first, saved) = try readThroughCache(files)
         XCTAssertEqual(first.diary.entries.count, 40)
-        let saved = try XCTUnwrap(EntryCache(decoding: first.cache.encoded()))
         XCTAssertEqual(saved.count, 40)
         for entry in first.diary.entries {
             let cached = try XCTUnwrap(saved.source(entry.sourcePath)?.parsed.entry)
@@ -109,11 +114,8 @@ final class EntryCacheTests: XCTestCase {
                 entryText(String(format: "date: 2025-08-%02d %02d:00\nemotion: %@\ntags: %@\nweather: %@", day, hour, emotion, tags, weather),
                           body: "Day \(number).\n")
         }
-        let diary = try TemporaryDiary(files, config: config)
-        addTeardownBlock { diary.remove() }
-        let first = DiaryReader(root: diary.root).read()
+        let (first, saved) = try readThroughCache(files)
         XCTAssertEqual(first.diary.entries.count, 120)
-        let saved = try XCTUnwrap(EntryCache(decoding: first.cache.encoded()))
         for entry in first.diary.entries {
             let cached = try XCTUnwrap(saved.source(entry.sourcePath)?.parsed.entry)
             XCTAssertEqual(cached.tags, entry.tags)
