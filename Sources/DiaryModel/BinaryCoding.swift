@@ -73,6 +73,11 @@ public struct BinaryWriter {
         write(text != nil)
         if let text { write(text) }
     }
+
+    public mutating func write(optional number: Int?) {
+        write(number != nil)
+        if let number { write(number) }
+    }
 }
 
 /// Reads what `BinaryWriter` wrote; every read fails (returns nil) past the end, so a damaged
@@ -180,5 +185,13 @@ public struct BinaryReader {
         guard present else { return .some(nil) }
         guard let text = string() else { return nil }
         return .some(text)
+    }
+
+    /// What `write(optional:)` wrote of a number.
+    public mutating func optionalInt() -> Int?? {
+        guard let present = bool() else { return nil }
+        guard present else { return .some(nil) }
+        guard let number = int() else { return nil }
+        return .some(number)
     }
 }

@@ -303,18 +303,6 @@ public struct EntryCache: Sendable {
         write(source.parsed, into: &writer, bodies: &bodies)
     }
 
-    /// A stamp, or none, as an optional number is written.
-    private static func write(stamp: UInt64?, into writer: inout BinaryWriter) {
-        writer.write(stamp != nil)
-        if let stamp { writer.write(Int(Int64(bitPattern: stamp))) }
-    }
-
-    private static func readStamp(_ reader: inout BinaryReader) -> UInt64?? {
-        guard let present = reader.bool() else { return nil }
-        guard present else { return .some(nil) }
-        return reader.int().map { .some(UInt64(bitPattern: Int64($0))) }
-    }
-
     /// Appends the next reading to `sources` (not returned: the copy of an optional reading cost
     /// as much as its retains and releases); false when it is damaged.
     private static func readSource(_ reader: inout BinaryReader, in bytes: SharedBytes, bodies: Range<Int>,
@@ -351,7 +339,7 @@ public struct EntryCache: Sendable {
         writer.write(entry.sourcePath)
         writer.write(entry.title)
         // The stamp and the source key are kept, not worked out again from the path and the lookups.
-        write(stamp: entry.readingStamp, into: &writer)
+        writer.write(optional: entry.readingStamp.map { Int(Int64(bitPattern: $0)) })
         writer.write(Int(Int64(bitPattern: entry.sourceKey)))
         writer.write(entry.instant.timeIntervalSince1970)
         writer.write(entry.local.wallClockSeconds)
@@ -415,7 +403,7 @@ public struct EntryCache: Sendable {
         let unknown = unknownIDs.isEmpty ? [:] : Dictionary(uniqueKeysWithValues: zip(unknownIDs, unknownNames))
         guard hasEntry else { return ParsedEntry(entry: nil, unknownEmotions: unknown, diagnostics: diagnostics, imageLookups: []) }
         guard let id = reader.string(), let slug = reader.string(), let sourcePath = reader.string(likely: path), let title = reader.string(),
-              let stamp = readStamp(&reader), let sourceKey = reader.int(), let instant = reader.double(), let wallClock = reader.int(),
+              let stamp = reader.optionalInt(), let sourceKey = reader.int(), let instant = reader.double(), let wallClock = reader.int(),
               let emotionIDs = values.list(&reader, in: bytes), let tags = values.list(&reader, in: bytes),
               let imageCount = reader.int(), imageCount >= 0, imageCount < 100_000 else { return nil }
         var images: [EntryImage] = []
@@ -436,8 +424,8 @@ public struct EntryCache: Sendable {
               let shapeHash = reader.int() else { return nil }
         let entry = Entry(id: id, slug: slug, sourcePath: sourcePath, title: title, instant: Date(timeIntervalSince1970: instant),
                           local: LocalDateTime(wallClockSeconds: wallClock), emotionIDs: emotionIDs, tags: tags, images: images,
-                          body: body, isDraft: isDraft, extra: extra, readingStamp: stamp, shapeHash: UInt64(bitPattern: Int64(shapeHash)),
-                          sourceKey: UInt64(bitPattern: Int64(sourceKey)))
+                          body: body, isDraft: isDraft, extra: extra, readingStamp: stamp.map { UInt64(bitPattern: Int64($0)) },
+                          shapeHash: UInt64(bitPattern: Int64(shapeHash)), sourceKey: UInt64(bitPattern: Int64(sourceKey)))
         return ParsedEntry(entry: entry, unknownEmotions: unknown, diagnostics: diagnostics, imageLookups: [])
     }
 

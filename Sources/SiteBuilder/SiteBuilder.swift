@@ -318,7 +318,6 @@ public struct SiteBuilder {
             return problems.isEmpty ? SiteValues(index: index, pictures: pictures, cardsFor: []) : nil
         }
         guard let shared else { return report }
-        let picturesFilesKey = shared.pictures.filesKey
 
         var searchPlan: BackgroundValue<SearchIndexPlan>!
         let planned = try pipeline.run(.planPages, retitling: { retitle -> PlannedPages in
@@ -428,9 +427,8 @@ public struct SiteBuilder {
         // Likewise, in a plain build, the very files the last build saved that it wrote, none of them gone
         // from the folder: thousands of pictures are not looked at again on every edit, nor their paths made.
         lazy var pictureFiles = sessionPictureFiles ?? shared.pictures.outputFiles()
-        let pictureFilesKey = sessionPictureFiles == nil ? picturesFilesKey : nil
         let picturesKept = sessionPictureFiles != nil
-            || (encryption == nil && !options.clean && lastOutput.manifest != nil && previous.pictureFilesKey == pictureFilesKey
+            || (encryption == nil && !options.clean && lastOutput.manifest != nil && previous.pictureFilesKey == shared.pictures.filesKey
                 && !lastOutput.missing.contains(where: PublishedPictures.isPictureFile))
         var writer = try pipeline.run(.write) { () -> OutputWriter in
             var files = pageFiles!
@@ -598,7 +596,7 @@ public struct SiteBuilder {
                 // Worked out only when saved: `daybook serve` saves after the page is served.
                 state.entryVersions = signer.savedVersions()
                 // Of a plain site only: an encrypted one's files are under other names.
-                state.pictureFilesKey = encryption != nil ? 0 : pictureFilesKey ?? picturesFilesKey
+                state.pictureFilesKey = encryption != nil ? 0 : shared.pictures.filesKey
                 state.entrySourcesKey = sourcesKey
                 state.plan = savedPlan ?? SavedPagePlan(pages: planMemo?.pages ?? pages,
                                                         shapeKey: planned.shapeKey ?? SavedPagePlan.shapeKey(
