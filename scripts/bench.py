@@ -88,7 +88,7 @@ def runs_for(size):
     return 5
 
 
-REBUILD_RUNS = 4 if QUICK else 6  # no-op rebuilds and one-entry edits, each (4 at 109,500)
+REBUILD_RUNS = 4 if QUICK else 10  # no-op rebuilds and one-entry edits, each (4 at 109,500): a median of few moves with a busy second
 FLOOR_THREADS = int(ENV.get("BENCH_FLOOR_THREADS", str(CORES)))
 CMARK_EXTENSIONS = ["footnotes", "table", "strikethrough", "autolink", "tagfilter", "tasklist"]
 HUGO_COPY_VERSION = "hugo-copy 1"  # bump when the copy's format changes: copies are then made again
@@ -1608,6 +1608,21 @@ def no_op_floor(r):
             f"folders and output folders on 2 cores {fmt_s(r['stat_floor'])}; see the rebuild section)")
 
 
+def edit_profile_note(r):
+    """Where the profiled one-entry edit's time went (`rebuild_profile_section`), for the goals table."""
+    profile = r.get("edit_profile")
+    if not profile or "start" not in r:
+        return ""
+    steps = {step_name(re.sub(r"^\[\d+/\d+\]\s*", "", title)): seconds for seconds, title in profile["steps"]}
+    check, read = steps.get("Check for changes"), steps.get("Read entries")
+    if check is None or read is None:
+        return ""
+    rest = profile["wall"] - r["start"] - check - read
+    return (f" (the profiled edit, {fmt_s(profile['wall'])}: start {fmt_s(r['start'])}, check for changes {fmt_s(check)} "
+            f"against a stat floor of {fmt_s(r['stat_floor'])}, reading the entry cache {fmt_s(read)}, the other steps {fmt_s(rest)}; "
+            f"see the rebuild section)")
+
+
 def fmt_s(seconds):
     return f"{seconds:.2f} s" if seconds >= 1 else f"{seconds * 1000:.0f} ms"
 
@@ -1804,7 +1819,7 @@ def report(results, prof, prof_error, tmpl, info, total_seconds, pictures=None):
     serve_goal(10950, "serve: write → served page has the change, 10,950 entries: ≤ 100 ms median, ≤ 200 ms p95", 0.1, 0.2)
     if 10950 in by:
         r = by[10950]
-        goal("CLI one-entry edit, 10,950: ≤ 150 ms", fmt_s(median(r["edit"])), median(r["edit"]) <= 0.15)
+        goal("CLI one-entry edit, 10,950: ≤ 150 ms", fmt_s(median(r["edit"])) + edit_profile_note(r), median(r["edit"]) <= 0.15)
         goal("CLI no-op, 10,950: ≤ 50 ms", fmt_s(median(r["noop"])) + no_op_floor(r), median(r["noop"]) <= 0.05)
     else:
         unmeasured("CLI one-entry edit, 10,950: ≤ 150 ms")
@@ -1812,7 +1827,8 @@ def report(results, prof, prof_error, tmpl, info, total_seconds, pictures=None):
     serve_goal(109500, "serve: write → served, 109,500: ≤ 300 ms median", 0.3)
     if 109500 in by:
         r = by[109500]
-        goal("CLI one edit / no-op, 109,500: ≤ 1 s / ≤ 300 ms", f"{fmt_s(median(r['edit']))} / {fmt_s(median(r['noop']))}" + no_op_floor(r),
+        goal("CLI one edit / no-op, 109,500: ≤ 1 s / ≤ 300 ms",
+             f"{fmt_s(median(r['edit']))} / {fmt_s(median(r['noop']))}" + edit_profile_note(r) + no_op_floor(r),
              median(r["edit"]) <= 1 and median(r["noop"]) <= 0.3)
         goal("full build peak RSS, 109,500: ≤ 1.2 GB", f"{median(r['daybook_rss']) * 1024 / 1e9:.2f} GB ({fmt_mb(median(r['daybook_rss']))})",
              median(r["daybook_rss"]) * 1024 <= 1.2e9)
