@@ -57,6 +57,6 @@ release: system-packages
 system-packages:
 	@scripts/install-system-packages.sh
 
-## Re-embed Templates/ into the binary after editing the default theme.
+## Re-embed Templates/ and the unlock script (Sources/SiteEncryption/Browser/unlock.js) into the binary after editing them.
 theme:
 	python3 scripts/embed-theme.py

@@ -78,7 +78,7 @@ let package = Package(
         ),
         // Encrypted sites: keys from a password, files encrypted one by one under opaque names,
         // and the unlock page whose script reads the site in the browser.
-        .target(name: "SiteEncryption", dependencies: ["CLibCrypto", "DiaryModel"]),
+        .target(name: "SiteEncryption", dependencies: ["CLibCrypto", "DiaryModel"], exclude: ["Browser"]),
         // A deterministic synthetic diary for tests and benchmarks.
         .target(name: "DiaryCorpus", dependencies: ["DiaryModel"]),
         .executableTarget(

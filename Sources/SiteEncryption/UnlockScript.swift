@@ -1,3 +1,5 @@
+// Generated from Browser/unlock.js by scripts/embed-theme.py (`make theme`). Do not edit.
+
 /// The script of the unlock page and reader of an encrypted site (`unlock.js`).
 enum UnlockScript {
     static let source = #"""
@@ -623,5 +625,5 @@ enum UnlockScript {
 
   start();
 })();
-"""#
+"""# + "\n"
 }
