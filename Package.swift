@@ -61,7 +61,8 @@ let package = Package(
         .target(name: "Templating"),
         // The build: a pipeline of named steps from the diary to the site, the build cache in the
         // diary's .daybook/, and the writer that changes the output folder safely (encrypting it on request).
-        .target(name: "SiteBuilder", dependencies: ["DiaryModel", "DiaryFiles", "DiaryReader", "DiaryIndex", "DiarySearch", "Pictures", "Templating", "SiteEncryption"]),
+        .target(name: "SiteBuilder", dependencies: ["DiaryModel", "DiaryFiles", "DiaryReader", "DiaryIndex", "DiarySearch", "Pictures", "Templating", "SiteEncryption",
+                                                    .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // Entries from other apps' exports (Day One, jrnl, Daylio), and the text and never-overwriting
         // placement of a new entry file that `daybook new` shares. ZIPFoundation reads Day One's zip.
         .target(
@@ -105,6 +106,7 @@ let package = Package(
         // The known-answer tests check Daybook's PBKDF2 against libcrypto's own, which they call directly.
         .testTarget(name: "SiteEncryptionTests", dependencies: ["SiteEncryption", "CLibCrypto", "DiaryCorpus"],
                     linkerSettings: [.linkedLibrary("crypto")]),
-        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "SiteEncryption", "DiaryReader", "DiaryCorpus"], exclude: ["Fixtures"]),
+        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "SiteEncryption", "DiaryReader", "DiaryCorpus",
+                                                         .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Fixtures"]),
     ]
 )

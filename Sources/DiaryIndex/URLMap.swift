@@ -28,6 +28,9 @@ public struct URLMap: Sendable {
         case onThisDay(OnThisDay.CalendarDay)
         /// The folder of the "on this day" files, which the home page's script reads from.
         case onThisDayFolder
+        /// Every calendar day's "on this day" file in one, for an encrypted site (`on-this-day/calendar.deflate`):
+        /// its reader fetches it whatever the date, so no request says which day the reader's today is.
+        case onThisDayCalendar
         case notFound
         /// A published file of the picture `id` (`EntryImage.id`): its display version when `width`
         /// is nil, else its thumbnail that many pixels wide; `fileExtension` is the published format's.
@@ -67,7 +70,7 @@ public struct URLMap: Sendable {
     /// The file `place` is written to, relative to the output folder (`2025/10/20/index.html`).
     public static func file(of place: Place) -> String {
         switch place {
-        case .notFound, .onThisDay, .picture, .asset, .robots: return path(of: place)
+        case .notFound, .onThisDay, .onThisDayCalendar, .picture, .asset, .robots: return path(of: place)
         default: return path(of: place) + "index.html"
         }
     }
@@ -91,6 +94,7 @@ public struct URLMap: Sendable {
         case .stats: return "stats/"
         case .onThisDay(let day): return "on-this-day/\(day.name).json"
         case .onThisDayFolder: return "on-this-day/"
+        case .onThisDayCalendar: return "on-this-day/calendar.deflate"
         case .notFound: return "404.html"
         case .picture(let id, let width?, let fileExtension): return "\(Self.pictureFolder)/\(id)-\(width).\(fileExtension)"
         case .picture(let id, nil, let fileExtension): return "\(Self.pictureFolder)/\(id).\(fileExtension)"

@@ -21,6 +21,8 @@ struct PlannedPage: Sendable {
     var key: String = ""
     /// The page's own values (besides `site` and `page`), built when the page is rendered.
     var values: @Sendable (SiteValues) -> [String: TemplateValue]
+    /// When set, the page is its template drawn once per part and published as one file.
+    var parts: PageParts?
 
     init(_ place: URLMap.Place, template: String, kind: String, title: String, entries: [Int] = [], inFull: [Int] = [],
          key: String = "", values: @escaping @Sendable (SiteValues) -> [String: TemplateValue]) {
@@ -52,10 +54,27 @@ struct PageSection {
     }
 }
 
+/// A page drawn as its template rendered once per part, each with values of its own, and
+/// published as one file that holds every part by name (`OnThisDayCalendar`).
+struct PageParts: Sendable {
+    /// Each part's name in the file, and where it would be as a page of its own (its `page.url`).
+    var names: [String]
+    var places: [URLMap.Place]
+    var values: @Sendable (_ part: Int, SiteValues) -> [String: TemplateValue]
+}
+
 /// Lists every page of SPEC §3 for a site index.
 struct PagePlan {
     let index: SiteIndex
     let stats: DiaryStats
+    /// How "on this day" is published: a file per calendar day, of which the home page asks for
+    /// its reader's today only, or (an encrypted site) one calendar file fetched whatever the date.
+    var onThisDayForm = OnThisDayForm.dayFiles
+
+    enum OnThisDayForm {
+        case dayFiles
+        case calendar
+    }
 
     /// Every page, in the plan's order.
     func pages() -> [PlannedPage] {
@@ -111,19 +130,7 @@ struct PagePlan {
                 ]
             }
         })
-        // "On this day": one file per calendar day, which the home page's script asks for.
-        let calendarDays = onThisDay.days
-        sections.append(PageSection(count: calendarDays.count) { position in
-            let (day, entries) = calendarDays[position]
-            return PlannedPage(.onThisDay(day), template: "on-this-day.json", kind: "on-this-day",
-                               title: day.name, entries: entries) { values in
-                let emotions = Set(entries.map { values.index.entries[$0].primaryEmotionID })
-                return [
-                    "entries": .list(entries.map { values.card($0) }),
-                    "emotions": .list(values.index.emotions.filter { emotions.contains($0.slug) }.compactMap { values.emotionValues[$0.slug] }),
-                ]
-            }
-        })
+        sections.append(onThisDaySection(onThisDay))
         sections.append(PageSection(count: index.entries.count) { position in
             let entry = index.entries[position]
             let neighbours = [index.previous(of: position), index.next(of: position)].compactMap { $0 }
@@ -238,6 +245,35 @@ struct PagePlan {
             guard case .map(var map) = values.year(position) else { return [:] }
             map["review"] = values.yearReview(review)
             return ["year": .map(map)]
+        }
+    }
+
+    /// "On this day": the days' files, or one calendar file of them all (`onThisDayForm`).
+    private func onThisDaySection(_ onThisDay: OnThisDay) -> PageSection {
+        let calendarDays = onThisDay.days
+        @Sendable func dayValues(_ position: Int, _ values: SiteValues) -> [String: TemplateValue] {
+            let entries = calendarDays[position].entries
+            let emotions = Set(entries.map { values.index.entries[$0].primaryEmotionID })
+            return [
+                "entries": .list(entries.map { values.card($0) }),
+                "emotions": .list(values.index.emotions.filter { emotions.contains($0.slug) }.compactMap { values.emotionValues[$0.slug] }),
+            ]
+        }
+        switch onThisDayForm {
+        case .dayFiles:
+            return PageSection(count: calendarDays.count) { position in
+                let (day, entries) = calendarDays[position]
+                return PlannedPage(.onThisDay(day), template: "on-this-day.json", kind: "on-this-day",
+                                   title: day.name, entries: entries) { values in dayValues(position, values) }
+            }
+        case .calendar:
+            let names = calendarDays.map(\.day.name)
+            return PageSection {
+                var page = PlannedPage(.onThisDayCalendar, template: "on-this-day.json", kind: "on-this-day", title: "calendar",
+                                       entries: calendarDays.flatMap(\.entries), key: names.joined(separator: ",")) { _ in [:] }
+                page.parts = PageParts(names: names, places: calendarDays.map { .onThisDay($0.day) }, values: dayValues)
+                return page
+            }
         }
     }
 

@@ -325,7 +325,8 @@ public struct SiteBuilder {
             // needs, may still be worked out on another.
             let signer = PageSignatures(index: index, values: shared, library: library, sources: theme.templates, configKey: configKey,
                                         known: kept?.entryVersions ?? EntryVersions(), saved: previous.entryVersions)
-            let plan = PagePlan(index: index, stats: statsValue.value)
+            var plan = PagePlan(index: index, stats: statsValue.value)
+            if encryption != nil { plan.onThisDayForm = .calendar }
             // Whether the search index stays, and the files an update of it makes, are worked out on another
             // core while the pages are planned, rendered and written: it reads only the index's own state and files.
             let (manifest, missing, known) = (lastOutput.siteManifest, lastOutput.siteMissing, kept?.searchState)
@@ -792,13 +793,21 @@ public struct SiteBuilder {
     private func render(_ pages: [PlannedPage], values: SiteValues, library: TemplateLibrary,
                         theme: Theme) -> Result<[OutputFile], RenderProblems> {
         let rendered = ParallelMap.map(pages, chunkSize: 16) { page -> Result<OutputFile, TemplateError> in
-            let context: [String: TemplateValue] = page.values(values).merging([
-                "site": values.site,
-                "page": .map(["kind": .string(page.kind), "title": .string(page.title),
-                              "url": .string(values.urls.url(of: page.place))]),
-            ]) { own, _ in own }
+            func draw(_ own: [String: TemplateValue], title: String, place: URLMap.Place) throws -> [UInt8] {
+                let context: [String: TemplateValue] = own.merging([
+                    "site": values.site,
+                    "page": .map(["kind": .string(page.kind), "title": .string(title), "url": .string(values.urls.url(of: place))]),
+                ]) { own, _ in own }
+                return try library.renderUTF8(page.template, with: context)
+            }
             do {
-                return .success(OutputFile(path: page.path, content: .bytes(try library.renderUTF8(page.template, with: context))))
+                guard let parts = page.parts else {
+                    return .success(OutputFile(path: page.path, content: .bytes(try draw(page.values(values), title: page.title, place: page.place))))
+                }
+                let drawn = try parts.names.indices.map { part in
+                    (parts.names[part], try draw(parts.values(part, values), title: parts.names[part], place: parts.places[part]))
+                }
+                return .success(OutputFile(path: page.path, content: .bytes(OnThisDayCalendar.file(holding: drawn))))
             } catch let error as TemplateError {
                 return .failure(error)
             } catch {

@@ -5,6 +5,7 @@ import Foundation
 @testable import SiteBuilder
 @testable import SiteEncryption
 import XCTest
+import ZIPFoundation
 
 /// `daybook build --encrypt`: the output holds nothing of the diary in the clear, decrypts to
 /// exactly the plain site, and rebuilds incrementally like a plain one.
@@ -29,12 +30,20 @@ final class EncryptedBuildTests: XCTestCase {
         let plain = try filesBelow(plainOutput)
         let encryptor = SiteEncryptor(keys: keys)
         let publicFiles = UnlockPage(keys: keys, baseURL: "/").files
-        XCTAssertEqual(Set(published.keys), Set(plain.keys.map(encryptor.publishedPath(of:))).union(publicFiles.keys))
-        for (address, bytes) in plain {
+        let dayFiles = plain.filter { Self.isOnThisDayFile($0.key) }
+        XCTAssertGreaterThan(dayFiles.count, 1, "the plain site has a file per calendar day")
+        let addresses = Set(plain.keys).subtracting(dayFiles.keys).union([Self.calendarAddress])
+        XCTAssertEqual(Set(published.keys), Set(addresses.map(encryptor.publishedPath(of:))).union(publicFiles.keys))
+        for (address, bytes) in plain where dayFiles[address] == nil {
             let file = try XCTUnwrap(published[encryptor.publishedPath(of: address)], address)
             XCTAssertEqual(try encryptor.decrypt([UInt8](file), at: address), [UInt8](bytes), address)
         }
         for (path, bytes) in publicFiles { XCTAssertEqual(published[path].map { [UInt8]($0) }, bytes, path) }
+        // The calendar holds every day's file, by its name, exactly as the plain site publishes it.
+        let calendar = try Self.calendar(in: published, encryptor: encryptor)
+        XCTAssertEqual(calendar, Dictionary(uniqueKeysWithValues: dayFiles.map {
+            (String($0.key.dropFirst("on-this-day/".count).dropLast(".json".count)), String(decoding: $0.value, as: UTF8.self))
+        }))
     }
 
     func testAnEncryptedSiteShowsNoTextNameOrPictureOfTheDiary() throws {
@@ -49,6 +58,26 @@ final class EncryptedBuildTests: XCTestCase {
         try CorpusGenerator(.init(days: 1095, entriesPerDay: 1)).write(to: root)
         try buildSite(root, options: encrypted(try keys()))
         try assertNothingLeaks(from: root, keys: try keys(), hasDraft: false)
+        try assertNoFilePerCalendarDay(in: root, keys: try keys())
+    }
+
+    /// SPEC §8: no request depends on the reader's date and no file's size on a calendar day's
+    /// entries. The plain site's day files (one per calendar day, sized by its entries) are not
+    /// published; one calendar of them all is, and it is the only file of "on this day".
+    private func assertNoFilePerCalendarDay(in root: URL, keys: SiteKeys, file: StaticString = #filePath, line: UInt = #line) throws {
+        let published = try filesBelow(root.appendingPathComponent("Output"))
+        let encryptor = SiteEncryptor(keys: keys)
+        let plainOutput = root.appendingPathComponent("Plain")
+        try buildSite(root, options: .init(output: plainOutput))
+        let plain = try filesBelow(plainOutput)
+        let dayFiles = plain.keys.filter(Self.isOnThisDayFile)
+        XCTAssertGreaterThan(dayFiles.count, 300, file: file, line: line)
+        for address in dayFiles {
+            XCTAssertNil(published[encryptor.publishedPath(of: address)], "\(address) is published", file: file, line: line)
+        }
+        let calendar = try Self.calendar(in: published, encryptor: encryptor)
+        XCTAssertEqual(Set(calendar.keys), Set(dayFiles.map { String($0.dropFirst("on-this-day/".count).dropLast(".json".count)) }),
+                       "every calendar day of the diary is in the one file", file: file, line: line)
     }
 
     func testEditingOneEntryRewritesOnlyWhatAPlainBuildRewritesAndMatchesAFullEncryptedBuild() throws {
@@ -66,7 +95,8 @@ final class EncryptedBuildTests: XCTestCase {
         let encryptor = SiteEncryptor(keys: keys)
         XCTAssertFalse(plain.writtenPaths.isEmpty)
         XCTAssertTrue(plain.writtenPaths.contains("search/index.json") || plain.writtenPaths.contains { $0.hasPrefix("search/chunks/") })
-        XCTAssertEqual(Set(edited.writtenPaths), Set(plain.writtenPaths.map(encryptor.publishedPath(of:))))
+        let addresses = plain.writtenPaths.map { Self.isOnThisDayFile($0) ? Self.calendarAddress : $0 }
+        XCTAssertEqual(Set(edited.writtenPaths), Set(addresses.map(encryptor.publishedPath(of:))))
         XCTAssertEqual(edited.deletedPaths, [])
         XCTAssertEqual(edited.searchIndex, plain.searchIndex)
 
@@ -132,6 +162,23 @@ final class EncryptedBuildTests: XCTestCase {
     private func filesAfterBuilding(_ root: URL, with keys: SiteKeys) throws -> [String: Data] {
         try buildSite(root, options: encrypted(keys))
         return try filesBelow(root.appendingPathComponent("Output"))
+    }
+
+    private static let calendarAddress = "on-this-day/calendar.deflate"
+
+    private static func isOnThisDayFile(_ address: String) -> Bool {
+        address.hasPrefix("on-this-day/") && address.hasSuffix(".json")
+    }
+
+    /// The encrypted site's "on this day" calendar, decrypted and inflated: day name → day file.
+    private static func calendar(in published: [String: Data], encryptor: SiteEncryptor) throws -> [String: String] {
+        let file = try XCTUnwrap(published[encryptor.publishedPath(of: calendarAddress)], "the calendar is published")
+        let compressed = Data(try encryptor.decrypt([UInt8](file), at: calendarAddress))
+        var json = Data()
+        _ = try Data.decompress(size: Int64(compressed.count), bufferSize: 64 * 1024, skipCRC32: true, provider: { position, size in
+            compressed.subdata(in: Int(position)..<min(Int(position) + size, compressed.count))
+        }, consumer: { json.append($0) })
+        return try XCTUnwrap(try JSONSerialization.jsonObject(with: json) as? [String: String])
     }
 
     /// Fails when any Output path, or any Output file but the public ones, holds 6 bytes in a row

@@ -1,0 +1,56 @@
+import Foundation
+import ZIPFoundation
+
+/// The file an encrypted site publishes for "on this day" instead of one file per calendar day.
+///
+/// A plain site's home page asks for the file of its reader's today only, and each day's file is
+/// as long as that day's entries make it. Encrypted, both would speak: a host's log would show
+/// which file is which date, and a file's padded size how many entries a calendar day has. So an
+/// encrypted site publishes every day's file in one, which its reader fetches on the home page
+/// whatever the date and answers the page's request for a day from (`unlock.js`).
+///
+/// The file is a JSON object, day name (`03-02`) → that day's file as text, compressed with raw
+/// DEFLATE (the browser's `DecompressionStream("deflate-raw")`): at 10,950 entries the object is
+/// several megabytes of cards, which DEFLATE makes about three times smaller. Compressing before
+/// encrypting tells an observer no more than the padded size of one file already does.
+enum OnThisDayCalendar {
+    /// The published bytes for the days' files `parts` (name, the file's bytes), in calendar order.
+    static func file(holding parts: [(name: String, text: [UInt8])]) -> [UInt8] {
+        var json: [UInt8] = [UInt8(ascii: "{")]
+        json.reserveCapacity(parts.reduce(2) { $0 + $1.name.utf8.count + $1.text.count + 8 })
+        for (position, part) in parts.enumerated() {
+            if position > 0 { json.append(UInt8(ascii: ",")) }
+            appendString(Array(part.name.utf8), to: &json)
+            json.append(UInt8(ascii: ":"))
+            appendString(part.text, to: &json)
+        }
+        json.append(UInt8(ascii: "}"))
+        return deflated(json)
+    }
+
+    /// `text` as a JSON string: quotes, backslashes and control characters escaped.
+    private static func appendString(_ text: [UInt8], to json: inout [UInt8]) {
+        let digits = Array("0123456789abcdef".utf8)
+        json.append(UInt8(ascii: "\""))
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): json += [UInt8(ascii: "\\"), byte]
+            case UInt8(ascii: "\n"): json += Array(#"\n"#.utf8)
+            case 0..<0x20: json += Array(#"\u00"#.utf8) + [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+            default: json.append(byte)
+            }
+        }
+        json.append(UInt8(ascii: "\""))
+    }
+
+    /// Raw DEFLATE of `bytes` (zlib, through ZIPFoundation, which the Day One importer already links).
+    static func deflated(_ bytes: [UInt8]) -> [UInt8] {
+        let input = Data(bytes)
+        var output = Data()
+        // Reading from memory into memory cannot fail; a failure here is a broken zlib.
+        _ = try! Data.compress(size: Int64(input.count), bufferSize: 64 * 1024, provider: { position, size in
+            input.subdata(in: Int(position)..<Int(position) + size)
+        }, consumer: { output.append($0) })
+        return [UInt8](output)
+    }
+}
