@@ -137,6 +137,7 @@
       localStorage.removeItem(storageName);
     } catch (error) { /* nothing stored */ }
     keys = null;
+    calendar = null;
     assetURLs.forEach(function (promise) { promise.then(URL.revokeObjectURL, function () {}); });
     assetURLs.clear();
     releasePictures();
@@ -512,6 +513,7 @@
   /** Pictures, the lock control and its style, once the page is parsed. */
   function decorate() {
     watchPictures(pageURL());
+    fetchCalendarFor(addressOf(pageURL()));
     var style = document.createElement('link');
     style.rel = 'stylesheet';
     style.href = base + 'unlock.css';
@@ -528,12 +530,50 @@
     (document.body || document.documentElement).appendChild(lock);
   }
 
+  // MARK: - On this day
+
+  /* The site publishes no file per calendar day ("on-this-day/03-02.json"): their sizes would tell
+   * how many entries each day has, and a request for one the reader's date. It publishes one
+   * calendar of them all, compressed, which the home page always fetches, whatever the date; a
+   * page's request for a day's file is answered from it. */
+  var CALENDAR = 'on-this-day/calendar.deflate';
+  var calendar = null;
+
+  function isCalendarDay(address) {
+    return /^on-this-day\/\d\d-\d\d\.json$/.test(address);
+  }
+
+  /** The calendar, day name → that day's file as text; read once a session. */
+  function readCalendar() {
+    if (!calendar) {
+      calendar = readSiteFile(CALENDAR).then(function (bytes) {
+        var inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+        return new Response(inflated).json();
+      });
+      calendar.catch(function () { calendar = null; });
+    }
+    return calendar;
+  }
+
+  function calendarDay(address) {
+    var name = address.slice('on-this-day/'.length, -'.json'.length);
+    return readCalendar().then(function (days) {
+      if (!Object.prototype.hasOwnProperty.call(days, name)) throw new SiteFileError(address, 'missing');
+      return encoder.encode(days[name]);
+    });
+  }
+
+  /** On the home page, the calendar is fetched whether or not today has entries. */
+  function fetchCalendarFor(address) {
+    if (address === 'index.html' || document.querySelector('[data-on-this-day]')) readCalendar().catch(function () {});
+  }
+
   /** fetch() for pages: a URL inside the site is read from its published file and decrypted. */
   function pageFetch(input, init) {
     var url = siteURL(typeof input === 'string' || input instanceof URL ? String(input) : input.url, pageURL());
     var address = url && addressOf(url);
     if (!address || (init && init.method && init.method.toUpperCase() !== 'GET')) return realFetch(input, init);
-    return readSiteFile(address).then(function (bytes) {
+    return (isCalendarDay(address) ? calendarDay(address) : readSiteFile(address)).then(function (bytes) {
       return new Response(bytes, { status: 200, headers: { 'Content-Type': typeOf(address) } });
     }, function (error) {
       if (error && error.kind === 'missing') return new Response('', { status: 404, statusText: 'Not Found' });
