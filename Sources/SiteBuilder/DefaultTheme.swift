@@ -1380,6 +1380,8 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<meta name="referrer" content="no-referrer">
+<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' blob: data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'">
 <title>{% block title %}{% if page.kind == "home" %}{{ site.title }}{% else %}{{ page.title }} · {{ site.title }}{% endif %}{% endblock %}</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="{{ site.css_url }}">

@@ -54,6 +54,32 @@ final class SiteContentTests: XCTestCase {
         XCTAssertEqual(String(decoding: files["robots.txt"] ?? Data(), as: UTF8.self), "User-agent: *\nDisallow: /\n")
     }
 
+    /// SPEC §8: no page tells another host where its reader came from, and every page allows
+    /// scripts, requests and pictures from the site itself only.
+    func testEveryPageSendsNoReferrerAndCarriesTheContentSecurityPolicy() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        try buildSite(root)
+        let pages = try filesBelow(root.appendingPathComponent("Output")).filter { $0.key.hasSuffix(".html") }
+        XCTAssertGreaterThan(pages.count, 20)
+        for (path, data) in pages {
+            let page = String(decoding: data, as: UTF8.self)
+            let head = page.components(separatedBy: "</head>")[0]
+            XCTAssertTrue(head.contains(#"<meta name="referrer" content="no-referrer">"#), path)
+            let policy = try XCTUnwrap(head.firstMatch(of: #/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/#), path).1
+            let directives = Dictionary(uniqueKeysWithValues: policy.split(separator: ";").map { directive in
+                let words = directive.split(separator: " ").map(String.init)
+                return (words[0], Set(words.dropFirst()))
+            })
+            XCTAssertEqual(directives["script-src"], ["'self'"], path)
+            XCTAssertEqual(directives["connect-src"], ["'self'"], path)
+            XCTAssertEqual(directives["img-src"], ["'self'", "blob:", "data:"], path)
+            XCTAssertEqual(directives["object-src"], ["'none'"], path)
+            XCTAssertEqual(directives["base-uri"], ["'none'"], path)
+            XCTAssertEqual(directives["form-action"], ["'none'"], path)
+            XCTAssertNil(page.range(of: #"<script(?![^>]*\ssrc=)[^>]*>"#, options: .regularExpression), "\(path) has an inline script")
+        }
+    }
+
     func testTheDayOfAnEntryIsItsDateInTheDiarysTimezone() throws {
         let root = try copyOfFixture("seoul-diary", test: self)
         try buildSite(root)
