@@ -65,9 +65,7 @@ def main():
         driver.quit()
 
         driver = browser()
-        driver.get(answers["entry_address"])
-        WebDriverWait(driver, 20).until(lambda d: d.execute_script(
-            "var b = document.querySelector('#daybook-unlock button[type=submit]'); return !!b && !b.disabled;"))
+        open_unlock_page(driver, answers["entry_address"])
         unlock(driver, password)
         answers["fresh_heading"] = wait_for_heading(driver, "Autumn walk") and text_of(driver, "h1")
         answers["fresh_address"] = driver.current_url
