@@ -19,6 +19,16 @@ public struct DiaryConfig: Sendable {
     public var searchFields: [String]
     /// Publish the site encrypted (`encrypt: true`), as `daybook build --encrypt` does.
     public var encrypt = false
+    /// What an encrypted site's reader shows after '#' and as the tab's title (`encrypt_addresses`).
+    public var encryptedAddresses = EncryptedAddresses.opaque
+
+    /// `encrypt_addresses:` in daybook.yml.
+    public enum EncryptedAddresses: String, Sendable, CaseIterable {
+        /// Opaque page ids and the unlock page's title, so browser history names no page.
+        case opaque
+        /// The pages' own paths and titles.
+        case readable
+    }
 
     public init(title: String = "My Daybook", timeZone: TimeZone = .current, localeIdentifier: String = "en_US",
                 baseURL: String = "/", pageSize: Int = 30, emotions: [Emotion] = Emotion.defaults, searchFields: [String] = []) {

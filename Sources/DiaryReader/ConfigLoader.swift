@@ -7,7 +7,7 @@ import Yams
 public enum ConfigLoader {
     public static let fileName = "daybook.yml"
 
-    static let knownKeys = ["title", "timezone", "locale", "base_url", "page_size", "emotions", "search", "strings", "encrypt"]
+    static let knownKeys = ["title", "timezone", "locale", "base_url", "page_size", "emotions", "search", "strings", "encrypt", "encrypt_addresses"]
     static let emotionKeys = ["id", "label", "emoji", "color", "aliases"]
     /// Words other site generators use for a key Daybook knows (Jekyll's `paginate`, Hugo's `languageCode`).
     static let keyMeanings = [
@@ -69,6 +69,14 @@ public enum ConfigLoader {
                 }
             case "encrypt":
                 if let encrypt = take(mapping.bool(field)) { config.encrypt = encrypt }
+            case "encrypt_addresses":
+                guard let text = take(mapping.text(field)) else { break }
+                if let style = DiaryConfig.EncryptedAddresses(rawValue: text) {
+                    config.encryptedAddresses = style
+                } else {
+                    let known = DiaryConfig.EncryptedAddresses.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+                    diagnostics.append(.error(at: at, "encrypt_addresses must be \(known), found '\(text)'"))
+                }
             case "emotions":
                 let (emotions, problems) = readEmotions(field, in: mapping)
                 diagnostics += problems

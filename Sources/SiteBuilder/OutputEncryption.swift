@@ -30,9 +30,10 @@ struct OutputEncryption: Sendable {
         encryptor.encrypt(content, at: address)
     }
 
-    /// The files published in the clear.
-    func publicFiles(baseURL: String) -> [OutputFile] {
-        UnlockPage(keys: encryptor.keys, baseURL: baseURL).files.sorted { $0.key < $1.key }
+    /// The files published in the clear, for the site's configuration.
+    func publicFiles(for config: DiaryConfig) -> [OutputFile] {
+        UnlockPage(keys: encryptor.keys, baseURL: config.baseURL, readableAddresses: config.encryptedAddresses == .readable)
+            .files.sorted { $0.key < $1.key }
             .map { OutputFile(path: $0.key, content: .bytes($0.value)) }
     }
 

@@ -452,7 +452,7 @@ public struct SiteBuilder {
                                           last: last,
                                           dryRun: options.dryRun, encryption: encryption)
             try writer.write(files)
-            if let encryption { try writer.write(encryption.publicFiles(baseURL: config.baseURL), inTheClear: true) }
+            if let encryption { try writer.write(encryption.publicFiles(for: config), inTheClear: true) }
             // The pages' bytes are on disk: let them go, and hand the memory back to the system,
             // before the search index takes its own (the peak is the larger of the two, not the sum).
             files = []

@@ -82,13 +82,14 @@ public struct SiteEncryptor: Sendable {
     }
 
     /// The published site for a plain one (address → content): every file encrypted under its
-    /// published path, plus the public files (`UnlockPage`). `baseURL` is the site's `base_url`.
-    public func encryptSite(_ files: [String: [UInt8]], baseURL: String) -> [String: [UInt8]] {
+    /// published path, plus the public files (`UnlockPage`). `baseURL` is the site's `base_url`;
+    /// `readableAddresses` is `encrypt_addresses: readable`.
+    public func encryptSite(_ files: [String: [UInt8]], baseURL: String, readableAddresses: Bool = false) -> [String: [UInt8]] {
         let addresses = files.keys.sorted()
         let encrypted = ParallelMap.map(addresses, chunkSize: 16) { address in
             (publishedPath(of: address), encrypt(files[address]!, at: address))
         }
-        var site = UnlockPage(keys: keys, baseURL: baseURL).files
+        var site = UnlockPage(keys: keys, baseURL: baseURL, readableAddresses: readableAddresses).files
         for (path, bytes) in encrypted { site[path] = bytes }
         return site
     }

@@ -68,5 +68,10 @@ public struct SiteKeys: Sendable {
         static let names = "daybook 1 name key"
         static let nonces = "daybook 1 nonce key"
         static let check = "daybook 1 password check"
+        /// The browser's key (AES-256-CTR) for the opaque page ids it shows after '#'; no file is
+        /// encrypted with it, but an id bookmarked under one build must open under the next.
+        static let addresses = "daybook 1 address key"
+        /// The browser's key (HMAC-SHA256) for an opaque page id's tag, its synthetic IV.
+        static let addressTags = "daybook 1 address tag key"
     }
 }

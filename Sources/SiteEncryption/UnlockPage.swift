@@ -8,13 +8,24 @@ public struct UnlockPage: Sendable {
     /// The paths of the public files, relative to the output folder.
     public static let paths: Set<String> = ["index.html", "unlock.js", "unlock.css", "404.html", "robots.txt"]
 
+    /// The policy of every public page, and of every page the reader writes into the unlock
+    /// page's document (`unlock.js` explains why it replaces a page's own): scripts only from the
+    /// site's files and the blob: URLs the reader makes of them, no inline script, no eval.
+    public static let contentSecurityPolicy = "default-src 'self'; script-src 'self' blob:; "
+        + "style-src 'self' blob: 'unsafe-inline'; img-src 'self' blob: data:; font-src 'self' blob: data:; "
+        + "media-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'"
+
     public let keys: SiteKeys
     /// The site's `base_url`, for the not-found page's link.
     public let baseURL: String
+    /// The reader shows pages' own addresses after '#' and their titles (`encrypt_addresses:
+    /// readable`) instead of opaque ids and the unlock page's title.
+    public let readableAddresses: Bool
 
-    public init(keys: SiteKeys, baseURL: String) {
+    public init(keys: SiteKeys, baseURL: String, readableAddresses: Bool = false) {
         self.keys = keys
         self.baseURL = baseURL
+        self.readableAddresses = readableAddresses
     }
 
     /// Path → bytes of every public file.
@@ -30,7 +41,7 @@ public struct UnlockPage: Sendable {
 
     /// What the browser needs to derive the keys and check a password (read by `unlock.js`).
     var settingsJSON: String {
-        #"{"check":"\#(Data(keys.passwordCheck).base64EncodedString())","folder":"\#(SiteEncryptor.encryptedFolder)","#
+        #"{"addresses":"\#(readableAddresses ? "readable" : "opaque")","check":"\#(Data(keys.passwordCheck).base64EncodedString())","folder":"\#(SiteEncryptor.encryptedFolder)","#
             + #""iterations":\#(keys.iterations),"salt":"\#(Data(keys.salt).base64EncodedString())","version":1}"#
     }
 
@@ -48,7 +59,15 @@ public struct UnlockPage: Sendable {
             <p>This diary is encrypted. Enter its password to read it.</p>
             <label for="daybook-password">Password</label>
             <input id="daybook-password" type="password" name="password" autocomplete="current-password" required>
-            <label class="daybook-remember"><input type="checkbox" name="remember"> Remember on this device</label>
+            <p class="daybook-remember">
+              <label><input type="checkbox" name="remember"> Remember on this device</label>
+              <label>for <select name="remember_days" aria-label="Remember for how long">
+                <option value="1">1 day</option>
+                <option value="7">7 days</option>
+                <option value="30" selected>30 days</option>
+                <option value="90">90 days</option>
+              </select></label>
+            </p>
             <button type="submit" disabled>Unlock</button>
             <p id="daybook-progress" class="daybook-progress" role="status"></p>
             <p id="daybook-message" class="daybook-message" role="alert"></p>
@@ -84,6 +103,7 @@ public struct UnlockPage: Sendable {
         <html lang="en">
         <head>
         <meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="robots" content="noindex">
         <meta name="referrer" content="no-referrer">
@@ -106,7 +126,9 @@ public struct UnlockPage: Sendable {
         .daybook-unlock h1 { margin: 0; font-size: 1.4rem; }
         .daybook-unlock p { margin: 0; }
         .daybook-unlock label { font-weight: 600; }
-        .daybook-unlock .daybook-remember { font-weight: normal; }
+        .daybook-unlock .daybook-remember { display: flex; flex-wrap: wrap; gap: .25rem 1rem; align-items: center; }
+        .daybook-unlock .daybook-remember label { font-weight: normal; }
+        .daybook-unlock select { font: inherit; padding: .2rem .4rem; border: 1px solid #bbb; border-radius: 6px; }
         .daybook-unlock input[type="password"], .daybook-unlock button { font: inherit; padding: .5rem .75rem;
           border: 1px solid #bbb; border-radius: 8px; }
         .daybook-unlock button { background: #2d5a8c; color: #fff; border-color: #2d5a8c; cursor: pointer; }

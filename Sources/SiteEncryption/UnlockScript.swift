@@ -10,14 +10,14 @@ enum UnlockScript {
  * published as x/<HMAC of the address>.bin, holding version 1, a 12-byte nonce, the ciphertext of
  * the padded content and the tag, authenticated with the version and the address.
  *
- * How pages are shown. The reader keeps a page's address after '#' (/diary/#/2025/10/04/walk/) so
- * the server never sees it, decrypts the page and writes it into this same document with
- * document.open/write/close. The page then gets a fresh document of its own, parsed as a plain
- * site's would be: its scripts run in order, DOMContentLoaded and load fire, and the listeners of
- * the page before are gone. The window stays, and with it the keys, this script and the fetch it
- * gives pages. An iframe (srcdoc) would give pages the address about:srcdoc, so their location and
- * history would need plumbing through the parent; moving nodes into the live document would run
- * no lifecycle events and would keep every listener of every page seen before.
+ * How pages are shown. The reader keeps a page's address after '#' so the server never sees it,
+ * decrypts the page and writes it into this same document with document.open/write/close. The
+ * page then gets a fresh document of its own, parsed as a plain site's would be: its scripts run
+ * in order, DOMContentLoaded and load fire, and the listeners of the page before are gone. The
+ * window stays, and with it the keys, this script and the fetch it gives pages. An iframe
+ * (srcdoc) would give pages the address about:srcdoc, so their location and history would need
+ * plumbing through the parent; moving nodes into the live document would run no lifecycle
+ * events and would keep every listener of every page seen before.
  *
  * Before a page is written, every address in it that the browser would load (pictures, styles,
  * scripts) is taken out, so no request ever names a site address: styles and scripts are
@@ -25,14 +25,52 @@ enum UnlockScript {
  * Links are rewritten to their '#' form, so they can be opened in a new tab, copied and
  * bookmarked; clicks on links that scripts add later are caught too. Pages' scripts get a fetch()
  * that maps site addresses to published files and decrypts them, which is all the search page
- * needs, and window.daybookPageURL() for the page's own address.
+ * needs, window.daybookPageURL() for the page's own address, and history.pushState/replaceState
+ * that take site addresses.
  *
- * The key: after unlocking, the PBKDF2 result (from which every key is derived again in
- * milliseconds) is kept in sessionStorage, which lasts as long as the tab, survives reloads and
- * back/forward and is not shared with other tabs; in localStorage only when "remember on this
- * device" is ticked. A non-extractable CryptoKey in IndexedDB would keep the bytes from this
- * origin's scripts, but those scripts could still use it to decrypt everything, and IndexedDB
- * outlives the tab, which a key for one tab session must not. Lock forgets both.
+ * Addresses after '#'. Browser history and the address bar keep what comes after '#', and the
+ * tab title, for as long as the browser keeps history; so by default neither says anything of
+ * the page. The '#' holds an opaque id: base64url(tag ‖ AES-CTR(address padded to 32-byte steps))
+ * where the address is the page's path, query and fragment in the site ("2025/10/04/walk/#image-1")
+ * and tag is the first 12 bytes of HMAC-SHA256 of the padded address; the tag is the counter's
+ * start (a synthetic IV, as in SIV) and is checked on reading, so an id is deterministic (the same
+ * page gives the same id in every build with the same password: bookmarks last), decodes without
+ * a table, and a made-up id is refused. Both keys come from HKDF with labels of their own
+ * ("daybook 1 address key", "daybook 1 address tag key"). The tab title stays the unlock page's;
+ * a page's title stays in the page. With `encrypt_addresses: readable` in daybook.yml (settings
+ * "addresses": "readable") the '#' holds the page's path (/diary/#/2025/10/04/walk/) and the tab
+ * shows the page's title. A readable '#/…' address opened on an opaque site (an old bookmark)
+ * shows its page and is replaced by its id.
+ *
+ * The key. PBKDF2's 256 bits are imported at once as a non-extractable HKDF key and overwritten;
+ * from it the content, name and address keys are derived as non-extractable CryptoKeys, and only
+ * those are kept: in memory, and in IndexedDB (a CryptoKey survives structured cloning into
+ * IndexedDB, its bytes never reach a script). Nothing in sessionStorage or localStorage is key
+ * material, so a copied storage value decrypts nothing; a script of this origin could still use
+ * the stored keys while they exist, which is why they expire and why the site wants an origin of
+ * its own. IndexedDB is shared by every tab of the origin and outlives them, so:
+ * - A tab's keys are a record named by a random session handle (16 bytes, not key material) that
+ *   the tab keeps in sessionStorage: reload and back/forward find it, a new tab has no handle and
+ *   asks for the password. A session record expires after SESSION_IDLE_MS without a page shown in
+ *   its tab (the tab renews it); expired records, those of closed tabs, are deleted when any tab of
+ *   the site starts.
+ * - "Remember on this device" writes one record, "remembered", that expires the chosen number of
+ *   days after unlocking (1, 7, 30 or 90; 30 by default), not renewed. Every start compares the
+ *   expiry with this browser's clock and deletes the record once it has passed.
+ * - A record also holds the site's published password check, so keys of an older password are
+ *   deleted rather than tried.
+ * - Lock deletes every record of the site, then tells the other open tabs (BroadcastChannel, or a
+ *   localStorage 'storage' event where there is none), which forget their keys and show the form.
+ * Copies of the PBKDF2 result that earlier versions kept in sessionStorage/localStorage are
+ * removed at start.
+ *
+ * Content-Security-Policy. The unlock page's <meta> allows scripts from the site's own files
+ * ('self') and from blob: (the decrypted scripts of the site), styles from 'self', blob: and
+ * inline style attributes, no inline script and no eval. Chromium keeps a document's policy
+ * across document.open/write, and a page's own CSP <meta> would add to it (every policy must pass),
+ * so a plain page's "script-src 'self'" would refuse the decrypted scripts: the reader removes a
+ * page's CSP <meta> and puts the unlock page's in its place, so the policy in force is exactly the
+ * one written in the page.
  */
 (function () {
   'use strict';
@@ -43,8 +81,19 @@ enum UnlockScript {
   var LABELS = {
     content: 'daybook 1 content key',
     names: 'daybook 1 name key',
-    check: 'daybook 1 password check'
+    check: 'daybook 1 password check',
+    addresses: 'daybook 1 address key',
+    addressTags: 'daybook 1 address tag key'
   };
+  var DAY_MS = 24 * 60 * 60 * 1000;
+  // Long enough for a day of reading with the tab left open, short enough that a closed tab's
+  // keys do not stay on the device for long.
+  var SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+  var RENEW_AFTER_MS = 60 * 1000;
+  var DEFAULT_REMEMBER_DAYS = 30;
+  var REMEMBERED = 'remembered';
+  var ADDRESS_TAG_BYTES = 12;
+  var ADDRESS_BLOCK_BYTES = 32;
   var TYPES = {
     html: 'text/html; charset=utf-8', css: 'text/css; charset=utf-8', js: 'text/javascript; charset=utf-8',
     json: 'application/json', txt: 'text/plain; charset=utf-8', xml: 'application/xml', svg: 'image/svg+xml',
@@ -60,12 +109,26 @@ enum UnlockScript {
   var decoder = new TextDecoder('utf-8');
   // The site's base path: the folder of this page, which is the site's index.html.
   var base = location.pathname.replace(/[^/]*$/, '');
-  var storageName = 'daybook-key:' + base;
+  var readableAddresses = settings.addresses === 'readable';
+  var lockTitle = document.title;
+  var policyElement = document.querySelector('meta[http-equiv="Content-Security-Policy" i]');
+  var policy = policyElement ? policyElement.content : null;
+  var databaseName = 'daybook:' + base;
+  var handleName = 'daybook-session:' + base;
+  var lockSignalName = 'daybook-lock:' + base;
   var realFetch = window.fetch.bind(window);
   var realPushState = history.pushState.bind(history);
   var realReplaceState = history.replaceState.bind(history);
 
   var keys = null;
+  var sessionRecord = null;
+  var renewed = 0;
+  var database = null;
+  var lockChannel = 'BroadcastChannel' in window ? new BroadcastChannel('daybook:' + base) : null;
+  var current = null;
+  var asking = 0;
+  var idsByAddress = new Map();
+  var addressesByID = new Map();
   var shown = null;
   var pending = null;
   var navigation = 0;
@@ -88,6 +151,15 @@ enum UnlockScript {
     return btoa(raw);
   }
 
+  function toBase64URL(bytes) {
+    return toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  }
+
+  function fromBase64URL(text) {
+    if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
+    try { return fromBase64(text.replace(/-/g, '+').replace(/_/g, '/')); } catch (error) { return null; }
+  }
+
   function toHex(bytes) {
     var hex = '';
     for (var i = 0; i < bytes.length; i++) hex += (bytes[i] < 16 ? '0' : '') + bytes[i].toString(16);
@@ -103,49 +175,159 @@ enum UnlockScript {
 
   // MARK: - Keys
 
-  /** The PBKDF2 result for `password`: what is stored for the session. */
-  async function masterKey(password) {
+  function hkdf(text) { return { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: encoder.encode(text) }; }
+
+  /** The site's keys for `password`, as non-extractable CryptoKeys, or null when the password's
+   * check does not match the published one. PBKDF2 runs once; its bits live only until they are
+   * imported as the HKDF key every other key is derived from. */
+  async function keysFor(password) {
     var material = await subtle.importKey('raw', encoder.encode(password.normalize('NFC')), 'PBKDF2', false, ['deriveBits']);
-    var bits = await subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: fromBase64(settings.salt), iterations: settings.iterations },
-      material, 256);
-    return new Uint8Array(bits);
-  }
-
-  /** The site's keys from the master key, or null when they do not match the published check. */
-  async function siteKeys(master) {
-    var material = await subtle.importKey('raw', master, 'HKDF', false, ['deriveKey', 'deriveBits']);
-    function label(text) { return { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: encoder.encode(text) }; }
-    var check = new Uint8Array(await subtle.deriveBits(label(LABELS.check), material, 128));
+    var bits = new Uint8Array(await subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: fromBase64(settings.salt),
+      iterations: settings.iterations }, material, 256));
+    var master;
+    try {
+      master = await subtle.importKey('raw', bits, 'HKDF', false, ['deriveKey', 'deriveBits']);
+    } finally {
+      bits.fill(0);
+    }
+    var check = new Uint8Array(await subtle.deriveBits(hkdf(LABELS.check), master, 128));
     if (!sameBytes(check, fromBase64(settings.check))) return null;
-    return {
-      content: await subtle.deriveKey(label(LABELS.content), material, { name: 'AES-GCM', length: 256 }, false, ['decrypt']),
-      names: await subtle.deriveKey(label(LABELS.names), material, { name: 'HMAC', hash: 'SHA-256', length: 256 }, false, ['sign'])
-    };
+    var derived = await Promise.all([
+      subtle.deriveKey(hkdf(LABELS.content), master, { name: 'AES-GCM', length: 256 }, false, ['decrypt']),
+      subtle.deriveKey(hkdf(LABELS.names), master, { name: 'HMAC', hash: 'SHA-256', length: 256 }, false, ['sign']),
+      subtle.deriveKey(hkdf(LABELS.addresses), master, { name: 'AES-CTR', length: 256 }, false, ['encrypt', 'decrypt']),
+      subtle.deriveKey(hkdf(LABELS.addressTags), master, { name: 'HMAC', hash: 'SHA-256', length: 256 }, false, ['sign'])
+    ]);
+    return { content: derived[0], names: derived[1], addresses: derived[2], addressTags: derived[3] };
   }
 
-  function storedMaster() {
-    var text = null;
-    try { text = sessionStorage.getItem(storageName) || localStorage.getItem(storageName); } catch (error) { text = null; }
-    return text ? fromBase64(text) : null;
+  // MARK: - Kept keys (IndexedDB)
+
+  function openDatabase() {
+    if (!database) {
+      database = new Promise(function (resolve) {
+        var request;
+        try { request = indexedDB.open(databaseName, 1); } catch (error) { resolve(null); return; }
+        request.onupgradeneeded = function () { request.result.createObjectStore('keys', { keyPath: 'id' }); };
+        request.onsuccess = function () { resolve(request.result); };
+        request.onerror = function () { resolve(null); };
+      });
+    }
+    return database;
   }
 
-  function store(master, remember) {
+  /** Runs `work(store, give)` in one transaction of the keys' store; resolves, once it is
+   * committed, with what `give` was last given (null without IndexedDB: keys last for the page). */
+  async function withKeyStore(mode, work) {
+    var db = await openDatabase();
+    if (!db) return null;
+    return new Promise(function (resolve, reject) {
+      var transaction = db.transaction('keys', mode);
+      var result = null;
+      work(transaction.objectStore('keys'), function (value) { result = value; });
+      transaction.oncomplete = function () { resolve(result); };
+      transaction.onerror = transaction.onabort = function () { reject(transaction.error); };
+    });
+  }
+
+  function sessionHandle() {
+    try { return sessionStorage.getItem(handleName); } catch (error) { return null; }
+  }
+
+  /** The keys this tab may use at `now`: its session's, else the remembered ones. Deletes every
+   * record that has expired or belongs to another password, and renews the tab's session. */
+  function keptRecord(handle, now) {
+    var found = { session: null, remembered: null };
+    return withKeyStore('readwrite', function (store, give) {
+      store.openCursor().onsuccess = function (event) {
+        var cursor = event.target.result;
+        if (!cursor) {
+          give(found.session || found.remembered);
+          return;
+        }
+        var record = cursor.value;
+        if (!(record.expires > now) || record.check !== settings.check) {
+          cursor.delete();
+        } else if (handle && record.id === handle) {
+          record.expires = now + SESSION_IDLE_MS;
+          cursor.update(record);
+          found.session = record;
+        } else if (record.id === REMEMBERED) {
+          found.remembered = record;
+        }
+        cursor.continue();
+      };
+    });
+  }
+
+  /** Keeps `siteKeys` for this tab, or for `rememberDays` days on this device. */
+  function keep(siteKeys, rememberDays) {
+    var now = Date.now();
+    var record = { id: REMEMBERED, check: settings.check, keys: siteKeys, expires: now + rememberDays * DAY_MS };
+    if (!rememberDays) {
+      record.id = toBase64URL(crypto.getRandomValues(new Uint8Array(16)));
+      record.expires = now + SESSION_IDLE_MS;
+      try { sessionStorage.setItem(handleName, record.id); } catch (error) { return Promise.resolve(); }
+      sessionRecord = record;
+      renewed = now;
+    }
+    return withKeyStore('readwrite', function (store) { store.put(record); });
+  }
+
+  /** Moves the idle expiry of this tab's session on; at most once a minute. */
+  function renewSession() {
+    var now = Date.now();
+    if (!keys || !sessionRecord || now - renewed < RENEW_AFTER_MS) return;
+    renewed = now;
+    sessionRecord.expires = now + SESSION_IDLE_MS;
+    withKeyStore('readwrite', function (store) { store.put(sessionRecord); }).catch(function () {});
+  }
+
+  /** Removes the PBKDF2 result that earlier versions of this script kept in web storage. */
+  function dropOldCopies() {
     try {
-      sessionStorage.setItem(storageName, toBase64(master));
-      if (remember) localStorage.setItem(storageName, toBase64(master));
-    } catch (error) { /* storage refused (private mode): the key lasts until the page is left */ }
+      sessionStorage.removeItem('daybook-key:' + base);
+      localStorage.removeItem('daybook-key:' + base);
+    } catch (error) { /* no storage */ }
   }
 
-  function forget() {
-    try {
-      sessionStorage.removeItem(storageName);
-      localStorage.removeItem(storageName);
-    } catch (error) { /* nothing stored */ }
+  /** Forgets the keys in this tab: memory, the session handle, and what was decrypted with them. */
+  function forgetHere() {
+    try { sessionStorage.removeItem(handleName); } catch (error) { /* nothing stored */ }
     keys = null;
     calendar = null;
+    sessionRecord = null;
+    idsByAddress.clear();
+    addressesByID.clear();
     assetURLs.forEach(function (promise) { promise.then(URL.revokeObjectURL, function () {}); });
     assetURLs.clear();
     releasePictures();
+  }
+
+  /** Lock: every kept key of the site is deleted, then every open tab of it is told to forget. */
+  async function lock() {
+    forgetHere();
+    await withKeyStore('readwrite', function (store) { store.clear(); }).catch(function () {});
+    if (lockChannel) {
+      lockChannel.postMessage('lock');
+    } else {
+      try {
+        localStorage.setItem(lockSignalName, String(Date.now()));
+        localStorage.removeItem(lockSignalName);
+      } catch (error) { /* a tab without either keeps its keys until it is left */ }
+    }
+    location.replace(base);
+  }
+
+  /** Another tab locked the site. */
+  function onLockSignal() {
+    if (!keys) return;
+    forgetHere();
+    location.replace(base);
+  }
+
+  function onStorage(event) {
+    if (event.key === lockSignalName && event.newValue) onLockSignal();
   }
 
   // MARK: - Site files
@@ -227,14 +409,86 @@ enum UnlockScript {
 
   /** The address of the page being shown, as the plain site would have it. */
   function pageURL() {
-    var inner = location.hash.slice(1);
-    if (inner.charAt(0) !== '/') inner = '/';
-    return new URL(base + inner.slice(1), location.origin);
+    return current || new URL(base, location.origin);
   }
 
-  /** The address in the bar for a site URL: the site's base, '#', then the page's own path. */
-  function barAddress(url) {
-    return base + '#/' + url.pathname.slice(base.length) + url.search + url.hash;
+  /** A site URL's address inside the site: path after the base, query and fragment. */
+  function innerAddress(url) {
+    return url.pathname.slice(base.length) + url.search + url.hash;
+  }
+
+  /** The address in the bar for a site URL: the site's base, '#', then the page's opaque id (or
+   * its own path when addresses are readable). */
+  async function barAddress(url) {
+    var inner = innerAddress(url);
+    if (readableAddresses) return base + '#/' + inner;
+    if (!idsByAddress.has(inner)) {
+      var id = await opaqueID(inner);
+      idsByAddress.set(inner, id);
+      addressesByID.set(id, inner);
+    }
+    return base + '#' + idsByAddress.get(inner);
+  }
+
+  /** The bar address of a site URL when it is known without waiting, or null. */
+  function knownBarAddress(url) {
+    var inner = innerAddress(url);
+    if (readableAddresses) return base + '#/' + inner;
+    return idsByAddress.has(inner) ? base + '#' + idsByAddress.get(inner) : null;
+  }
+
+  /** The site URL the bar names, or null for an id that is not one of this site's. */
+  async function urlInBar() {
+    var after = location.hash.slice(1);
+    if (after === '' || after === '/') return new URL(base, location.origin);
+    if (after.charAt(0) === '/') return siteURL(base + after.slice(1), location.origin);
+    if (readableAddresses) return null;
+    if (!addressesByID.has(after)) {
+      var inner = await addressOfID(after);
+      if (inner === null) return null;
+      addressesByID.set(after, inner);
+      idsByAddress.set(inner, after);
+    }
+    return siteURL(base + addressesByID.get(after), location.origin);
+  }
+
+  function paddedAddress(inner) {
+    var bytes = encoder.encode(inner);
+    var padded = new Uint8Array((Math.floor(bytes.length / ADDRESS_BLOCK_BYTES) + 1) * ADDRESS_BLOCK_BYTES);
+    padded.set(bytes);
+    padded[bytes.length] = 0x80;
+    return padded;
+  }
+
+  function addressCounter(tag) {
+    var counter = new Uint8Array(16);
+    counter.set(tag);
+    return { name: 'AES-CTR', counter: counter, length: 32 };
+  }
+
+  /** The opaque id of an address: tag ‖ AES-CTR(padded address), the tag a keyed hash of the
+   * padded address that also starts the counter, so one address always gives one id. */
+  async function opaqueID(inner) {
+    var padded = paddedAddress(inner);
+    var tag = new Uint8Array(await subtle.sign('HMAC', keys.addressTags, padded)).subarray(0, ADDRESS_TAG_BYTES);
+    var sealed = new Uint8Array(await subtle.encrypt(addressCounter(tag), keys.addresses, padded));
+    var id = new Uint8Array(ADDRESS_TAG_BYTES + sealed.length);
+    id.set(tag);
+    id.set(sealed, ADDRESS_TAG_BYTES);
+    return toBase64URL(id);
+  }
+
+  /** The address an opaque id stands for, or null when the id was not made with these keys. */
+  async function addressOfID(id) {
+    var bytes = fromBase64URL(id);
+    if (!keys || !bytes || bytes.length <= ADDRESS_TAG_BYTES || (bytes.length - ADDRESS_TAG_BYTES) % ADDRESS_BLOCK_BYTES !== 0) return null;
+    var tag = bytes.subarray(0, ADDRESS_TAG_BYTES);
+    var padded = new Uint8Array(await subtle.decrypt(addressCounter(tag), keys.addresses, bytes.subarray(ADDRESS_TAG_BYTES)));
+    var expected = new Uint8Array(await subtle.sign('HMAC', keys.addressTags, padded)).subarray(0, ADDRESS_TAG_BYTES);
+    if (!sameBytes(tag, expected)) return null;
+    var end = padded.lastIndexOf(0x80);
+    if (end < 0 || padded.subarray(end + 1).some(function (byte) { return byte !== 0; })) return null;
+    try { return new TextDecoder('utf-8', { fatal: true }).decode(padded.subarray(0, end)); } catch (error) { return null; }
   }
 
   function siteURL(text, relativeTo) {
@@ -275,6 +529,8 @@ enum UnlockScript {
       return target && addressOf(target) !== null ? target : null;
     }
     page.querySelectorAll('base, meta[http-equiv="refresh" i]').forEach(function (node) { node.remove(); });
+    usePolicy(page);
+    if (!readableAddresses) useLockTitle(page);
     // Without an icon of its own a page makes the browser ask the server for /favicon.ico.
     if (!page.querySelector('link[rel~="icon" i]')) {
       var icon = page.createElement('link');
@@ -284,7 +540,7 @@ enum UnlockScript {
     }
     page.querySelectorAll('a[href], area[href]').forEach(function (link) {
       var target = inside(link.getAttribute('href'));
-      if (target) link.setAttribute('href', barAddress(target));
+      if (target) work.push(barAddress(target).then(function (address) { link.setAttribute('href', address); }));
     });
     page.querySelectorAll('link[href]').forEach(function (link) {
       var target = inside(link.getAttribute('href'));
@@ -323,6 +579,26 @@ enum UnlockScript {
     });
     await Promise.all(work);
     return '<!DOCTYPE html>\n' + page.documentElement.outerHTML;
+  }
+
+  /** The unlock page's policy in place of the page's own: Chromium keeps the unlock page's
+   * policy across document.open, and a page's "script-src 'self'" would add to it and refuse the
+   * decrypted (blob:) scripts. */
+  function usePolicy(page) {
+    page.querySelectorAll('meta[http-equiv="Content-Security-Policy" i]').forEach(function (node) { node.remove(); });
+    if (!policy) return;
+    var meta = page.createElement('meta');
+    meta.httpEquiv = 'Content-Security-Policy';
+    meta.content = policy;
+    page.head.insertBefore(meta, page.head.firstChild);
+  }
+
+  /** The tab keeps the unlock page's title: history and the tab strip name no page. */
+  function useLockTitle(page) {
+    page.querySelectorAll('title').forEach(function (node) { node.remove(); });
+    var title = page.createElement('title');
+    title.textContent = lockTitle;
+    page.head.appendChild(title);
   }
 
   /** Decrypts a picture once it comes near the screen; from a srcset, the one candidate that fits. */
@@ -380,8 +656,11 @@ enum UnlockScript {
 
   /** A page of the reader's own: a message, or a picture or text file opened by itself. */
   function plainPage(title, body) {
-    return '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-      '<meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>' + escapeHTML(title) + '</title></head><body class="daybook-reader-page">' +
+    var shownTitle = readableAddresses ? title : lockTitle;
+    return '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">' +
+      (policy ? '<meta http-equiv="Content-Security-Policy" content="' + escapeHTML(policy) + '">' : '') +
+      '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+      '<meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>' + escapeHTML(shownTitle) + '</title></head><body class="daybook-reader-page">' +
       body + '</body></html>';
   }
 
@@ -390,7 +669,7 @@ enum UnlockScript {
     return plainPage(missing ? 'Not found' : 'Could not open this page',
       '<main class="daybook-problem"><h1>' + (missing ? 'Not found' : 'Could not open this page') + '</h1>' +
       '<p role="alert">' + escapeHTML(error && error.message ? error.message : String(error)) + '</p>' +
-      '<p><a href="' + escapeHTML(base) + '#/">Go to the start</a></p></main>');
+      '<p><a href="' + escapeHTML(base) + '">Go to the start</a></p></main>');
   }
 
   /** Writes `html` as the document, then, once it is parsed, adds what the reader adds to every
@@ -410,9 +689,21 @@ enum UnlockScript {
 
   /** Shows the page at the address after '#': decrypted, or a message saying why not. */
   async function show(scrollTo) {
-    var url = pageURL();
+    var asked = ++asking;
+    var url = await urlInBar();
+    // popstate and hashchange both ask for one move; a later question wins.
+    if (asked !== asking || !keys) return;
+    if (!url) {
+      await showUnknownAddress();
+      return;
+    }
+    if (!readableAddresses && location.hash.indexOf('#/') === 0) {
+      // A readable address (an old bookmark): the bar and history keep its id instead.
+      realReplaceState(history.state, '', await barAddress(url));
+    }
     var key = url.pathname + url.search;
     if (shown === key) {
+      current = url;
       settle(url, scrollTo);
       return;
     }
@@ -445,8 +736,24 @@ enum UnlockScript {
     }
     pending = null;
     shown = key;
+    current = url;
     await write(html, pictures);
     settle(url, scrollTo);
+    renewSession();
+  }
+
+  /** An id in the bar that these keys did not make: the site's not-found page. */
+  async function showUnknownAddress() {
+    var mine = ++navigation;
+    var start = new URL(base, location.origin);
+    var html = problemPage(new SiteFileError('this address', 'missing'));
+    try { html = await preparedPage(decoder.decode(await readSiteFile('404.html')), start); } catch (ignored) { /* the reader's own */ }
+    if (mine !== navigation) return;
+    pending = null;
+    shown = null;
+    current = start;
+    await write(html, []);
+    window.scrollTo(0, 0);
   }
 
   /** Scrolls to the page's fragment, to a remembered position, or to the top. */
@@ -462,34 +769,42 @@ enum UnlockScript {
   }
 
   /** Goes to a site URL as a link would: a new history entry, the page shown from the top. */
-  function go(url, replace) {
-    var state = { daybookScroll: window.scrollY };
-    realReplaceState(state, '');
-    (replace ? realReplaceState : realPushState)(null, '', barAddress(url));
+  async function go(url) {
+    var scroll = window.scrollY;
+    goTo(await barAddress(url), scroll);
+  }
+
+  /** Goes to an address in '#' form; the position left is kept with the entry left. */
+  function goTo(address, scroll) {
+    realReplaceState({ daybookScroll: scroll }, '');
+    realPushState(null, '', address);
     show();
   }
 
   // MARK: - What pages get
 
+  /** The site URL a click on a link leads to, or null when the reader leaves the click alone. */
   function linkTarget(event) {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
     var link = event.target && event.target.closest ? event.target.closest('a[href], area[href]') : null;
     if (!link || link.hasAttribute('download') || (link.target && link.target !== '_self')) return null;
-    var href = link.getAttribute('href');
-    var url = siteURL(href, pageURL());
+    var url = siteURL(link.getAttribute('href'), pageURL());
     if (!url) return null;
-    // A link already in '#' form leads to the page after its '#'.
-    if (url.origin === location.origin && url.pathname === base && url.hash.indexOf('#/') === 0) {
-      url = new URL(base + url.hash.slice(2), location.origin);
-    }
+    if (isBarAddress(url)) return url;
     return addressOf(url) === null ? null : url;
+  }
+
+  /** Whether `url` is already in '#' form: the site's base with an address after '#'. */
+  function isBarAddress(url) {
+    return url.origin === location.origin && url.pathname === base && url.search === '' && url.hash.length > 1;
   }
 
   function onClick(event) {
     var url = linkTarget(event);
     if (!url) return;
     event.preventDefault();
-    go(url);
+    if (isBarAddress(url)) goTo(url.pathname + url.hash, window.scrollY);
+    else go(url);
   }
 
   function onSubmit(event) {
@@ -507,12 +822,14 @@ enum UnlockScript {
     show(state && typeof state.daybookScroll === 'number' ? state.daybookScroll : undefined);
   }
 
-  /** Catches links and forms to site pages (listeners a new document needs at once). */
+  /** Catches links and forms to site pages, moves in history and other tabs' Lock (listeners a
+   * new document needs at once: document.open removes the window's too). */
   function listen() {
     document.addEventListener('click', onClick);
     document.addEventListener('submit', onSubmit);
     window.addEventListener('popstate', onHistory);
     window.addEventListener('hashchange', onHistory);
+    window.addEventListener('storage', onStorage);
   }
 
   /** Pictures, the lock control and its style, once the page is parsed. */
@@ -523,16 +840,13 @@ enum UnlockScript {
     style.rel = 'stylesheet';
     style.href = base + 'unlock.css';
     (document.head || document.documentElement).appendChild(style);
-    var lock = document.createElement('button');
-    lock.type = 'button';
-    lock.className = 'daybook-lock-control';
-    lock.textContent = 'Lock';
-    lock.title = 'Lock the diary: forget its password on this device';
-    lock.addEventListener('click', function () {
-      forget();
-      location.replace(base);
-    });
-    (document.body || document.documentElement).appendChild(lock);
+    var control = document.createElement('button');
+    control.type = 'button';
+    control.className = 'daybook-lock-control';
+    control.textContent = 'Lock';
+    control.title = 'Lock the diary: forget its password on this device and in its other open tabs';
+    control.addEventListener('click', lock);
+    (document.body || document.documentElement).appendChild(control);
   }
 
   // MARK: - On this day
@@ -586,14 +900,23 @@ enum UnlockScript {
     });
   }
 
-  /** history.pushState/replaceState for pages: a site URL is kept after '#'. */
+  /** history.pushState/replaceState for pages: a site URL is kept after '#'. They must return at
+   * once, so an id not yet made is put in the bar as soon as it is ready, if the page is still
+   * the one shown (the entry keeps the bar's address until then). */
   function pageHistory(original) {
     return function (state, title, address) {
       if (address !== undefined && address !== null) {
         var url = siteURL(String(address), pageURL());
         if (url && addressOf(url) !== null) {
-          address = barAddress(url);
+          current = url;
           shown = url.pathname + url.search;
+          address = knownBarAddress(url);
+          if (address === null) {
+            barAddress(url).then(function (ready) {
+              if (current === url) realReplaceState(history.state, '', ready);
+            }, function () {});
+            address = undefined;
+          }
         }
       }
       return original(state, title, address);
@@ -607,6 +930,7 @@ enum UnlockScript {
     history.replaceState = pageHistory(realReplaceState);
     window.daybookPageURL = pageURL;
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+    if (lockChannel) lockChannel.onmessage = onLockSignal;
     show();
   }
 
@@ -618,6 +942,13 @@ enum UnlockScript {
 
   function say(text) { if (message) message.textContent = text; }
 
+  /** The days "remember on this device" keeps the keys, or 0 when it is not ticked. */
+  function rememberDays() {
+    if (!form.elements.remember || !form.elements.remember.checked) return 0;
+    var chosen = form.elements.remember_days ? parseInt(form.elements.remember_days.value, 10) : NaN;
+    return chosen > 0 ? chosen : DEFAULT_REMEMBER_DAYS;
+  }
+
   async function unlock(event) {
     event.preventDefault();
     var button = form.querySelector('button[type="submit"]');
@@ -627,15 +958,15 @@ enum UnlockScript {
     say('');
     if (progress) progress.textContent = 'Unlocking…';
     try {
-      var master = await masterKey(password);
-      var found = await siteKeys(master);
+      var found = await keysFor(password);
       if (progress) progress.textContent = '';
       if (!found) {
         say('Wrong password. Try again.');
         form.elements.password.select();
         return;
       }
-      store(master, form.elements.remember && form.elements.remember.checked);
+      form.elements.password.value = '';
+      keep(found, rememberDays()).catch(function () { /* not kept (private mode): the keys last until the page is left */ });
       open(found);
     } catch (error) {
       if (progress) progress.textContent = '';
@@ -650,12 +981,19 @@ enum UnlockScript {
       say('This diary can be unlocked only over https:// (or on this computer, http://localhost): the browser keeps its cryptography from other pages.');
       return;
     }
-    var master = storedMaster();
-    if (master) {
-      var found = await siteKeys(master).catch(function () { return null; });
-      if (found) { open(found); return; }
-      forget();
+    dropOldCopies();
+    var handle = sessionHandle();
+    var now = Date.now();
+    var record = await keptRecord(handle, now).catch(function () { return null; });
+    if (record) {
+      if (record.id === handle) {
+        sessionRecord = record;
+        renewed = now;
+      }
+      open(record.keys);
+      return;
     }
+    if (handle) forgetHere();
     if (form) {
       form.addEventListener('submit', unlock);
       form.querySelector('button[type="submit"]').disabled = false;

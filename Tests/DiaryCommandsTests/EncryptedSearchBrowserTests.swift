@@ -1,4 +1,5 @@
 import Foundation
+import SiteEncryption
 import XCTest
 
 /// A site built by `daybook build --encrypt` with the default theme, read in real Chromium:
@@ -41,9 +42,18 @@ final class EncryptedSearchBrowserTests: XCTestCase {
         XCTAssertFalse(try commandResults(root, "ㅅㅊ").isEmpty, "initial consonants read the initials files through the reader too")
         let typing = try XCTUnwrap(answers["typing"] as? [String: Any])
         XCTAssertEqual(typing["links"] as? [String], (shown["산책"]?["links"] as? [String]))
-        XCTAssertEqual(typing["address"] as? String, "\(server.origin)/#/search/?q=%EC%82%B0%EC%B1%85", "the query is kept after '#'")
+        XCTAssertEqual(typing["page_url"] as? String, "\(server.origin)/search/?q=%EC%82%B0%EC%B1%85", "the query is kept")
+        let typed = typing["address"] as? String ?? ""
+        XCTAssertTrue(typed.hasPrefix("\(server.origin)/#") && !typed.contains("search") && !typed.contains("%EC"),
+                      "after '#' an opaque id, not the query: \(typed)")
         XCTAssertEqual(answers["result_heading"] as? String, answers["result_title"] as? String, "a result leads to its entry")
-        XCTAssertTrue((answers["result_address"] as? String ?? "").hasPrefix("\(server.origin)/#/20"))
+        XCTAssertTrue((answers["result_page_url"] as? String ?? "").hasPrefix("\(server.origin)/20"))
+        let resultAddress = answers["result_address"] as? String ?? ""
+        XCTAssertTrue(resultAddress.hasPrefix("\(server.origin)/#") && !resultAddress.contains("/#/"), resultAddress)
+        let policies = try XCTUnwrap(answers["policies"] as? [String: String])
+        XCTAssertEqual(Set(policies.keys), ["unlock", "search", "entry", "gallery"])
+        XCTAssertTrue(policies.values.allSatisfy { $0 == UnlockPage.contentSecurityPolicy }, "\(policies)")
+        XCTAssertEqual(answers["violations"] as? [String], [], "no page breaks the policy")
         let gallery = try XCTUnwrap(answers["gallery"] as? [Int])
         XCTAssertFalse(gallery.isEmpty)
         XCTAssertTrue(gallery.allSatisfy { $0 > 0 }, "every picture decodes: \(gallery)")

@@ -64,6 +64,16 @@ final class ConfigLoaderTests: XCTestCase {
         ])
     }
 
+    func testEncryptedAddressesAreOpaqueUnlessReadableAndAnotherValueIsALocatedError() {
+        XCTAssertEqual(ConfigLoader.load("").config.encryptedAddresses, .opaque)
+        XCTAssertEqual(ConfigLoader.load("encrypt_addresses: readable\n").config.encryptedAddresses, .readable)
+        XCTAssertEqual(ConfigLoader.load("encrypt_addresses: opaque\n").config.encryptedAddresses, .opaque)
+        let (config, problems) = ConfigLoader.load("encrypt: true\nencrypt_addresses: plain\n")
+        XCTAssertEqual(problems.map(\.description),
+                       ["daybook.yml:2:20: error: encrypt_addresses must be 'opaque' or 'readable', found 'plain'"])
+        XCTAssertEqual(config.encryptedAddresses, .opaque)
+    }
+
     func testSearchFieldsAreReadAndAWrongShapeIsALocatedError() {
         XCTAssertEqual(ConfigLoader.load("search:\n  fields: [weather, place]\n").config.searchFields, ["weather", "place"])
         XCTAssertEqual(ConfigLoader.load("search: weather\n").diagnostics.map(\.description),

@@ -46,6 +46,18 @@ final class EncryptedBuildTests: XCTestCase {
         }))
     }
 
+    func testEncryptAddressesReadableReachesTheUnlockPageAndAChangeRewritesIt() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        let keys = try keys()
+        let unlockPage = root.appendingPathComponent("Output/index.html")
+        try buildSite(root, options: encrypted(keys))
+        XCTAssertTrue(try String(contentsOf: unlockPage, encoding: .utf8).contains(#""addresses":"opaque""#))
+        let config = root.appendingPathComponent("daybook.yml")
+        try (try String(contentsOf: config, encoding: .utf8) + "\nencrypt_addresses: readable\n").write(to: config, atomically: true, encoding: .utf8)
+        try buildSite(root, options: encrypted(keys))
+        XCTAssertTrue(try String(contentsOf: unlockPage, encoding: .utf8).contains(#""addresses":"readable""#))
+    }
+
     func testAnEncryptedSiteShowsNoTextNameOrPictureOfTheDiary() throws {
         let root = try copyOfFixture("seoul-diary", test: self)
         try buildSite(root, options: encrypted(try keys()))

@@ -239,6 +239,24 @@ final class SiteEncryptorTests: XCTestCase {
         XCTAssertTrue(String(decoding: try XCTUnwrap(files["404.html"]), as: UTF8.self).contains(#"<a href="/diary/">"#))
     }
 
+    func testThePublicPagesCarryTheirPolicyAndTheReaderIsToldHowToShowAddresses() throws {
+        let keys = try quickKeys()
+        let policy = #"<meta http-equiv="Content-Security-Policy" content="\#(UnlockPage.contentSecurityPolicy)">"#
+        for readable in [false, true] {
+            let files = UnlockPage(keys: keys, baseURL: "/diary/", readableAddresses: readable).files
+            let html = String(decoding: try XCTUnwrap(files["index.html"]), as: UTF8.self)
+            XCTAssertTrue(html.contains(policy))
+            XCTAssertTrue(String(decoding: try XCTUnwrap(files["404.html"]), as: UTF8.self).contains(policy))
+            XCTAssertTrue(html.contains(#"{"addresses":"\#(readable ? "readable" : "opaque")","check":"#))
+        }
+        for directive in ["script-src 'self' blob:;", "connect-src 'self';", "img-src 'self' blob: data:;", "object-src 'none';",
+                          "base-uri 'none';", "form-action 'none'"] {
+            XCTAssertTrue(UnlockPage.contentSecurityPolicy.contains(directive), directive)
+        }
+        XCTAssertFalse(UnlockPage.contentSecurityPolicy.contains("unsafe-eval"))
+        XCTAssertFalse(UnlockPage.contentSecurityPolicy.contains("script-src 'self' blob: 'unsafe-inline'"))
+    }
+
     // MARK: - Helpers
 
     private let sampleWords = ["Autumn walk", "Leaves on the river", "산책했다", "평온", "family", "autumn-walk", "2025-10-04"]

@@ -6,7 +6,8 @@ Usage: encrypted_search.py SITE_URL PASSWORD QUERIES_JSON
   QUERIES_JSON  a JSON list of queries
 
 Prints one JSON object: {"queries": {query: {"status": text, "links": [href, ...]}},
-"typing": {...}, "result_heading": ..., "gallery": [naturalWidth, ...], "errors": [...]}.
+"typing": {...}, "result_heading": ..., "gallery": [naturalWidth, ...], "policies": {page: CSP},
+"violations": [...], "errors": [...]}.
 """
 import json
 import sys
@@ -16,7 +17,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from encrypted_site import failure, open_unlock_page, print_answers, unlock  # noqa: E402
+from encrypted_site import (failure, open_unlock_page, page_policy, print_answers, unlock,  # noqa: E402
+                            violations, watch_violations)
 from search_page import browser, settled  # noqa: E402  the plain site's search test, reused
 
 
@@ -27,7 +29,9 @@ def main():
     driver = browser()
     answers = {"queries": {}}
     try:
+        watch_violations(driver)
         open_unlock_page(driver, site)
+        page_policy(driver, answers, "unlock")
         unlock(driver, password)
         WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".site-header"))
 
@@ -38,14 +42,20 @@ def main():
                 "var box = document.querySelector('input[name=q]'); return box && box.value === arguments[0];", query))
             status, links = settled(driver)
             answers["queries"][query] = {"status": status, "links": links}
+            page_policy(driver, answers, "search")
 
         driver.get(site + "#/search/")
+        WebDriverWait(driver, 20).until(lambda d: "#/" not in d.current_url)
+        answers["search_address"] = driver.current_url.split("#")[-1]
         WebDriverWait(driver, 20).until(lambda d: d.execute_script(
             "var box = document.querySelector('input[name=q]'); return box && box.value === '';"))
         box = driver.find_element(By.CSS_SELECTOR, "input[name=q]")
         box.send_keys(queries[0])
         status, links = settled(driver)
-        answers["typing"] = {"links": links, "address": driver.current_url}
+        # The search page's replaceState is answered at once; the bar gets the id when it is ready.
+        WebDriverWait(driver, 20).until(lambda d: d.current_url.split("#")[-1] not in ("", answers["search_address"]))
+        answers["typing"] = {"links": links, "address": driver.current_url,
+                             "page_url": driver.execute_script("return daybookPageURL().href;")}
 
         first = driver.find_element(By.CSS_SELECTOR, ".search-result a")
         answers["result_title"] = first.text.strip()
@@ -53,6 +63,8 @@ def main():
         WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "body.kind-entry main h1"))
         answers["result_heading"] = driver.find_element(By.CSS_SELECTOR, "main h1").text.strip()
         answers["result_address"] = driver.current_url
+        answers["result_page_url"] = driver.execute_script("return daybookPageURL().href;")
+        page_policy(driver, answers, "entry")
 
         driver.get(site + "#/gallery/")
         WebDriverWait(driver, 20).until(lambda d: d.execute_script(
@@ -60,6 +72,8 @@ def main():
             "return images.length > 0 && images.every(function (i) { return i.complete && i.naturalWidth > 0; });"))
         answers["gallery"] = driver.execute_script(
             "return Array.from(document.querySelectorAll('main img')).map(function (i) { return i.naturalWidth; });")
+        page_policy(driver, answers, "gallery")
+        answers["violations"] = violations(driver)
     except Exception as error:
         answers["failed"] = failure(driver, error)
     finally:

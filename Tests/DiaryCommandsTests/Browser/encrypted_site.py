@@ -6,7 +6,8 @@ SITE_URL is the unlock page as served, e.g. http://127.0.0.1:8123/diary/. The si
 EncryptedSiteBrowserTests builds: a home page whose <h1> names the latest entry, links with the
 texts "Autumn walk", "Gallery", "Data", "Damaged" and "Nowhere", an entry with a picture, a data
 page whose script fetches a JSON file, and a page whose published file was changed. Prints one
-JSON object with what each step showed.
+JSON object with what each step showed, with the Content-Security-Policy of every page shown and
+every violation of it (securitypolicyviolation events, a ReportingObserver and the browser's log).
 """
 import json
 import sys
@@ -49,6 +50,44 @@ def picture_width(driver, selector):
     return decoded(driver)
 
 
+# Collects CSP violations for the whole life of the window: a ReportingObserver lives as long as
+# the window, which the reader's document.open keeps (event listeners do not survive it).
+REPORT_VIOLATIONS = """
+window.__daybookReports = [];
+new ReportingObserver(function (reports) {
+  reports.forEach(function (r) { window.__daybookReports.push(r.body.effectiveDirective + ' ' + r.body.blockedURL); });
+}, { types: ['csp-violation'], buffered: true }).observe();
+"""
+
+WATCH_PAGE = """
+window.__daybookViolations = window.__daybookViolations || [];
+var root = document.documentElement;
+if (!root.hasAttribute('data-watched')) {
+  root.setAttribute('data-watched', '');
+  document.addEventListener('securitypolicyviolation', function (e) {
+    window.__daybookViolations.push(e.effectiveDirective + ' ' + e.blockedURI);
+  });
+}
+var meta = document.querySelectorAll('meta[http-equiv="Content-Security-Policy" i]');
+return meta.length === 1 ? meta[0].content : meta.length + ' policies';
+"""
+
+
+def watch_violations(driver):
+    """Reports every CSP violation of the window to window.__daybookReports (call before get())."""
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": REPORT_VIOLATIONS})
+
+
+def page_policy(driver, answers, name):
+    """Records the page's CSP meta under `name`, and listens for violations on this document."""
+    answers.setdefault("policies", {})[name] = driver.execute_script(WATCH_PAGE)
+
+
+def violations(driver):
+    time.sleep(0.3)  # reports are delivered after a task
+    return driver.execute_script("return (window.__daybookViolations || []).concat(window.__daybookReports || ['no observer']);")
+
+
 def open_unlock_page(driver, site):
     driver.get(site)
     WebDriverWait(driver, 20).until(
@@ -79,7 +118,9 @@ def main():
     driver.set_script_timeout(60)
     answers = {}
     try:
+        watch_violations(driver)
         open_unlock_page(driver, site)
+        page_policy(driver, answers, "unlock")
         settings = driver.execute_script("return document.getElementById('daybook-lock').textContent;")
         answers["pbkdf2_ms"] = driver.execute_async_script(PBKDF2_TIMING, settings)
 
@@ -93,12 +134,15 @@ def main():
         answers["home_heading"] = text_of(driver, "h1")
         answers["home_url"] = driver.current_url
         answers["home_background"] = driver.execute_script("return getComputedStyle(document.body).backgroundColor;")
+        page_policy(driver, answers, "home")
 
         click_link(driver, "Autumn walk")
         answers["entry_url"] = wait_for_heading(driver, "Autumn walk")
         answers["entry_text"] = text_of(driver, "main p")
         answers["entry_picture_width"] = picture_width(driver, "#image-1 img")
         answers["entry_title"] = driver.title
+        answers["entry_page_url"] = driver.execute_script("return daybookPageURL().href;")
+        page_policy(driver, answers, "entry")
 
         driver.back()
         answers["back_heading"] = text_of(driver, "h1") if wait_for_heading(driver, answers["home_heading"]) else None
@@ -109,6 +153,7 @@ def main():
         click_link(driver, "Gallery")
         wait_for_heading(driver, "Gallery")
         answers["gallery_picture_width"] = picture_width(driver, ".gallery img")
+        page_policy(driver, answers, "gallery")
 
         click_link(driver, "Home")
         wait_for_heading(driver, answers["home_heading"])
@@ -116,6 +161,8 @@ def main():
         wait_for_heading(driver, "Data")
         answers["data_result"] = wait_for_text(driver, "#data-result")
         answers["data_url"] = driver.current_url
+        answers["data_page_url"] = driver.execute_script("return daybookPageURL().href;")
+        page_policy(driver, answers, "data")
 
         driver.refresh()
         wait_for_heading(driver, "Data")
@@ -134,8 +181,17 @@ def main():
         WebDriverWait(driver, 20).until(lambda d: text_of(d, "h1") not in (None, shown))
         answers["missing_heading"] = text_of(driver, "h1")
 
+        answers["missing_url"] = driver.current_url
+
         driver.get(site + "#/2025/10/04/1030-autumn-walk/")
         answers["bookmark_heading"] = wait_for_heading(driver, "Autumn walk") and text_of(driver, "h1")
+        WebDriverWait(driver, 20).until(lambda d: "#/" not in d.current_url)
+        answers["old_bookmark_url"] = driver.current_url
+
+        driver.get(site + "#bm90LWFuLWlkLW9mLXRoaXMtc2l0ZS1hdC1hbGwtYXQtYWxsLWF0LWFsbC1hdC1hbGw")
+        WebDriverWait(driver, 20).until(lambda d: text_of(d, "h1") not in (None, "Autumn walk"))
+        answers["made_up_heading"] = text_of(driver, "h1")
+        answers["violations"] = violations(driver)
 
         driver.find_element(By.CSS_SELECTOR, ".daybook-lock-control").click()
         WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.ID, "daybook-unlock"))
@@ -144,11 +200,31 @@ def main():
         answers["after_lock_asks_password"] = bool(driver.find_elements(By.ID, "daybook-unlock"))
         answers["after_lock_heading"] = text_of(driver, "h1")
         answers["storage_after_lock"] = driver.execute_script("return sessionStorage.length + localStorage.length;")
+        answers["records_after_lock"] = kept_records(driver)
 
     except Exception as error:
         answers["failed"] = failure(driver, error)
     finally:
         print_answers(driver, answers)
+
+
+KEPT_RECORDS = """
+var done = arguments[arguments.length - 1];
+var base = location.pathname.replace(/[^/]*$/, '');
+var request = indexedDB.open('daybook:' + base);
+request.onerror = function () { done(-1); };
+request.onsuccess = function () {
+  var db = request.result;
+  if (!db.objectStoreNames.contains('keys')) { db.close(); done(0); return; }
+  var count = db.transaction('keys').objectStore('keys').count();
+  count.onsuccess = function () { db.close(); done(count.result); };
+};
+"""
+
+
+def kept_records(driver):
+    """How many key records the site keeps in IndexedDB."""
+    return driver.execute_async_script(KEPT_RECORDS)
 
 
 def failure(driver, error):
