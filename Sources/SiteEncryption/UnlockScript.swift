@@ -835,7 +835,7 @@ enum UnlockScript {
   /** Pictures, the lock control and its style, once the page is parsed. */
   function decorate() {
     watchPictures(pageURL());
-    fetchCalendarFor(addressOf(pageURL()));
+    fetchCalendarFor(document);
     var style = document.createElement('link');
     style.rel = 'stylesheet';
     style.href = base + 'unlock.css';
@@ -882,9 +882,10 @@ enum UnlockScript {
     });
   }
 
-  /** On the home page, the calendar is fetched whether or not today has entries. */
-  function fetchCalendarFor(address) {
-    if (address === 'index.html' || document.querySelector('[data-on-this-day]')) readCalendar().catch(function () {});
+  /** On a page with an "on this day" section (the home page), the calendar is fetched whether or
+   * not today has entries, so the requests are the same on every date. */
+  function fetchCalendarFor(page) {
+    if (page.querySelector('[data-on-this-day]')) readCalendar().catch(function () {});
   }
 
   /** fetch() for pages: a URL inside the site is read from its published file and decrypted. */
