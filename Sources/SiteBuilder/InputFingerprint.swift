@@ -3,6 +3,7 @@ import DiaryModel
 import DiaryReader
 import DiarySearch
 import Foundation
+import SiteEncryption
 
 /// A fingerprint of everything a build reads: Daybook's own version, the options, daybook.yml,
 /// the theme, and the name, size and modification time of every file under Content/ and Templates/.
@@ -142,6 +143,13 @@ struct InputFingerprint: Equatable {
         hasher.combine(options.strict)
         // Another password or salt publishes other files: never "nothing changed".
         hasher.combine(options.encryption?.passwordCheck ?? [])
+        // So do another version's unlock page and reader: an upgrade of Daybook publishes its own.
+        if let keys = options.encryption {
+            for (path, bytes) in UnlockPage(keys: keys, baseURL: "/").files.sorted(by: { $0.key < $1.key }) {
+                hasher.combine(path)
+                hasher.combine(bytes)
+            }
+        }
         hasher.combine(output.path)
         hasher.combine(TimeZone.current.identifier)
         hasher.combine(configBytes ?? [])

@@ -356,9 +356,9 @@
   /** The content of the site file at `address`. */
   async function readSiteFile(address) {
     if (!keys) throw new SiteFileError(address, 'missing');
-    // Pages and index files keep their published names when they change: always ask the server
+    // Pages, index files and the calendar keep their published names when they change: always ask the server
     // whether the copy at hand is still current (a 304 costs no body).
-    var current = /^(text\/html|application\/json)/.test(typeOf(address)) ? 'no-cache' : 'default';
+    var current = /^(text\/html|application\/json)/.test(typeOf(address)) || address === CALENDAR ? 'no-cache' : 'default';
     var response = await realFetch(base + await publishedPath(address), { credentials: 'same-origin', cache: current });
     if (response.status === 404) throw new SiteFileError(address, 'missing');
     if (!response.ok) throw new Error('could not load ' + address + ' (' + response.status + ')');
