@@ -721,11 +721,14 @@ enum DefaultTheme {
       heading.appendChild(link);
       body.appendChild(heading);
 
-      var meta = element('p', 'meta');
-      var time = element('time', null, record.date);
-      time.setAttribute('datetime', String(record.date).replace(' ', 'T'));
-      meta.appendChild(time);
-      body.appendChild(meta);
+      // An entry without a title is titled by its date and time: shown once, as its title.
+      if (String(record.title) !== String(record.date)) {
+        var meta = element('p', 'meta');
+        var time = element('time', null, record.date);
+        time.setAttribute('datetime', String(record.date).replace(' ', 'T'));
+        meta.appendChild(time);
+        body.appendChild(meta);
+      }
 
       if (emotions.length > 0) {
         var badges = element('ul', 'badges');
@@ -1160,6 +1163,7 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 .gallery-caption { display: block; padding: 0.5rem 0.75rem 0.6rem; border-top: 3px solid var(--emotion); line-height: 1.45; }
 .gallery-title { display: block; font-weight: 600; font-size: 0.95rem; }
 .gallery-caption time { color: var(--muted); font-size: 0.85rem; }
+.gallery-caption .gallery-title time { color: inherit; font-size: inherit; }
 
 /* Pagination */
 
@@ -1256,7 +1260,7 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
       <a href="{{ entry.previous.url }}" rel="prev"><span class="nav-dir"><span aria-hidden="true">←</span> {{ site.strings.previous }}</span> <span class="nav-title">{{ entry.previous.title }}</span></a>
       {%- endif %}
     </li>
-    <li class="nav-day"><a href="{{ entry.day_url }}"><span class="nav-dir">{{ site.strings.whole_day }}</span> <span class="nav-title"><time datetime="{{ entry.date | date: "yyyy-MM-dd" }}">{{ entry.date | date: "yyyy-MM-dd" }}</time></span></a></li>
+    <li class="nav-day"><a href="{{ entry.day_url }}"><span class="nav-dir">{{ site.strings.whole_day }}</span>{% if not entry.untitled %} <span class="nav-title"><time datetime="{{ entry.date | date: "yyyy-MM-dd" }}">{{ entry.date | date: "yyyy-MM-dd" }}</time></span>{% endif %}</a></li>
     <li class="nav-next">
       {%- if entry.next %}
       <a href="{{ entry.next.url }}" rel="next"><span class="nav-dir">{{ site.strings.next }} <span aria-hidden="true">→</span></span> <span class="nav-title">{{ entry.next.title }}</span></a>
@@ -1278,7 +1282,11 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
   <li style="--emotion: {{ image.emotion.color | default: "currentColor" }}">
     <a href="{{ image.entry_url }}">
       <img src="{{ image.thumbnail.url }}" srcset="{{ image.srcset }}" sizes="(max-width: 30rem) 50vw, 10rem" alt="{{ image.alt }}" width="{{ image.thumbnail.width }}" height="{{ image.thumbnail.height }}" loading="lazy">
+      {%- if image.entry_untitled %}
+      <span class="gallery-caption"><span class="gallery-title"><time datetime="{{ image.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{{ image.date | date: "yyyy-MM-dd HH:mm" }}</time></span></span>
+      {%- else %}
       <span class="gallery-caption"><span class="gallery-title">{{ image.entry_title }}</span> <time datetime="{{ image.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{{ image.date | date: "yyyy-MM-dd" }}</time></span>
+      {%- endif %}
     </a>
   </li>
   {%- else %}
@@ -1302,12 +1310,17 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
   <p class="eyebrow">{{ site.strings.latest_entry }}</p>
   <article class="entry{% if latest.draft %} is-draft{% endif %}" style="--emotion: {{ latest.emotion.color | default: "currentColor" }}">
     <header class="entry-header">
-      <h2 class="entry-title"><a href="{{ latest.url }}">{{ latest.title }}</a></h2>
+      {#- An entry without a title is titled by its date, which is then not shown again. #}
+      <h2 class="entry-title"><a href="{{ latest.url }}">{% if latest.untitled %}<time datetime="{{ latest.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{{ latest.date | date: "yyyy-MM-dd (EEE) HH:mm" }}</time>{% else %}{{ latest.title }}{% endif %}</a></h2>
+      {%- if not latest.untitled or latest.extra.weather or latest.draft %}
       <p class="meta entry-when">
+        {%- if not latest.untitled %}
         <a href="{{ latest.day_url }}"><time datetime="{{ latest.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{{ latest.date | date: "yyyy-MM-dd (EEE) HH:mm" }}</time></a>
-        {%- if latest.extra.weather %} <span class="weather">· {{ site.strings.weather }}: {{ latest.extra.weather }}</span>{% endif %}
+        {%- endif %}
+        {%- if latest.extra.weather %} <span class="weather">{% if not latest.untitled %}· {% endif %}{{ site.strings.weather }}: {{ latest.extra.weather }}</span>{% endif %}
         {%- if latest.draft %} <span class="draft-flag">{{ site.strings.draft }}</span>{% endif %}
       </p>
+      {%- endif %}
       {%- if latest.emotions %}
       <ul class="badges">
         {%- for emotion in latest.emotions %}
@@ -1536,18 +1549,24 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 {%- endif -%}
 """# + "\n",
         "partials/entry-card.html": #"""
-{#- An entry card in a list. Needs `card`; inside a day (`day` in scope) only the time is shown. -#}
+{#- An entry card in a list. Needs `card`; inside a day (`day` in scope) only the time is shown.
+    An entry without a title is titled by its date, so the date is not shown again below it. -#}
 <article class="card{% if card.cover %} has-cover{% endif %}{% if card.draft %} is-draft{% endif %}" style="--emotion: {{ card.emotion.color | default: "currentColor" }}">
   <div class="card-text">
-    <{% include "partials/card-heading.html" %} class="card-title"><a href="{{ card.url }}">{{ card.title }}</a></{% include "partials/card-heading.html" %}>
+    <{% include "partials/card-heading.html" %} class="card-title"><a href="{{ card.url }}">
+      {%- if card.untitled %}<time datetime="{{ card.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{% if day %}{{ card.date | date: "HH:mm" }}{% else %}{{ card.date | date: "yyyy-MM-dd (EEE) HH:mm" }}{% endif %}</time>{% else %}{{ card.title }}{% endif -%}
+    </a></{% include "partials/card-heading.html" %}>
+    {%- if not card.untitled or card.draft %}
     <p class="meta">
-      {%- if day %}
+      {%- if card.untitled %}
+      {%- elif day %}
       <time datetime="{{ card.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{{ card.date | date: "HH:mm" }}</time>
       {%- else %}
       <a href="{{ card.day_url }}"><time datetime="{{ card.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{{ card.date | date: "yyyy-MM-dd (EEE) HH:mm" }}</time></a>
       {%- endif %}
       {%- if card.draft %} <span class="draft-flag">{{ site.strings.draft }}</span>{% endif %}
     </p>
+    {%- endif %}
     {%- if card.emotions %}
     <ul class="badges">
       {%- for emotion in card.emotions %}
@@ -1576,9 +1595,9 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 <article class="entry{% if entry.draft %} is-draft{% endif %}"{% if page.kind != "entry" %} id="{{ entry.id }}"{% endif %} style="--emotion: {{ entry.emotion.color | default: "currentColor" }}">
   <header class="entry-header">
     {%- if page.kind == "entry" %}
-    <h1 class="entry-title">{{ entry.title }}</h1>
+    <h1 class="entry-title">{% include "partials/entry-title.html" %}</h1>
     {%- else %}
-    <h2 class="entry-title"><a href="{{ entry.url }}">{{ entry.title }}</a></h2>
+    <h2 class="entry-title"><a href="{{ entry.url }}">{% include "partials/entry-title.html" %}</a></h2>
     {%- endif %}
     {% include "partials/entry-meta.html" %}
   </header>
@@ -1600,12 +1619,17 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 </article>
 """# + "\n",
         "partials/entry-meta.html": #"""
-{#- The date, emotions, weather and tags of a full entry. Needs `entry`. -#}
+{#- The date, emotions, weather and tags of a full entry. Needs `entry`. An entry without a title
+    shows its date as its title (entry-title.html), so not here again. -#}
+{%- if not entry.untitled or entry.extra.weather or entry.draft -%}
 <p class="meta entry-when">
+  {%- if not entry.untitled %}
   <a href="{{ entry.day_url }}"><time datetime="{{ entry.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{{ entry.date | date: "yyyy-MM-dd (EEE) HH:mm" }}</time></a>
-  {%- if entry.extra.weather %} <span class="weather">· {{ site.strings.weather }}: {{ entry.extra.weather }}</span>{% endif %}
+  {%- endif %}
+  {%- if entry.extra.weather %} <span class="weather">{% if not entry.untitled %}· {% endif %}{{ site.strings.weather }}: {{ entry.extra.weather }}</span>{% endif %}
   {%- if entry.draft %} <span class="draft-flag">{{ site.strings.draft }}</span>{% endif %}
 </p>
+{%- endif %}
 {%- if entry.emotions %}
 <ul class="badges">
   {%- for emotion in entry.emotions %}
@@ -1620,6 +1644,14 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
   {%- endfor %}
 </ul>
 {%- endif %}
+"""# + "\n",
+        "partials/entry-title.html": #"""
+{#- A full entry's title; an entry without one is titled by its date (only the time on a day page). Needs `entry`. -#}
+{%- if entry.untitled -%}
+<time datetime="{{ entry.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{% if page.kind == "day" %}{{ entry.date | date: "HH:mm" }}{% else %}{{ entry.date | date: "yyyy-MM-dd (EEE) HH:mm" }}{% endif %}</time>
+{%- else -%}
+{{ entry.title }}
+{%- endif -%}
 """# + "\n",
         "partials/figure.html": #"""
 {#- One image as a figure: a thumbnail linking to the display version. Needs `image`; on the entry page the figure carries the image's anchor. -#}

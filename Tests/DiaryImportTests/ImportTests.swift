@@ -16,6 +16,7 @@ final class ImportTests: XCTestCase {
         XCTAssertTrue(report.hasLeftOut)
         XCTAssertEqual(try diary.text("Content/2024/10/20/0040-가을-산책.md"), """
             ---
+            title: "가을 산책"
             date: 2024-10-20 00:40:12
             emotion: happy
             tags: ["산책", "기쁨"]
@@ -26,8 +27,6 @@ final class ImportTests: XCTestCase {
             starred: true
             import_id: "dayone:6A1C0B7E2F3D4A5B8C9D0E1F2A3B4C5D"
             ---
-
-            # 가을 산책
 
             남산을 천천히 걸었다\\. 낙엽이 발밑에서 바스락거렸다\\!
 
@@ -42,8 +41,8 @@ final class ImportTests: XCTestCase {
         let result = diary.read()
         XCTAssertEqual(result.diagnostics.map(\.description), [])
         let entries = result.diary.entries
-        // A first line that is not a heading stays text; the title is then the date (SPEC §2).
-        XCTAssertEqual(entries.map(\.title), ["2024-10-19 21:15", "가을 산책"])
+        // The first line is the title, as Day One shows it, whether a heading or not.
+        XCTAssertEqual(entries.map(\.title), ["Late call with home", "가을 산책"])
         XCTAssertEqual(entries.map(\.emotionIDs), [["calm"], ["happy"]])
         XCTAssertEqual(entries.map { $0.images.count }, [1, 2])
         // Dated where it was written, whatever the diary's own timezone (Seoul here).
@@ -127,6 +126,43 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(entries[1].tags, ["가족", "calm"])
     }
 
+    func testADayOneEntryTitledByAPlainFirstLineKeepsItAsItsTitle() throws {
+        let diary = try TemporaryDiary(self)
+        _ = try diary.run(.dayOne, Samples.dayOne, emotion: "calm")
+        XCTAssertEqual(try diary.text("Content/2024/10/19/2115-late-call-with-home.md"), """
+            ---
+            title: "Late call with home"
+            date: 2024-10-19 21:15
+            emotion: calm
+            tags: ["family", "calm"]
+            import_id: "dayone:F0E1D2C3B4A5968778695A4B3C2D1E0F"
+            ---
+
+            It was already Sunday morning in Seoul.
+
+            ![](2115-late-call-with-home-1.png)
+
+            """)
+    }
+
+    func testAJrnlEntryIsWrittenWithItsTitle() throws {
+        let diary = try TemporaryDiary(self)
+        _ = try diary.run(.jrnl, Samples.jrnl, emotion: "calm")
+        XCTAssertEqual(try diary.text("Content/2025/03/03/0900-called-in-sick.md"), """
+            ---
+            title: "Called in sick."
+            date: 2025-03-03 09:00
+            emotion: calm
+            tags: ["work"]
+            import_id: "jrnl:2025-03-03 09:00 \(try jrnlHash("Called in sick."))"
+            ---
+
+            Used the time to clean the house and spent 4h on writing my book. @work
+
+            """)
+        XCTAssertEqual(diary.read().diary.entries.first?.title, "Called in sick.")
+    }
+
     func testAnImportNeverOverwritesAnEntryOfTheWriters() throws {
         let diary = try TemporaryDiary(self)
         let mine = "---\ndate: 2025-03-03 09:00\nemotion: sad\n---\nMy own entry.\n"
@@ -195,5 +231,11 @@ final class ImportTests: XCTestCase {
         XCTAssertThrowsError(try diary.run(.dayOne, Samples.daylio)) { error in
             XCTAssertTrue((error as? ImportError)?.message.hasPrefix("not a zip archive Daybook can read") == true, "\(error)")
         }
+    }
+
+    private func jrnlHash(_ title: String) throws -> String {
+        var hasher = StableHasher()
+        hasher.combine(title)
+        return String(hasher.value, radix: 16)
     }
 }

@@ -77,6 +77,29 @@ final class SiteContentTests: XCTestCase {
         XCTAssertTrue(entry.contains("width=\"32\" height=\"16\""), "pictures carry their size")
     }
 
+    func testAnUntitledEntrysDateIsShownOnceOnItsPageItsDayItsCardsAndTheGallery() throws {
+        let root = try copyOfFixture("english-subpath", test: self)
+        try buildSite(root)
+        // 2025-07-05-tired.md has no title: it is titled by its date and time (03:00 in New York).
+        func mainText(_ path: String) throws -> String {
+            let html = try String(contentsOf: root.appendingPathComponent("Output/\(path)"), encoding: .utf8)
+            let main = html.components(separatedBy: "<main")[1].components(separatedBy: "</main>")[0]
+            return main.replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression)
+        }
+        let entry = try mainText("2025/07/05/tired/index.html")
+        XCTAssertEqual(entry.components(separatedBy: "2025-07-05").count - 1, 1, entry)
+        XCTAssertTrue(entry.contains("2025-07-05 (Sat) 03:00"), entry)
+        let day = try mainText("2025/07/05/index.html")
+        XCTAssertEqual(day.components(separatedBy: "03:00").count - 1, 1, day)
+        let emotion = try mainText("emotions/tired/index.html")
+        XCTAssertEqual(emotion.components(separatedBy: "2025-07-05").count - 1, 1, emotion)
+        let gallery = try mainText("gallery/index.html")
+        XCTAssertEqual(gallery.components(separatedBy: "2025-07-05").count - 1, 1, gallery)
+        // A titled entry keeps its title and its date.
+        let titled = try mainText("2025/07/04/fireworks/index.html")
+        XCTAssertTrue(titled.contains("Fireworks over the lake") && titled.contains("2025-07-04 (Fri) 21:45"), titled)
+    }
+
     func testRawHTMLInAnEntryNeverReachesThePage() throws {
         let root = try copyOfFixture("seoul-diary", test: self)
         try buildSite(root)

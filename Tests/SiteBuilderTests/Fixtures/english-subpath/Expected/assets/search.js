@@ -563,11 +563,14 @@
       heading.appendChild(link);
       body.appendChild(heading);
 
-      var meta = element('p', 'meta');
-      var time = element('time', null, record.date);
-      time.setAttribute('datetime', String(record.date).replace(' ', 'T'));
-      meta.appendChild(time);
-      body.appendChild(meta);
+      // An entry without a title is titled by its date and time: shown once, as its title.
+      if (String(record.title) !== String(record.date)) {
+        var meta = element('p', 'meta');
+        var time = element('time', null, record.date);
+        time.setAttribute('datetime', String(record.date).replace(' ', 'T'));
+        meta.appendChild(time);
+        body.appendChild(meta);
+      }
 
       if (emotions.length > 0) {
         var badges = element('ul', 'badges');
