@@ -65,11 +65,30 @@ struct InitCommand: ParsableCommand {
     @Argument(help: "The folder for the new diary (default: the current folder).")
     var folder: String?
 
+    @Option(help: "The diary's locale, such as en_US or ko_KR: the language of the site and of the emotion labels (asked on a terminal; default en_US).")
+    var locale: String?
+
+    func validate() throws {
+        if let locale, !DiaryInitializer.isLocaleIdentifier(locale) {
+            throw ValidationError("--locale takes a locale such as en_US or ko_KR; found '\(locale)'")
+        }
+    }
+
     func run() throws {
         let target = folder.map { URL(fileURLWithPath: $0, relativeTo: location.root).standardizedFileURL } ?? location.root
-        let outcome = try DiaryInitializer(root: target).create()
+        let outcome = try DiaryInitializer(root: target, localeIdentifier: locale ?? askedLocale()).create()
         for line in outcome.messages { StandardError.print(line) }
         print("New diary in \(target.path); see it with: daybook serve -C \(target.path)")
+    }
+
+    /// On a terminal, the answer to "which language"; otherwise (a script) en_US.
+    private func askedLocale() -> String {
+        guard Terminal.isInteractive else { return "en_US" }
+        while true {
+            FileHandle.standardError.write(Data("Language of the site and the emotion labels: 1 English (en_US), 2 한국어 (ko_KR), or a locale [1]: ".utf8))
+            guard let answer = Swift.readLine() else { return "en_US" }
+            if let locale = DiaryInitializer.locale(fromAnswer: answer) { return locale }
+        }
     }
 }
 

@@ -21,6 +21,28 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(check.standardError, "")
     }
 
+    func testInitTakesALocaleAndWithoutATerminalDefaultsToEnglish() throws {
+        let korean = temporaryFolder(self).appendingPathComponent("korean")
+        let run = try runDaybook(["init", "--locale", "ko_KR", korean.path])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let config = try String(contentsOf: korean.appendingPathComponent("daybook.yml"), encoding: .utf8)
+        XCTAssertTrue(config.contains("locale: ko_KR\n") && config.contains("label: 행복\n") && config.contains("label: 설렘\n"), config)
+
+        let english = temporaryFolder(self).appendingPathComponent("english")
+        XCTAssertEqual(try runDaybook(["init", english.path]).status, 0)
+        let defaults = try String(contentsOf: english.appendingPathComponent("daybook.yml"), encoding: .utf8)
+        XCTAssertTrue(defaults.contains("locale: en_US\n") && defaults.contains("label: Happy\n"), defaults)
+
+        let asked = temporaryFolder(self).appendingPathComponent("asked")
+        let terminal = try runDaybookOnTerminal(["init", asked.path], typing: "2\n", environment: ProcessInfo.processInfo.environment)
+        XCTAssertEqual(terminal.status, 0, terminal.screen)
+        XCTAssertTrue(terminal.screen.contains("한국어 (ko_KR)"), terminal.screen)
+        XCTAssertTrue(try String(contentsOf: asked.appendingPathComponent("daybook.yml"), encoding: .utf8).contains("locale: ko_KR\n"))
+
+        let wrong = try runDaybook(["init", "--locale", "Korean!", temporaryFolder(self).path])
+        XCTAssertEqual(wrong.status, 2, wrong.standardError)
+    }
+
     func testCheckPrintsDiagnosticsToStandardErrorAndExitsOne() throws {
         let root = temporaryFolder(self)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("Content"), withIntermediateDirectories: true)

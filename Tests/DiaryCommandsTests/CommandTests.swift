@@ -46,6 +46,30 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: complete.appendingPathComponent(".gitignore"), encoding: .utf8), lines)
     }
 
+    func testInitWithAKoreanLocaleWritesKoreanLabelsAndAFirstEntryInKorean() throws {
+        let root = temporaryFolder(self)
+        let outcome = try DiaryInitializer(root: root, localeIdentifier: "ko_KR").create(now: Date(timeIntervalSince1970: 1_760_950_000),
+                                                                                         timeZone: TimeZone(identifier: "Asia/Seoul")!)
+        let config = ConfigLoader.load(try String(contentsOf: root.appendingPathComponent("daybook.yml"), encoding: .utf8)).config
+        XCTAssertEqual(config.localeIdentifier, "ko_KR")
+        XCTAssertEqual(config.emotions.map(\.id), ["happy", "sad", "angry", "anxious", "calm", "grateful", "tired", "excited"])
+        XCTAssertEqual(config.emotions.map(\.label), ["행복", "슬픔", "화남", "불안", "평온", "감사", "피곤", "설렘"])
+        XCTAssertTrue(config.emotions[0].aliases.contains("기쁨") && config.emotions[0].aliases.contains("joy"), "\(config.emotions[0].aliases)")
+        XCTAssertEqual(outcome.created[1], "Content/2025/10/20/1746-안녕-daybook.md")
+        let entry = try String(contentsOf: root.appendingPathComponent(outcome.created[1]), encoding: .utf8)
+        XCTAssertTrue(entry.contains("첫 번째 글입니다"), entry)
+        XCTAssertEqual(DiaryCheck.run(root: root, strict: true).diagnostics, [])
+    }
+
+    func testInitTakesTheLocaleAPersonAnswers() {
+        XCTAssertEqual(DiaryInitializer.locale(fromAnswer: ""), "en_US")
+        XCTAssertEqual(DiaryInitializer.locale(fromAnswer: "2"), "ko_KR")
+        XCTAssertEqual(DiaryInitializer.locale(fromAnswer: " ko "), "ko_KR")
+        XCTAssertEqual(DiaryInitializer.locale(fromAnswer: "ja_JP"), "ja_JP")
+        XCTAssertNil(DiaryInitializer.locale(fromAnswer: "3"))
+        XCTAssertNil(DiaryInitializer.locale(fromAnswer: "Korean please"))
+    }
+
     func testInitRefusesToOverwriteADiary() throws {
         let root = temporaryFolder(self)
         _ = try DiaryInitializer(root: root).create()

@@ -100,6 +100,23 @@ final class SiteContentTests: XCTestCase {
         XCTAssertTrue(titled.contains("Fireworks over the lake") && titled.contains("2025-07-04 (Fri) 21:45"), titled)
     }
 
+    func testAFootnotesLinkBackIsLabelledInTheSitesLanguage() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        try Data("---\ntitle: 각주\ndate: 2025-03-03 10:00\nemotion: calm\n---\n차를 마셨다[^1].\n\n[^1]: 보리차.\n".utf8)
+            .write(to: root.appendingPathComponent("Content/2025/03/01/notes.md"))
+        try buildSite(root)
+        let page = try String(contentsOf: root.appendingPathComponent("Output/2025/03/03/notes/index.html"), encoding: .utf8)
+        XCTAssertTrue(page.contains("data-footnote-backref"), page)
+        XCTAssertTrue(page.contains("aria-label=\"본문으로 돌아가기\""), page)
+        XCTAssertFalse(page.contains("Back to content"), page)
+
+        // daybook.yml's `strings:` replaces it too, escaped as an attribute.
+        try "strings:\n  footnote_back: 'Back \"up\"'\n".appendToConfig(of: root)
+        try buildSite(root)
+        let overridden = try String(contentsOf: root.appendingPathComponent("Output/2025/03/03/notes/index.html"), encoding: .utf8)
+        XCTAssertTrue(overridden.contains("aria-label=\"Back &quot;up&quot;\""), overridden)
+    }
+
     func testRawHTMLInAnEntryNeverReachesThePage() throws {
         let root = try copyOfFixture("seoul-diary", test: self)
         try buildSite(root)
@@ -113,5 +130,13 @@ final class SiteContentTests: XCTestCase {
         try buildSite(root)
         let home = try String(contentsOf: root.appendingPathComponent("Output/index.html"), encoding: .utf8)
         XCTAssertTrue(home.contains("/2024/03/02/last-year/"), "the newest entry is on 03-02, so 2024-03-02 is 'on this day'")
+    }
+}
+
+private extension String {
+    func appendToConfig(of root: URL) throws {
+        let url = root.appendingPathComponent("daybook.yml")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        try (text + (text.hasSuffix("\n") ? "" : "\n") + self).write(to: url, atomically: true, encoding: .utf8)
     }
 }
