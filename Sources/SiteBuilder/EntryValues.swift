@@ -76,18 +76,7 @@ struct EntryValues: EntryFields {
     /// and raw HTML never reach the page with a bare `"`), so the replacement is exact.
     static func labellingFootnoteLinks(_ html: String, _ label: String) -> String {
         let english = "aria-label=\"Back to content\""
-        var escaped = ""
-        for character in label {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return html.replacingOccurrences(of: english, with: "aria-label=\"\(escaped)\"")
+        return html.replacingOccurrences(of: english, with: "aria-label=\"\(TemplateValue.escapedHTML(label))\"")
     }
 
     mutating func metadata(_ key: String, _ values: [String: MetadataValue]) { map[key] = Self.value(of: .map(values)) }
