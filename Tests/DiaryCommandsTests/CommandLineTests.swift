@@ -360,7 +360,7 @@ final class CommandLineTests: XCTestCase {
         let csv = Samples.folder.appendingPathComponent("daylio/daylio_export.csv").path
         let partial = try runDaybook(["import", "daylio", csv, "-C", root.path, "--dry-run"])
         XCTAssertEqual(partial.status, 1)
-        XCTAssertTrue(partial.standardError.contains("skipped 2025-05-30 08:02 (line 4): its mood 'average' names no emotion of the diary; add --map 'average=<emotion>' or pass --emotion"),
+        XCTAssertTrue(partial.standardError.contains("skipped 2025-05-30 08:02 (line 4): its mood 'average' names no emotion of the diary, nor does any of its activities; add --map 'average=<emotion>' or pass --emotion"),
                       partial.standardError)
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("Content").path))
 
