@@ -2,12 +2,35 @@ import DiaryModel
 import DiaryReader
 import Foundation
 
-/// `daybook init`: a new diary with `daybook.yml` and a first entry. Refuses to overwrite anything.
+/// `daybook init`: a new diary with `daybook.yml` and a first entry, in the language of its
+/// locale (`InitialDiaryWords`). Refuses to overwrite anything.
 public struct DiaryInitializer {
     public let root: URL
+    /// The diary's `locale:` (SPEC §1), which also picks the language of the labels and the first entry.
+    public let localeIdentifier: String
 
-    public init(root: URL) {
+    public init(root: URL, localeIdentifier: String = "en_US") {
         self.root = root
+        self.localeIdentifier = localeIdentifier
+    }
+
+    /// The locale a person's answer names: empty for the first offered (`en_US`), a number from
+    /// `InitialDiaryWords.offeredLocales`, a language (`ko`) or an identifier (`ko_KR`, `ja_JP`);
+    /// nil for anything else.
+    public static func locale(fromAnswer answer: String) -> String? {
+        let offered = InitialDiaryWords.offeredLocales
+        let text = answer.trimmingCharacters(in: .whitespaces)
+        if text.isEmpty { return offered[0] }
+        if let number = Int(text) { return offered.indices.contains(number - 1) ? offered[number - 1] : nil }
+        if let match = offered.first(where: { $0.lowercased() == text.lowercased() || SiteStrings.language(of: $0) == text.lowercased() }) {
+            return match
+        }
+        return isLocaleIdentifier(text) ? text : nil
+    }
+
+    /// `ko`, `ko_KR`, `en-GB`: two or three letters, then optionally `_` or `-` and a region.
+    public static func isLocaleIdentifier(_ text: String) -> Bool {
+        text.range(of: "^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,4})?$", options: .regularExpression) != nil
     }
 
     /// What `create` did, one line each, for the terminal: `created daybook.yml`…
@@ -29,23 +52,15 @@ public struct DiaryInitializer {
             }
         }
         try fileManager.createDirectory(at: root, withIntermediateDirectories: true)
+        let words = InitialDiaryWords(localeIdentifier: localeIdentifier)
         do {
-            try Data(configText(timeZone: timeZone).utf8).write(to: root.appendingPathComponent(ConfigLoader.fileName), options: .withoutOverwriting)
+            try Data(configText(timeZone: timeZone, words: words).utf8).write(to: root.appendingPathComponent(ConfigLoader.fileName), options: .withoutOverwriting)
         } catch {
             throw CommandError("cannot write \(ConfigLoader.fileName): \(error.localizedDescription)")
         }
         let firstEmotion = Emotion.defaults[0].id
-        let entry = try EntryFileWriter(root: root).create(.init(title: "Hello, Daybook", emotion: firstEmotion, tags: ["first"]), now: now)
-        let welcome = """
-            This is your first entry. Write what happened today and how it felt.
-
-            - Change `emotion:` above to one of the emotions in `daybook.yml`.
-            - Add a new entry with `daybook new`: it asks how you felt and opens your editor.
-            - See your diary as a website with `daybook serve`, then open http://127.0.0.1:4000/
-              (it rebuilds and reloads the page whenever you save).
-            - `daybook build` writes the site into `Output/`, ready for any static web host.
-
-            """
+        let entry = try EntryFileWriter(root: root).create(.init(title: words.firstTitle, emotion: firstEmotion, tags: ["first"]), now: now)
+        let welcome = words.welcome
         let handle = try FileHandle(forWritingTo: root.appendingPathComponent(entry))
         defer { try? handle.close() }
         try handle.seekToEnd()
@@ -91,18 +106,18 @@ public struct DiaryInitializer {
         outcome.messages.append("added \(missing.joined(separator: " and ")) to the existing .gitignore")
     }
 
-    func configText(timeZone: TimeZone) -> String {
+    func configText(timeZone: TimeZone, words: InitialDiaryWords) -> String {
         var text = """
             # Daybook site configuration. Every key is optional.
-            title: My Daybook
+            title: \(words.siteTitle)
             timezone: \(timeZone.identifier)
-            locale: en_US
+            locale: \(localeIdentifier)
             base_url: /
             page_size: 30
             emotions:
 
             """
-        for emotion in Emotion.defaults {
+        for emotion in words.emotions {
             text += "  - id: \(emotion.id)\n    label: \(emotion.label)\n    emoji: \"\(emotion.emoji)\"\n"
             text += "    color: \"\(emotion.color)\"\n    aliases: [\(emotion.aliases.joined(separator: ", "))]\n"
         }

@@ -28,9 +28,17 @@ public struct EntryFileWriter {
         self.root = root
     }
 
-    /// The diary's configuration (defaults without a `daybook.yml`).
+    /// The diary's configuration (defaults without a `daybook.yml`). A folder with neither
+    /// `daybook.yml` nor `Content/` is not a diary: a usage error, rather than a `Content/` made
+    /// wherever the command happened to run.
     public func config() throws -> DiaryConfig {
-        try DiaryConfigFile.load(root: root)
+        let fileManager = FileManager.default
+        guard fileManager.fileExists(atPath: root.appendingPathComponent(ConfigLoader.fileName).path)
+                || fileManager.fileExists(atPath: root.appendingPathComponent(ContentFiles.folderName).path) else {
+            throw CommandError("\(root.path) is not a diary (it has no \(ConfigLoader.fileName) and no \(ContentFiles.folderName)/ folder); "
+                               + "start one with 'daybook init', or name your diary's folder with -C DIR", isUsage: true)
+        }
+        return try DiaryConfigFile.load(root: root)
     }
 
     /// Writes the entry and returns its path relative to the diary root.
@@ -38,8 +46,8 @@ public struct EntryFileWriter {
         let config = try config()
         let emotion = try resolveEmotion(draft.emotion, config: config)
         let local = try localTime(draft.date, now: now, timeZone: config.timeZone)
-        for tag in draft.tags where Slug.make(from: tag).isEmpty {
-            throw CommandError("the tag '\(tag)' has no letters or digits to make a URL from", isUsage: true)
+        for tag in draft.tags {
+            if let problem = Slug.problem(naming: tag, as: "tag") { throw CommandError(problem, isUsage: true) }
         }
         let title = draft.title?.trimmed
         let placement = EntryFilePlacement.first(at: local, title: title) { path in
@@ -68,11 +76,12 @@ public struct EntryFileWriter {
         throw CommandError("unknown emotion '\(name)'\(hint) (known: \(known))", isUsage: true)
     }
 
+    /// The entry's time: `text` as given, or now to the second, so that two entries written in
+    /// the same minute are ordered as they were written (the file name keeps only the minute).
     private func localTime(_ text: String?, now: Date, timeZone: TimeZone) throws -> LocalDateTime {
         guard let text else {
             let seconds = Int(now.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: now)
-            let exact = LocalDateTime(wallClockSeconds: seconds)
-            return LocalDateTime(day: exact.day, hour: exact.hour, minute: exact.minute)
+            return LocalDateTime(wallClockSeconds: seconds)
         }
         switch EntryDate.parse(text) {
         case .success(let date): return date.resolve(in: timeZone).local

@@ -4,6 +4,20 @@ import Foundation
 /// Unicode NFC, lower-cased, letters and digits kept, every other run of characters
 /// becomes one `-`, no leading or trailing `-`.
 public enum Slug {
+    /// The longest slug in UTF-8 bytes: a tag's or emotion's slug names a folder of the site, and a
+    /// file name holds at most 255 bytes on the usual file systems.
+    public static let longestBytes = 255
+
+    /// Why `name` cannot be a tag's or emotion's URL (`what` is "tag" or "emotion"), or nil when it can.
+    public static func problem(naming name: String, as what: String) -> String? {
+        let slug = make(from: name)
+        if slug.isEmpty { return "the \(what) '\(name)' has no letters or digits to make a URL from" }
+        guard slug.utf8.count > longestBytes else { return nil }
+        let shown = name.count > 40 ? name.prefix(39) + "…" : Substring(name)
+        return "the \(what) '\(shown)' is too long to make a URL from: its URL part is \(slug.utf8.count) bytes, "
+            + "and a file name holds at most \(longestBytes); shorten it"
+    }
+
     public static func make(from text: String) -> String {
         if let slug = asciiSlug(text) { return slug }
         let normalized = text.normalizedNFC.lowercased()

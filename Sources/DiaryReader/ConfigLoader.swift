@@ -191,6 +191,10 @@ public enum ConfigLoader {
             return nil
         }
         guard let id = take(item.text(idField)) else { return nil }
+        if Slug.make(from: id).utf8.count > Slug.longestBytes, let problem = Slug.problem(naming: id, as: "emotion") {
+            diagnostics.append(.error(at: item.location(of: idField.value), problem))
+            return nil
+        }
         guard !id.isEmpty, Slug.make(from: id) == id else {
             let slug = Slug.make(from: id)
             let hint = slug.isEmpty ? "" : " such as '\(slug)'"

@@ -239,11 +239,11 @@ private struct EntryReading {
             if let emotion = parser.catalog.emotion(named: name) {
                 id = emotion.id
             } else {
-                id = Slug.make(from: name)
-                guard !id.isEmpty else {
-                    diagnostics.append(.error(at: frontMatter.location(of: node), "the emotion '\(name)' has no letters or digits to make a URL from"))
+                if let problem = Slug.problem(naming: name, as: "emotion") {
+                    diagnostics.append(.error(at: frontMatter.location(of: node), problem))
                     continue
                 }
+                id = Slug.make(from: name)
                 let known = parser.config.emotions.map(\.id).joined(separator: ", ")
                 let hint = Suggestion.hint(for: name, among: parser.catalog.allNames)
                 diagnostics.append(.warning(at: frontMatter.location(of: node), "unknown emotion '\(name)'\(hint) (known: \(known))"))
@@ -259,11 +259,11 @@ private struct EntryReading {
         var tags: [String] = []
         var slugs = Set<String>()
         for (name, node) in names {
-            let slug = Slug.make(from: name)
-            guard !slug.isEmpty else {
-                diagnostics.append(.error(at: frontMatter.location(of: node), "the tag '\(name)' has no letters or digits to make a URL from"))
+            if let problem = Slug.problem(naming: name, as: "tag") {
+                diagnostics.append(.error(at: frontMatter.location(of: node), problem))
                 continue
             }
+            let slug = Slug.make(from: name)
             if slugs.insert(slug).inserted { tags.append(name) }
         }
         return tags

@@ -68,7 +68,7 @@ struct GatheredEntries {
             if ownerOfID != nil {
                 if let other = ownerOfID?[entry.id] {
                     gathered.diagnostics.append(.error(at: SourceLocation(path: entry.sourcePath),
-                                                       "the entry id '\(entry.id)' is also the id of \(other); rename one of the two files"))
+                                                       "the entry id '\(entry.id)' is also the id of \(SourceLocation(path: other)); rename one of the two files"))
                     continue
                 }
                 ownerOfID?[entry.id] = entry.sourcePath

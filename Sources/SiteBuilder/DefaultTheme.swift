@@ -657,6 +657,28 @@ enum DefaultTheme {
 
   var PAGE_SIZE = 20;
 
+  /** The status lines of a search page that does not give its own (a theme's older search.html). */
+  var STATUS_TEXTS = {
+    searching: 'Searching…', matches: '{n} entry matches.|{n} entries match.',
+    'no-matches': 'No entries match “{q}”.', failed: 'Search failed: {error}',
+  };
+
+  /**
+   * A status line in the site's words: the page's `data-<name>` text (STATUS_TEXTS without one),
+   * its form for `values.n` chosen as the templates' `pluralize` does (the form before `|` for 1,
+   * the one after it otherwise), and `{n}`, `{q}` and `{error}` filled in.
+   */
+  function statusText(root, name, values) {
+    var text = root.getAttribute('data-' + name) || STATUS_TEXTS[name];
+    values = values || {};
+    var forms = text.split('|');
+    if (typeof values.n === 'number') {
+      text = forms.length > 1 && values.n !== 1 ? forms[1] : forms[0];
+      values.n = values.n.toLocaleString(root.getAttribute('data-lang') || undefined);
+    }
+    return text.replace(/\{(n|q|error)\}/g, function (all, key) { return values[key] === undefined ? all : String(values[key]); });
+  }
+
   /**
    * The page's own address. The reader of an encrypted site keeps it after '#' and gives it as
    * window.daybookPageURL(); its history.replaceState takes the plain address back.
@@ -687,7 +709,12 @@ enum DefaultTheme {
     var timer = null;
     var current = { numbers: [], shown: 0, words: [], manifest: null, generation: 0 };
 
-    function setStatus(text) { status.textContent = text; }
+    /** The status line, and its state for scripts and tests: `searching`, `done` (with the count) or `failed`. */
+    function setStatus(text, state, count) {
+      status.textContent = text;
+      if (state) status.setAttribute('data-state', state); else status.removeAttribute('data-state');
+      if (count === undefined) status.removeAttribute('data-count'); else status.setAttribute('data-count', String(count));
+    }
 
     function clear() {
       while (list.firstChild) list.removeChild(list.firstChild);
@@ -721,11 +748,14 @@ enum DefaultTheme {
       heading.appendChild(link);
       body.appendChild(heading);
 
-      var meta = element('p', 'meta');
-      var time = element('time', null, record.date);
-      time.setAttribute('datetime', String(record.date).replace(' ', 'T'));
-      meta.appendChild(time);
-      body.appendChild(meta);
+      // An entry without a title is titled by its date and time: shown once, as its title.
+      if (String(record.title) !== String(record.date)) {
+        var meta = element('p', 'meta');
+        var time = element('time', null, record.date);
+        time.setAttribute('datetime', String(record.date).replace(' ', 'T'));
+        meta.appendChild(time);
+        body.appendChild(meta);
+      }
 
       if (emotions.length > 0) {
         var badges = element('ul', 'badges');
@@ -769,7 +799,7 @@ enum DefaultTheme {
     }
 
     function fail(error) {
-      setStatus('Search failed: ' + (error && error.message ? error.message : String(error)));
+      setStatus(statusText(root, 'failed', { error: error && error.message ? error.message : String(error) }), 'failed');
     }
 
     function run(query) {
@@ -781,17 +811,17 @@ enum DefaultTheme {
         setStatus('');
         return;
       }
-      setStatus('Searching…');
+      setStatus(statusText(root, 'searching'), 'searching');
       Promise.all([engine.entryNumbers(query), engine.manifest()]).then(function (answer) {
         if (mine !== generation) return;
         clear();
         current = { numbers: answer[0], shown: 0, words: queryWords, manifest: answer[1], generation: mine };
         var count = answer[0].length;
         if (count === 0) {
-          setStatus('No entries match “' + query.trim() + '”.');
+          setStatus(statusText(root, 'no-matches', { q: query.trim() }), 'done', 0);
           return;
         }
-        setStatus(count === 1 ? '1 entry matches.' : count + ' entries match.');
+        setStatus(statusText(root, 'matches', { n: count }), 'done', count);
         return showMore();
       }).catch(function (error) { if (mine === generation) fail(error); });
     }
@@ -838,6 +868,7 @@ enum DefaultTheme {
     fold: fold, normalize: normalize, words: words, parseQuery: parseQuery, slug: slug, matchesInitials: matchesInitials,
     initialsKeyOf: initialsKeyOf, parts: parts, keyOf: keyOf, pathOf: pathOf, shardOf: shardOf,
     decodePostings: decodePostings, createEngine: createEngine, highlight: highlight, excerpt: excerpt, start: start,
+    statusText: statusText,
   };
   if (typeof module === 'object' && module.exports) {
     module.exports = api;
@@ -1160,6 +1191,7 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 .gallery-caption { display: block; padding: 0.5rem 0.75rem 0.6rem; border-top: 3px solid var(--emotion); line-height: 1.45; }
 .gallery-title { display: block; font-weight: 600; font-size: 0.95rem; }
 .gallery-caption time { color: var(--muted); font-size: 0.85rem; }
+.gallery-caption .gallery-title time { color: inherit; font-size: inherit; }
 
 /* Pagination */
 
@@ -1256,7 +1288,7 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
       <a href="{{ entry.previous.url }}" rel="prev"><span class="nav-dir"><span aria-hidden="true">←</span> {{ site.strings.previous }}</span> <span class="nav-title">{{ entry.previous.title }}</span></a>
       {%- endif %}
     </li>
-    <li class="nav-day"><a href="{{ entry.day_url }}"><span class="nav-dir">{{ site.strings.whole_day }}</span> <span class="nav-title"><time datetime="{{ entry.date | date: "yyyy-MM-dd" }}">{{ entry.date | date: "yyyy-MM-dd" }}</time></span></a></li>
+    <li class="nav-day"><a href="{{ entry.day_url }}"><span class="nav-dir">{{ site.strings.whole_day }}</span>{% if not entry.untitled %} <span class="nav-title"><time datetime="{{ entry.date | date: "yyyy-MM-dd" }}">{{ entry.date | date: "yyyy-MM-dd" }}</time></span>{% endif %}</a></li>
     <li class="nav-next">
       {%- if entry.next %}
       <a href="{{ entry.next.url }}" rel="next"><span class="nav-dir">{{ site.strings.next }} <span aria-hidden="true">→</span></span> <span class="nav-title">{{ entry.next.title }}</span></a>
@@ -1278,7 +1310,11 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
   <li style="--emotion: {{ image.emotion.color | default: "currentColor" }}">
     <a href="{{ image.entry_url }}">
       <img src="{{ image.thumbnail.url }}" srcset="{{ image.srcset }}" sizes="(max-width: 30rem) 50vw, 10rem" alt="{{ image.alt }}" width="{{ image.thumbnail.width }}" height="{{ image.thumbnail.height }}" loading="lazy">
+      {%- if image.entry_untitled %}
+      <span class="gallery-caption"><span class="gallery-title"><time datetime="{{ image.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{{ image.date | date: "yyyy-MM-dd HH:mm" }}</time></span></span>
+      {%- else %}
       <span class="gallery-caption"><span class="gallery-title">{{ image.entry_title }}</span> <time datetime="{{ image.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{{ image.date | date: "yyyy-MM-dd" }}</time></span>
+      {%- endif %}
     </a>
   </li>
   {%- else %}
@@ -1302,12 +1338,17 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
   <p class="eyebrow">{{ site.strings.latest_entry }}</p>
   <article class="entry{% if latest.draft %} is-draft{% endif %}" style="--emotion: {{ latest.emotion.color | default: "currentColor" }}">
     <header class="entry-header">
-      <h2 class="entry-title"><a href="{{ latest.url }}">{{ latest.title }}</a></h2>
+      {#- An entry without a title is titled by its date, which is then not shown again. #}
+      <h2 class="entry-title"><a href="{{ latest.url }}">{% if latest.untitled %}<time datetime="{{ latest.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{{ latest.date | date: "yyyy-MM-dd (EEE) HH:mm" }}</time>{% else %}{{ latest.title }}{% endif %}</a></h2>
+      {%- if not latest.untitled or latest.extra.weather or latest.draft %}
       <p class="meta entry-when">
+        {%- if not latest.untitled %}
         <a href="{{ latest.day_url }}"><time datetime="{{ latest.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{{ latest.date | date: "yyyy-MM-dd (EEE) HH:mm" }}</time></a>
-        {%- if latest.extra.weather %} <span class="weather">· {{ site.strings.weather }}: {{ latest.extra.weather }}</span>{% endif %}
+        {%- endif %}
+        {%- if latest.extra.weather %} <span class="weather">{% if not latest.untitled %}· {% endif %}{{ site.strings.weather }}: {{ latest.extra.weather }}</span>{% endif %}
         {%- if latest.draft %} <span class="draft-flag">{{ site.strings.draft }}</span>{% endif %}
       </p>
+      {%- endif %}
       {%- if latest.emotions %}
       <ul class="badges">
         {%- for emotion in latest.emotions %}
@@ -1538,18 +1579,24 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 {%- endif -%}
 """# + "\n",
         "partials/entry-card.html": #"""
-{#- An entry card in a list. Needs `card`; inside a day (`day` in scope) only the time is shown. -#}
+{#- An entry card in a list. Needs `card`; inside a day (`day` in scope) only the time is shown.
+    An entry without a title is titled by its date, so the date is not shown again below it. -#}
 <article class="card{% if card.cover %} has-cover{% endif %}{% if card.draft %} is-draft{% endif %}" style="--emotion: {{ card.emotion.color | default: "currentColor" }}">
   <div class="card-text">
-    <{% include "partials/card-heading.html" %} class="card-title"><a href="{{ card.url }}">{{ card.title }}</a></{% include "partials/card-heading.html" %}>
+    <{% include "partials/card-heading.html" %} class="card-title"><a href="{{ card.url }}">
+      {%- if card.untitled %}<time datetime="{{ card.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{% if day %}{{ card.date | date: "HH:mm" }}{% else %}{{ card.date | date: "yyyy-MM-dd (EEE) HH:mm" }}{% endif %}</time>{% else %}{{ card.title }}{% endif -%}
+    </a></{% include "partials/card-heading.html" %}>
+    {%- if not card.untitled or card.draft %}
     <p class="meta">
-      {%- if day %}
+      {%- if card.untitled %}
+      {%- elif day %}
       <time datetime="{{ card.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{{ card.date | date: "HH:mm" }}</time>
       {%- else %}
       <a href="{{ card.day_url }}"><time datetime="{{ card.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{{ card.date | date: "yyyy-MM-dd (EEE) HH:mm" }}</time></a>
       {%- endif %}
       {%- if card.draft %} <span class="draft-flag">{{ site.strings.draft }}</span>{% endif %}
     </p>
+    {%- endif %}
     {%- if card.emotions %}
     <ul class="badges">
       {%- for emotion in card.emotions %}
@@ -1578,9 +1625,9 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 <article class="entry{% if entry.draft %} is-draft{% endif %}"{% if page.kind != "entry" %} id="{{ entry.id }}"{% endif %} style="--emotion: {{ entry.emotion.color | default: "currentColor" }}">
   <header class="entry-header">
     {%- if page.kind == "entry" %}
-    <h1 class="entry-title">{{ entry.title }}</h1>
+    <h1 class="entry-title">{% include "partials/entry-title.html" %}</h1>
     {%- else %}
-    <h2 class="entry-title"><a href="{{ entry.url }}">{{ entry.title }}</a></h2>
+    <h2 class="entry-title"><a href="{{ entry.url }}">{% include "partials/entry-title.html" %}</a></h2>
     {%- endif %}
     {% include "partials/entry-meta.html" %}
   </header>
@@ -1602,12 +1649,17 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 </article>
 """# + "\n",
         "partials/entry-meta.html": #"""
-{#- The date, emotions, weather and tags of a full entry. Needs `entry`. -#}
+{#- The date, emotions, weather and tags of a full entry. Needs `entry`. An entry without a title
+    shows its date as its title (entry-title.html), so not here again. -#}
+{%- if not entry.untitled or entry.extra.weather or entry.draft -%}
 <p class="meta entry-when">
+  {%- if not entry.untitled %}
   <a href="{{ entry.day_url }}"><time datetime="{{ entry.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{{ entry.date | date: "yyyy-MM-dd (EEE) HH:mm" }}</time></a>
-  {%- if entry.extra.weather %} <span class="weather">· {{ site.strings.weather }}: {{ entry.extra.weather }}</span>{% endif %}
+  {%- endif %}
+  {%- if entry.extra.weather %} <span class="weather">{% if not entry.untitled %}· {% endif %}{{ site.strings.weather }}: {{ entry.extra.weather }}</span>{% endif %}
   {%- if entry.draft %} <span class="draft-flag">{{ site.strings.draft }}</span>{% endif %}
 </p>
+{%- endif %}
 {%- if entry.emotions %}
 <ul class="badges">
   {%- for emotion in entry.emotions %}
@@ -1622,6 +1674,14 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
   {%- endfor %}
 </ul>
 {%- endif %}
+"""# + "\n",
+        "partials/entry-title.html": #"""
+{#- A full entry's title; an entry without one is titled by its date (only the time on a day page). Needs `entry`. -#}
+{%- if entry.untitled -%}
+<time datetime="{{ entry.date | date: "yyyy-MM-dd'T'HH:mmXXX" }}">{% if page.kind == "day" %}{{ entry.date | date: "HH:mm" }}{% else %}{{ entry.date | date: "yyyy-MM-dd (EEE) HH:mm" }}{% endif %}</time>
+{%- else -%}
+{{ entry.title }}
+{%- endif -%}
 """# + "\n",
         "partials/figure.html": #"""
 {#- One image as a figure: a thumbnail linking to the display version. Needs `image`; on the entry page the figure carries the image's anchor. -#}
@@ -1677,7 +1737,9 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 {% extends "layout.html" %}
 
 {#- The search page (/search/). search.js reads the index under <base_url>search/ and fills in
-    the results; every string from the index goes in as text. Needs only `site` and `page`. -#}
+    the results; every string from the index goes in as text. Its status lines are the site's
+    words, given to it as data attributes ({n} a count, {q} the query, {error} what failed).
+    Needs only `site` and `page`. -#}
 
 {% block head %}
 <script src="{{ site.base_url }}assets/search.js" defer></script>
@@ -1693,7 +1755,9 @@ ol.search-results { list-style: none; margin: 0 0 1rem; padding: 0; }
 {% endblock %}
 
 {% block main %}
-<div class="search" data-search data-base-url="{{ site.base_url }}">
+<div class="search" data-search data-base-url="{{ site.base_url }}" data-lang="{{ site.lang }}"
+     data-searching="{{ site.strings.searching }}" data-matches="{{ site.strings.search_matches }}"
+     data-no-matches="{{ site.strings.search_no_matches }}" data-failed="{{ site.strings.search_failed }}">
   <header class="page-header">
     <h1>{{ page.title }}</h1>
   </header>

@@ -14,6 +14,8 @@ struct EntryValues: EntryFields {
     var map: [String: TemplateValue] = [:]
     /// Whether the body's pictures get their anchors as ids: only where the entry is alone on its page.
     var anchorsBodyPictures = false
+    /// The label of a footnote's link back to its reference, in the site's words (`footnote_back`).
+    var footnoteBackLabel: String?
 
     init(urls: URLMap, emotionValues: [String: TemplateValue], tagValues: [String: TemplateValue], pictures: PublishedPictures) {
         self.urls = urls
@@ -60,10 +62,21 @@ struct EntryValues: EntryFields {
         let (pictures, urls) = (pictures, urls)
         // A picture the body shows twice is anchored at its first place.
         var anchored: Set<Int> = anchorsBodyPictures ? [] : Set(entry.images.map(\.number))
-        map[key] = .html(urls.bodyHTML(of: entry) { image in
+        let html = urls.bodyHTML(of: entry) { image in
             let (place, attributes) = pictures.bodyPicture(image, urls: urls)
             return (place, anchored.insert(image.number).inserted ? " id=\"\(image.anchor)\"" + attributes : attributes)
-        })
+        }
+        // Only a body with footnotes has their links back.
+        guard let label = footnoteBackLabel, !entry.body.footnoteTextUTF8.isEmpty else { return map[key] = .html(html) }
+        map[key] = .html(Self.labellingFootnoteLinks(html, label))
+    }
+
+    /// cmark-gfm labels a footnote's link back `aria-label="Back to content"`, in English: the
+    /// site's own words go in its place. Only cmark writes that attribute (the body's own text
+    /// and raw HTML never reach the page with a bare `"`), so the replacement is exact.
+    static func labellingFootnoteLinks(_ html: String, _ label: String) -> String {
+        let english = "aria-label=\"Back to content\""
+        return html.replacingOccurrences(of: english, with: "aria-label=\"\(TemplateValue.escapedHTML(label))\"")
     }
 
     mutating func metadata(_ key: String, _ values: [String: MetadataValue]) { map[key] = Self.value(of: .map(values)) }

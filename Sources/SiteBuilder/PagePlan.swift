@@ -367,6 +367,7 @@ extension SiteValues {
         guard case .map(let card) = card(item.entry), case .list(let images) = card["images"],
               case .map(var image) = images[index.image(of: item).number - 1] else { return .null }
         image["entry_title"] = card["title"]
+        image["entry_untitled"] = card["untitled"]
         image["date"] = card["date"]
         image["emotion"] = card["emotion"]
         return .map(image)

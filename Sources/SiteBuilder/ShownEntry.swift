@@ -10,6 +10,8 @@ enum ShownEntry {
     static func card<Fields: EntryFields>(_ entry: Entry, into fields: inout Fields) {
         fields.text("id", entry.id)
         fields.text("title", entry.title)
+        // An entry without a title of its own is titled by its date and time (SPEC §2).
+        fields.flag("untitled", entry.title == entry.local.description)
         fields.url("url", .entry(entry))
         fields.date("date", entry.instant)
         fields.url("day_url", .day(entry.day))

@@ -127,6 +127,7 @@ struct SiteValues: Sendable {
     func fullEntry(_ position: Int, anchored: Bool = false) -> TemplateValue {
         var values = EntryValues(urls: urls, emotionValues: emotionValues, tagValues: tagValues, pictures: pictures)
         values.anchorsBodyPictures = anchored
+        values.footnoteBackLabel = strings["footnote_back"]
         values.map = cardMap(position)
         ShownEntry.fullEntry(index.entries[position], into: &values)
         values.map["previous"] = index.previous(of: position).map(card) ?? .null

@@ -45,6 +45,15 @@ struct DiaryLocation: ParsableArguments {
     var root: URL {
         URL(fileURLWithPath: directory ?? FileManager.default.currentDirectoryPath, isDirectory: true).standardizedFileURL
     }
+
+    func validate() throws {
+        guard let directory else { return }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder) else {
+            throw ValidationError("the folder given to -C does not exist: \(directory) (to start a diary there: daybook init \(directory))")
+        }
+        guard isFolder.boolValue else { throw ValidationError("-C takes a folder, and \(directory) is a file") }
+    }
 }
 
 /// Writes to standard error, where diagnostics and progress belong (SPEC §5).
@@ -65,11 +74,30 @@ struct InitCommand: ParsableCommand {
     @Argument(help: "The folder for the new diary (default: the current folder).")
     var folder: String?
 
+    @Option(help: "The diary's locale, such as en_US or ko_KR: the language of the site and of the emotion labels (asked on a terminal; default en_US).")
+    var locale: String?
+
+    func validate() throws {
+        if let locale, !DiaryInitializer.isLocaleIdentifier(locale) {
+            throw ValidationError("--locale takes a locale such as en_US or ko_KR; found '\(locale)'")
+        }
+    }
+
     func run() throws {
         let target = folder.map { URL(fileURLWithPath: $0, relativeTo: location.root).standardizedFileURL } ?? location.root
-        let outcome = try DiaryInitializer(root: target).create()
+        let outcome = try DiaryInitializer(root: target, localeIdentifier: locale ?? askedLocale()).create()
         for line in outcome.messages { StandardError.print(line) }
         print("New diary in \(target.path); see it with: daybook serve -C \(target.path)")
+    }
+
+    /// On a terminal, the answer to "which language"; otherwise (a script) en_US.
+    private func askedLocale() -> String {
+        guard Terminal.isInteractive else { return "en_US" }
+        while true {
+            FileHandle.standardError.write(Data("Language of the site and the emotion labels: 1 English (en_US), 2 한국어 (ko_KR), or a locale [1]: ".utf8))
+            guard let answer = Swift.readLine() else { return "en_US" }
+            if let locale = DiaryInitializer.locale(fromAnswer: answer) { return locale }
+        }
     }
 }
 
@@ -239,8 +267,7 @@ struct BuildCommand: ParsableCommand {
             print(report.summary)
         } else if !quiet {
             print(report.summary)
-            let index = builder.outputFolder(options).appendingPathComponent("index.html")
-            StandardError.print("Open \(index.path) through a web server: `daybook serve` builds, serves and reloads it")
+            StandardError.print(OutputState.openingHint(builder.outputFolder(options), encrypted: options.encryption != nil))
         }
     }
 }
@@ -274,7 +301,9 @@ struct ServeCommand: ParsableCommand {
         let preview = output == nil && SiteBuilder(root: root).hasEncryptedSite ? SiteBuilder.previewFolder(root: root) : nil
         let build = SiteBuilder.Options(output: preview ?? output.map { URL(fileURLWithPath: $0, relativeTo: root).standardizedFileURL },
                                         includeDrafts: drafts)
-        if let preview { StandardError.print("Serving the unlocked site, built in \(preview.path); Output/ stays encrypted") }
+        if let preview {
+            StandardError.print("Serving the unlocked site, built in \(preview.path); \(OutputState.describe(SiteBuilder(root: root).outputFolder(.init())))")
+        }
         let progress = Progress(enabled: true)
         let console = DiaryServer.Console(out: { Swift.print($0); fflush(stdout) }, err: { StandardError.print($0) },
                                           progress: { step in if let step { progress.show(step) } else { progress.finish() } })
@@ -283,6 +312,33 @@ struct ServeCommand: ParsableCommand {
         } catch let error as ServeError {
             throw CommandError(error.description, isUsage: error.isUsage)
         }
+    }
+}
+
+/// What an output folder holds, said as it is: whether its last site is the encrypted one is read
+/// from its `index.html`, the unlock page of an encrypted site.
+enum OutputState {
+    static func isEncrypted(_ folder: URL) -> Bool {
+        guard let page = FileManager.default.contents(atPath: folder.appendingPathComponent("index.html").path) else { return false }
+        return String(decoding: page, as: UTF8.self).contains("id=\"daybook-unlock\"")
+    }
+
+    /// After a build: how to look at the site it wrote into `folder`.
+    static func openingHint(_ folder: URL, encrypted: Bool) -> String {
+        guard encrypted else {
+            return "Open \(folder.appendingPathComponent("index.html").path) through a web server: `daybook serve` builds, serves and reloads it"
+        }
+        return "\(folder.path) holds the encrypted site: any static web server shows its unlock page (over https, or http on 127.0.0.1); "
+            + "`daybook serve` shows the unlocked site, built apart, and leaves \(folder.lastPathComponent)/ as it is"
+    }
+
+    /// For `serve` of an encrypted diary, which leaves the output folder alone.
+    static func describe(_ folder: URL) -> String {
+        if isEncrypted(folder) { return "\(folder.lastPathComponent)/ keeps the encrypted site and is not changed" }
+        if FileManager.default.fileExists(atPath: folder.appendingPathComponent("index.html").path) {
+            return "\(folder.lastPathComponent)/ is not changed; it holds a readable site, which `daybook build` replaces with the encrypted one"
+        }
+        return "\(folder.lastPathComponent)/ is not changed; `daybook build` publishes the encrypted site there"
     }
 }
 

@@ -21,6 +21,46 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(check.standardError, "")
     }
 
+    func testInitTakesALocaleAndWithoutATerminalDefaultsToEnglish() throws {
+        let korean = temporaryFolder(self).appendingPathComponent("korean")
+        let run = try runDaybook(["init", "--locale", "ko_KR", korean.path])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let config = try String(contentsOf: korean.appendingPathComponent("daybook.yml"), encoding: .utf8)
+        XCTAssertTrue(config.contains("locale: ko_KR\n") && config.contains("label: 행복\n") && config.contains("label: 설렘\n"), config)
+
+        let english = temporaryFolder(self).appendingPathComponent("english")
+        XCTAssertEqual(try runDaybook(["init", english.path]).status, 0)
+        let defaults = try String(contentsOf: english.appendingPathComponent("daybook.yml"), encoding: .utf8)
+        XCTAssertTrue(defaults.contains("locale: en_US\n") && defaults.contains("label: Happy\n"), defaults)
+
+        let asked = temporaryFolder(self).appendingPathComponent("asked")
+        let terminal = try runDaybookOnTerminal(["init", asked.path], typing: "2\n", environment: ProcessInfo.processInfo.environment)
+        XCTAssertEqual(terminal.status, 0, terminal.screen)
+        XCTAssertTrue(terminal.screen.contains("한국어 (ko_KR)"), terminal.screen)
+        XCTAssertTrue(try String(contentsOf: asked.appendingPathComponent("daybook.yml"), encoding: .utf8).contains("locale: ko_KR\n"))
+
+        let wrong = try runDaybook(["init", "--locale", "Korean!", temporaryFolder(self).path])
+        XCTAssertEqual(wrong.status, 2, wrong.standardError)
+    }
+
+    func testAMissingDashCFolderIsNamedAsSuch() throws {
+        let missing = temporaryFolder(self).appendingPathComponent("nope").path
+        for arguments in [["build", "-C", missing], ["-C", missing, "check"], ["new", "--emotion", "calm", "-C", missing]] {
+            let run = try runDaybook(arguments)
+            XCTAssertEqual(run.status, 2, "\(arguments)")
+            XCTAssertTrue(run.standardError.contains("the folder given to -C does not exist: \(missing)"), run.standardError)
+            XCTAssertFalse(run.standardError.contains("cannot read the Content/ folder"), run.standardError)
+        }
+    }
+
+    func testNewOutsideADiaryRefusesAndSaysHowToStartOne() throws {
+        let folder = temporaryFolder(self)
+        let run = try runDaybook(["new", "--emotion", "calm", "-C", folder.path, "Lost"])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.standardError.contains("daybook init") && run.standardError.contains("-C DIR"), run.standardError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Content").path))
+    }
+
     func testCheckPrintsDiagnosticsToStandardErrorAndExitsOne() throws {
         let root = temporaryFolder(self)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("Content"), withIntermediateDirectories: true)
@@ -46,7 +86,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testUsageErrorsExitTwo() throws {
-        let root = temporaryFolder(self)
+        let root = emptyDiary(self)
         XCTAssertEqual(try runDaybook(["check", "--no-such-flag"]).status, 2)
         XCTAssertEqual(try runDaybook(["frobnicate"]).status, 2)
         let badEmotion = try runDaybook(["new", "-C", root.path, "--emotion", "hapy"])
@@ -85,6 +125,12 @@ final class CommandLineTests: XCTestCase {
 
     func testDashCWorksBeforeAndAfterTheCommand() throws {
         let root = temporaryFolder(self).appendingPathComponent("diary")
+        // -C names a folder that exists, as `git -C` and `make -C` do; `init DIR` makes a new one.
+        let missing = try runDaybook(["-C", root.path, "init"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.standardError.contains("the folder given to -C does not exist: \(root.path) (to start a diary there: daybook init \(root.path))"),
+                      missing.standardError)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         XCTAssertEqual(try runDaybook(["-C", root.path, "init"]).status, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent("daybook.yml").path))
         let before = try runDaybook(["-C", root.path, "new", "--emotion", "calm", "--date", "2025-10-20 21:00", "Before"])
@@ -241,7 +287,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testNewWithoutATerminalNeedsAnEmotionAndOpensNoEditor() throws {
-        let root = temporaryFolder(self)
+        let root = emptyDiary(self)
         let editorRan = root.appendingPathComponent("editor-ran")
         var environment = ProcessInfo.processInfo.environment
         environment["EDITOR"] = "touch '\(editorRan.path)'; true"
@@ -256,7 +302,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testNewOnATerminalAsksForTheEmotionAndOpensTheEditor() throws {
-        let root = temporaryFolder(self)
+        let root = emptyDiary(self)
         let editor = root.appendingPathComponent("editor.sh")
         try Data("#!/bin/sh\nprintf 'Typed in the editor.\\n' >> \"$1\"\n".utf8).write(to: editor)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
@@ -314,7 +360,7 @@ final class CommandLineTests: XCTestCase {
         let csv = Samples.folder.appendingPathComponent("daylio/daylio_export.csv").path
         let partial = try runDaybook(["import", "daylio", csv, "-C", root.path, "--dry-run"])
         XCTAssertEqual(partial.status, 1)
-        XCTAssertTrue(partial.standardError.contains("skipped 2025-05-30 08:02 (line 4): its mood 'average' names no emotion of the diary; add --map 'average=<emotion>' or pass --emotion"),
+        XCTAssertTrue(partial.standardError.contains("skipped 2025-05-30 08:02 (line 4): its mood 'average' names no emotion of the diary, nor does any of its activities; add --map 'average=<emotion>' or pass --emotion"),
                       partial.standardError)
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("Content").path))
 

@@ -46,6 +46,30 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: complete.appendingPathComponent(".gitignore"), encoding: .utf8), lines)
     }
 
+    func testInitWithAKoreanLocaleWritesKoreanLabelsAndAFirstEntryInKorean() throws {
+        let root = temporaryFolder(self)
+        let outcome = try DiaryInitializer(root: root, localeIdentifier: "ko_KR").create(now: Date(timeIntervalSince1970: 1_760_950_000),
+                                                                                         timeZone: TimeZone(identifier: "Asia/Seoul")!)
+        let config = ConfigLoader.load(try String(contentsOf: root.appendingPathComponent("daybook.yml"), encoding: .utf8)).config
+        XCTAssertEqual(config.localeIdentifier, "ko_KR")
+        XCTAssertEqual(config.emotions.map(\.id), ["happy", "sad", "angry", "anxious", "calm", "grateful", "tired", "excited"])
+        XCTAssertEqual(config.emotions.map(\.label), ["행복", "슬픔", "화남", "불안", "평온", "감사", "피곤", "설렘"])
+        XCTAssertTrue(config.emotions[0].aliases.contains("기쁨") && config.emotions[0].aliases.contains("joy"), "\(config.emotions[0].aliases)")
+        XCTAssertEqual(outcome.created[1], "Content/2025/10/20/1746-안녕-daybook.md")
+        let entry = try String(contentsOf: root.appendingPathComponent(outcome.created[1]), encoding: .utf8)
+        XCTAssertTrue(entry.contains("첫 번째 글입니다"), entry)
+        XCTAssertEqual(DiaryCheck.run(root: root, strict: true).diagnostics, [])
+    }
+
+    func testInitTakesTheLocaleAPersonAnswers() {
+        XCTAssertEqual(DiaryInitializer.locale(fromAnswer: ""), "en_US")
+        XCTAssertEqual(DiaryInitializer.locale(fromAnswer: "2"), "ko_KR")
+        XCTAssertEqual(DiaryInitializer.locale(fromAnswer: " ko "), "ko_KR")
+        XCTAssertEqual(DiaryInitializer.locale(fromAnswer: "ja_JP"), "ja_JP")
+        XCTAssertNil(DiaryInitializer.locale(fromAnswer: "3"))
+        XCTAssertNil(DiaryInitializer.locale(fromAnswer: "Korean please"))
+    }
+
     func testInitRefusesToOverwriteADiary() throws {
         let root = temporaryFolder(self)
         _ = try DiaryInitializer(root: root).create()
@@ -76,11 +100,35 @@ final class CommandTests: XCTestCase {
         let path = try EntryFileWriter(root: root).create(.init(emotion: "happy"), now: Date(timeIntervalSince1970: 1_761_004_217))
         XCTAssertEqual(path, "Content/2025/10/21/0850.md")
         let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-        XCTAssertEqual(text, "---\ndate: 2025-10-21 08:50\nemotion: happy\n---\n\n")
+        XCTAssertEqual(text, "---\ndate: 2025-10-21 08:50:17\nemotion: happy\n---\n\n")
+    }
+
+    func testTwoEntriesOfOneMinuteAreOrderedAsWritten() throws {
+        let root = temporaryFolder(self)
+        try Data("timezone: Asia/Seoul\n".utf8).write(to: root.appendingPathComponent("daybook.yml"))
+        let writer = EntryFileWriter(root: root)
+        // "Zebra" is written first, "Apple" 30 seconds later: their file names alone would order them the other way.
+        _ = try writer.create(.init(title: "Zebra", emotion: "calm"), now: Date(timeIntervalSince1970: 1_761_004_205))
+        _ = try writer.create(.init(title: "Apple", emotion: "calm"), now: Date(timeIntervalSince1970: 1_761_004_235))
+        let entries = DiaryReader(root: root).read(.init()).diary.entries
+        XCTAssertEqual(entries.map(\.title), ["Zebra", "Apple"])
+    }
+
+    func testNewRefusesAFolderThatIsNotADiary() throws {
+        let root = temporaryFolder(self)
+        XCTAssertThrowsError(try EntryFileWriter(root: root).create(.init(title: "Lost", emotion: "calm"))) { error in
+            XCTAssertEqual((error as? CommandError)?.isUsage, true)
+            let message = (error as? CommandError)?.message ?? ""
+            XCTAssertTrue(message.contains("daybook init") && message.contains("-C"), message)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("Content").path))
+        // Content/ alone is a diary: daybook.yml is optional (SPEC §1).
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Content"), withIntermediateDirectories: true)
+        XCTAssertNoThrow(try EntryFileWriter(root: root).create(.init(title: "Found", emotion: "calm")))
     }
 
     func testNewNeverPicksAnEmotionForTheWriter() throws {
-        let root = temporaryFolder(self)
+        let root = emptyDiary(self)
         XCTAssertThrowsError(try EntryFileWriter(root: root).create(.init(title: "Forgotten"))) { error in
             XCTAssertEqual((error as? CommandError)?.isUsage, true)
             XCTAssertEqual((error as? CommandError)?.message,
@@ -90,7 +138,7 @@ final class CommandTests: XCTestCase {
     }
 
     func testNewNeverOverwritesAnEntryAndNumbersTheNextOne() throws {
-        let root = temporaryFolder(self)
+        let root = emptyDiary(self)
         let writer = EntryFileWriter(root: root)
         let draft = EntryFileWriter.Draft(title: "Same", emotion: "calm", date: "2025-10-20 09:30")
         let path = try writer.create(draft)
@@ -107,7 +155,7 @@ final class CommandTests: XCTestCase {
     }
 
     func testNewRefusesAnUnknownEmotionWithASuggestion() throws {
-        let root = temporaryFolder(self)
+        let root = emptyDiary(self)
         XCTAssertThrowsError(try EntryFileWriter(root: root).create(.init(emotion: "gratefull"))) { error in
             let commandError = error as? CommandError
             XCTAssertEqual(commandError?.isUsage, true)
@@ -117,7 +165,7 @@ final class CommandTests: XCTestCase {
     }
 
     func testCheckCountsEntriesDaysAndEmotions() throws {
-        let root = temporaryFolder(self)
+        let root = emptyDiary(self)
         let writer = EntryFileWriter(root: root)
         _ = try writer.create(.init(title: "a", emotion: "happy", date: "2025-10-20 09:00"))
         _ = try writer.create(.init(title: "b", emotion: "sad", date: "2025-10-20 10:00"))
@@ -126,7 +174,7 @@ final class CommandTests: XCTestCase {
     }
 
     func testCheckReportsAPictureItCannotDecodeAtTheLineThatNamesIt() throws {
-        let root = temporaryFolder(self)
+        let root = emptyDiary(self)
         let entry = try EntryFileWriter(root: root).create(.init(title: "a", emotion: "happy", date: "2025-10-20 09:00"))
         let folder = root.appendingPathComponent(entry).deletingLastPathComponent()
         try Data("not a picture at all".utf8).write(to: folder.appendingPathComponent("broken.jpg"))

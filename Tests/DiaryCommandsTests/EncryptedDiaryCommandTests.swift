@@ -29,6 +29,44 @@ final class EncryptedDiaryCommandTests: XCTestCase {
         XCTAssertTrue(again.standardOutput.contains("(0 written"), "the same password and diary: nothing written, \(again.standardOutput)")
     }
 
+    func testAfterAnEncryptedBuildBuildAndServeSayWhatTheOutputFolderHolds() throws {
+        let root = try diary()
+        let plain = try runDaybook(["build", "-C", root.path])
+        XCTAssertTrue(plain.standardError.contains("through a web server: `daybook serve` builds, serves and reloads it"), plain.standardError)
+        try FileManager.default.removeItem(at: root.appendingPathComponent("Output"))
+        let build = try runDaybook(["build", "--encrypt", "-C", root.path], environment: withPassword("plum blossoms at nine"))
+        XCTAssertEqual(build.status, 0, build.standardError)
+        XCTAssertFalse(build.standardError.contains("`daybook serve` builds, serves and reloads it"), build.standardError)
+        XCTAssertTrue(build.standardError.contains("Output holds the encrypted site: any static web server shows its unlock page"),
+                      build.standardError)
+        let serving = try firstLineOfServe(root)
+        XCTAssertTrue(serving.hasPrefix("Serving the unlocked site, built in "), serving)
+        XCTAssertTrue(serving.hasSuffix("; Output/ keeps the encrypted site and is not changed"), serving)
+    }
+
+    /// The first line `daybook serve` prints on standard error; the server is stopped right after.
+    private func firstLineOfServe(_ root: URL) throws -> String {
+        let process = Process()
+        process.executableURL = try daybookExecutable()
+        process.arguments = ["serve", "--port", "0", "-C", root.path]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        var text = ""
+        while !text.contains("\n") {
+            let data = errors.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        return String(text.split(separator: "\n").first ?? "")
+    }
+
     func testEncryptTrueInTheConfigurationEncryptsAndSearchStillFindsEntries() throws {
         let root = try diary()
         let config = root.appendingPathComponent("daybook.yml")

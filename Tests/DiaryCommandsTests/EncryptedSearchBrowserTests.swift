@@ -35,8 +35,8 @@ final class EncryptedSearchBrowserTests: XCTestCase {
             let page = try XCTUnwrap(shown[query], query)
             XCTAssertEqual(page["links"] as? [String], expected.prefix(20).map { server.origin + $0 }, query)
             let status = page["status"] as? String ?? ""
-            XCTAssertTrue(expected.isEmpty ? status.hasPrefix("No entries") : status.hasPrefix("\(expected.count) ")
-                          || (expected.count == 1 && status == "1 entry matches."), "\(query): \(status)")
+            // The diary is Korean: so are the page's status lines (SPEC §10).
+            XCTAssertEqual(status, expected.isEmpty ? "“\(query)”에 맞는 글이 없습니다." : "글 \(expected.count)편을 찾았습니다.", query)
         }
         XCTAssertFalse(try commandResults(root, "산책").isEmpty)
         XCTAssertFalse(try commandResults(root, "ㅅㅊ").isEmpty, "initial consonants read the initials files through the reader too")

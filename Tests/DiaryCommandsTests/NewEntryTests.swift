@@ -55,7 +55,7 @@ final class NewEntryTests: XCTestCase {
 
     func testTheEditorFromTheEnvironmentEditsTheNewFile() throws {
         let (script, log) = try fakeEditor()
-        let root = temporaryFolder(self)
+        let root = emptyDiary(self)
         let path = try EntryFileWriter(root: root).create(.init(title: "Edited", emotion: "calm", date: "2025-10-20 21:00"))
         let entry = root.appendingPathComponent(path)
         // EDITOR may carry arguments, as `code --wait` does; VISUAL wins over EDITOR.
@@ -68,7 +68,7 @@ final class NewEntryTests: XCTestCase {
 
     func testAnEditorThatFailsIsReportedAndTheEntryKept() throws {
         let (script, _) = try fakeEditor(exitStatus: 3)
-        let root = temporaryFolder(self)
+        let root = emptyDiary(self)
         let path = try EntryFileWriter(root: root).create(.init(emotion: "calm", date: "2025-10-20 21:00"))
         XCTAssertThrowsError(try EntryEditor(environment: ["EDITOR": "'\(script.path)'"]).open(root.appendingPathComponent(path))) { error in
             XCTAssertTrue((error as? CommandError)?.message.contains("exited with status 3") == true, "\(error)")

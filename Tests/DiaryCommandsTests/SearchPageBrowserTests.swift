@@ -1,4 +1,5 @@
 import DiaryCorpus
+import DiaryModel
 import Foundation
 import XCTest
 
@@ -22,12 +23,39 @@ final class SearchPageBrowserTests: XCTestCase {
             XCTAssertEqual(shown.count, expected.count, "\(query): \(shown.status)")
         }
         XCTAssertFalse(try commandResults(root, "산책").isEmpty, "Korean: 산책 finds 산책했다")
-        XCTAssertEqual(page.queries["zebra"]?.status, "No entries match “zebra”.")
+        XCTAssertEqual(page.queries["zebra"]?.status, "“zebra”에 맞는 글이 없습니다.", "a Korean site (SPEC §10)")
         XCTAssertEqual(page.typingFirst, page.queries["산책"]?.links, "typing gives the same results as ?q=")
         XCTAssertEqual(page.typingSecond, page.queries["SPRING"]?.links, "typing again replaces the results")
         XCTAssertNotEqual(page.typingFirst, page.typingSecond)
         XCTAssertTrue(page.address.hasSuffix("/diary/search/?q=SPRING"), page.address)
         XCTAssertEqual(page.errors, [], "no JavaScript errors")
+    }
+
+    func testAKoreanSitesSearchPageSpeaksKoreanOnly() throws {
+        let python = try browserPython()
+        let root = temporaryFolder(self).appendingPathComponent("diary")
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tests/SiteBuilderTests/Fixtures/seoul-diary"),
+                                         to: root)
+        try? FileManager.default.removeItem(at: root.appendingPathComponent("Expected"))
+        let page = try searchPage(of: root, subPath: "", queries: ["산책", "SPRING", "zebra"], python: python)
+        XCTAssertEqual(page.queries["산책"]?.status, "글 1편을 찾았습니다.")
+        XCTAssertEqual(page.queries["SPRING"]?.status, "글 1편을 찾았습니다.")
+        XCTAssertEqual(page.queries["zebra"]?.status, "“zebra”에 맞는 글이 없습니다.")
+        let english = Set(SiteStrings.table(for: "en_US").values).subtracting(SiteStrings.table(for: "ko_KR").values)
+        // The English texts, and the fixed parts of those with a number or a query in them.
+        let phrases = english.flatMap { $0.split(separator: "|") }
+            .flatMap { $0.components(separatedBy: "{n}").flatMap { $0.components(separatedBy: "{q}") } }
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters)) }
+            .filter { $0.count >= 4 }
+        for (query, answer) in page.queries {
+            XCTAssertFalse(answer.words.isEmpty, query)
+            for text in answer.words {
+                for phrase in phrases where text.contains(phrase) {
+                    XCTFail("\(query): '\(text)' has the English '\(phrase)'")
+                }
+            }
+        }
+        XCTAssertEqual(page.errors, [])
     }
 
     func testThePageAndTheCommandAgreeOnFiftyWordsOfAThousandEntryDiary() throws {
@@ -64,9 +92,11 @@ final class SearchPageBrowserTests: XCTestCase {
     private struct PageAnswers {
         struct Answer {
             var status: String
+            /// The number of matches the status line reports (its `data-count`).
+            var count: Int
             var links: [String]
-            /// The number of matches the status line reports.
-            var count: Int { status.first?.isNumber == true ? Int(status.split(separator: " ")[0]) ?? -1 : 0 }
+            /// The site's own words the page shows: its visible text and labels, not the diary's.
+            var words: [String]
         }
         var origin: String
         var queries: [String: Answer]
@@ -91,7 +121,10 @@ final class SearchPageBrowserTests: XCTestCase {
         let typing = try XCTUnwrap(json["typing"] as? [String: Any])
         return PageAnswers(
             origin: origin,
-            queries: rawQueries.mapValues { .init(status: $0["status"] as? String ?? "", links: $0["links"] as? [String] ?? []) },
+            queries: rawQueries.mapValues {
+                .init(status: $0["status"] as? String ?? "", count: ($0["count"] as? NSNumber)?.intValue ?? -1,
+                      links: $0["links"] as? [String] ?? [], words: $0["words"] as? [String] ?? [])
+            },
             typingFirst: typing["first"] as? [String] ?? [],
             typingSecond: typing["second"] as? [String] ?? [],
             address: typing["address"] as? String ?? "",

@@ -9,6 +9,13 @@ func temporaryFolder(_ test: XCTestCase) -> URL {
     return url
 }
 
+/// A fresh folder that is a diary with every default: an empty `daybook.yml` and nothing else.
+func emptyDiary(_ test: XCTestCase) -> URL {
+    let url = temporaryFolder(test)
+    FileManager.default.createFile(atPath: url.appendingPathComponent("daybook.yml").path, contents: Data())
+    return url
+}
+
 /// What running the built `daybook` executable printed and returned.
 struct CommandRun {
     var status: Int32

@@ -40,6 +40,36 @@ final class DayOneExportTests: XCTestCase {
         XCTAssertEqual(first.label, "2024-10-20 00:40 \"가을 산책\"")
     }
 
+    func testTheFirstLineIsTheTitleAndLeavesTheText() throws {
+        let entries = try sampleEntries()
+        XCTAssertEqual(entries.map(\.title), ["가을 산책", "Late call with home", "Rainy Monday"])
+        XCTAssertEqual(entries.map(\.label), ["2024-10-20 00:40 \"가을 산책\"", "2024-10-19 21:15 \"Late call with home\"",
+                                              "2024-10-21 10:05 \"Rainy Monday\""])
+        XCTAssertTrue(entries[0].body.hasPrefix("남산을 천천히 걸었다"), entries[0].body)
+        XCTAssertEqual(entries[2].body, "Nothing much happened.")
+    }
+
+    func testAFirstLineInBoldIsTheTitleToo() throws {
+        let entry = try entries("""
+            {"entries": [{"uuid": "A1", "creationDate": "2025-01-02T03:04:05Z", "timeZone": "UTC",
+              "text": "**Good morning ☀️**\\n\\nThe sun is out."}]}
+            """)[0]
+        XCTAssertEqual(entry.title, "Good morning ☀️")
+        XCTAssertEqual(entry.label, "2025-01-02 03:04 \"Good morning ☀️\"")
+        XCTAssertEqual(entry.body, "The sun is out.")
+    }
+
+    func testAPictureOrALongParagraphFirstIsNoTitle() throws {
+        let long = String(repeating: "word ", count: 30).trimmed
+        let found = try entries("""
+            {"entries": [{"uuid": "A1", "creationDate": "2025-01-02T03:04:05Z", "timeZone": "UTC", "text": "![](https://example.org/a.jpg)\\nCaption"},
+                         {"uuid": "B2", "creationDate": "2025-01-02T04:04:05Z", "timeZone": "UTC", "text": "\(long)\\nMore."}]}
+            """)
+        XCTAssertEqual(found.map(\.title), [nil, nil])
+        XCTAssertEqual(found.map(\.label), ["2025-01-02 03:04", "2025-01-02 04:04"])
+        XCTAssertEqual(found[1].body, "\(long)\nMore.")
+    }
+
     func testAPhotoInTheTextStaysInPlaceAndTheOthersAreListed() throws {
         let first = try sampleEntries()[0]
         XCTAssertEqual(first.pictures, [

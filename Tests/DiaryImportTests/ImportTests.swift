@@ -16,6 +16,7 @@ final class ImportTests: XCTestCase {
         XCTAssertTrue(report.hasLeftOut)
         XCTAssertEqual(try diary.text("Content/2024/10/20/0040-가을-산책.md"), """
             ---
+            title: "가을 산책"
             date: 2024-10-20 00:40:12
             emotion: happy
             tags: ["산책", "기쁨"]
@@ -26,8 +27,6 @@ final class ImportTests: XCTestCase {
             starred: true
             import_id: "dayone:6A1C0B7E2F3D4A5B8C9D0E1F2A3B4C5D"
             ---
-
-            # 가을 산책
 
             남산을 천천히 걸었다\\. 낙엽이 발밑에서 바스락거렸다\\!
 
@@ -42,8 +41,8 @@ final class ImportTests: XCTestCase {
         let result = diary.read()
         XCTAssertEqual(result.diagnostics.map(\.description), [])
         let entries = result.diary.entries
-        // A first line that is not a heading stays text; the title is then the date (SPEC §2).
-        XCTAssertEqual(entries.map(\.title), ["2024-10-19 21:15", "가을 산책"])
+        // The first line is the title, as Day One shows it, whether a heading or not.
+        XCTAssertEqual(entries.map(\.title), ["Late call with home", "가을 산책"])
         XCTAssertEqual(entries.map(\.emotionIDs), [["calm"], ["happy"]])
         XCTAssertEqual(entries.map { $0.images.count }, [1, 2])
         // Dated where it was written, whatever the diary's own timezone (Seoul here).
@@ -111,6 +110,39 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(byTime["2025-05-28 07:45"]?.extra["daylio_mood"], .string("awful"))
     }
 
+    func testTheDaylioReportNamesEachEntrysEmotionAndWhatGaveIt() throws {
+        let diary = try TemporaryDiary(self)
+        XCTAssertEqual(try diary.run(.daylio, Samples.daylio, map: "meh=tired", dryRun: true).lines, [
+            "would import 2025-05-31 18:50 \"Picnic\" (line 2) as Content/2025/05/31/1850-picnic.md: excited, from the mood 'rad' (Daybook's default for it; --map changes it)",
+            "would import 2025-05-31 00:19 (line 3) as Content/2025/05/31/0019.md: tired, from the mood 'meh' by --map",
+            "would import 2025-05-29 21:10 \"엄마 생신\" (line 5) as Content/2025/05/29/2110-엄마-생신.md: happy, from the mood 'good' (Daybook's default for it; --map changes it)",
+            "  note: the tag '🎂' left out: it has no letters or digits",
+            "would import 2025-05-28 07:45 (line 7) as Content/2025/05/28/0745.md: sad, from the mood 'awful' (Daybook's default for it; --map changes it)",
+            "skipped 2025-05-30 08:02 (line 4): its mood 'average' names no emotion of the diary, nor does any of its activities; add --map 'average=<emotion>' or pass --emotion",
+        ])
+    }
+
+    func testOneMoodTreatedTwoWaysSaysWhy() throws {
+        let diary = try TemporaryDiary(self)
+        let export = diary.root.appendingPathComponent("daylio.csv")
+        try Data("""
+            full_date,date,weekday,time,mood,activities,note_title,note
+            2025-06-02,2 June,Monday,8:00 am,average,tired | work,"",""
+            2025-06-01,1 June,Sunday,8:00 am,average,work,"",""
+            2025-05-31,31 May,Saturday,8:00 am,happy,,"",""
+
+            """.utf8).write(to: export)
+        XCTAssertEqual(try diary.run(.daylio, export).lines, [
+            "imported 2025-06-02 08:00 (line 2) as Content/2025/06/02/0800.md: tired, from the activity 'tired' (its mood 'average' names no emotion of the diary)",
+            "imported 2025-05-31 08:00 (line 4) as Content/2025/05/31/0800.md: happy, from the mood 'happy'",
+            "skipped 2025-06-01 08:00 (line 3): its mood 'average' names no emotion of the diary, nor does any of its activities; add --map 'average=<emotion>' or pass --emotion",
+        ])
+        let other = try TemporaryDiary(self)
+        XCTAssertEqual(try other.run(.daylio, export, emotion: "calm").lines.filter { $0.contains("line 3") }, [
+            "imported 2025-06-01 08:00 (line 3) as Content/2025/06/01/0800.md: calm, from --emotion (its mood 'average' names no emotion of the diary)",
+        ])
+    }
+
     func testJrnlEntriesTakeTheirEmotionFromATagElseTheOption() throws {
         let diary = try TemporaryDiary(self)
         let withoutOption = try diary.run(.jrnl, Samples.jrnl, dryRun: true)
@@ -125,6 +157,43 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(entries.map(\.emotionIDs), [["excited"], ["calm"], ["excited"]])
         XCTAssertEqual(entries[1].title, "조용한 저녁.")
         XCTAssertEqual(entries[1].tags, ["가족", "calm"])
+    }
+
+    func testADayOneEntryTitledByAPlainFirstLineKeepsItAsItsTitle() throws {
+        let diary = try TemporaryDiary(self)
+        _ = try diary.run(.dayOne, Samples.dayOne, emotion: "calm")
+        XCTAssertEqual(try diary.text("Content/2024/10/19/2115-late-call-with-home.md"), """
+            ---
+            title: "Late call with home"
+            date: 2024-10-19 21:15
+            emotion: calm
+            tags: ["family", "calm"]
+            import_id: "dayone:F0E1D2C3B4A5968778695A4B3C2D1E0F"
+            ---
+
+            It was already Sunday morning in Seoul.
+
+            ![](2115-late-call-with-home-1.png)
+
+            """)
+    }
+
+    func testAJrnlEntryIsWrittenWithItsTitle() throws {
+        let diary = try TemporaryDiary(self)
+        _ = try diary.run(.jrnl, Samples.jrnl, emotion: "calm")
+        XCTAssertEqual(try diary.text("Content/2025/03/03/0900-called-in-sick.md"), """
+            ---
+            title: "Called in sick."
+            date: 2025-03-03 09:00
+            emotion: calm
+            tags: ["work"]
+            import_id: "jrnl:2025-03-03 09:00 \(try jrnlHash("Called in sick."))"
+            ---
+
+            Used the time to clean the house and spent 4h on writing my book. @work
+
+            """)
+        XCTAssertEqual(diary.read().diary.entries.first?.title, "Called in sick.")
     }
 
     func testAnImportNeverOverwritesAnEntryOfTheWriters() throws {
@@ -177,10 +246,10 @@ final class ImportTests: XCTestCase {
         let diary = try TemporaryDiary(self)
         let report = try diary.run(.dayOne, Samples.dayOne, dryRun: true)
         XCTAssertEqual(report.lines, [
-            "would import 2024-10-20 00:40 \"가을 산책\" as Content/2024/10/20/0040-가을-산책.md (2 pictures)",
+            "would import 2024-10-20 00:40 \"가을 산책\" as Content/2024/10/20/0040-가을-산책.md (2 pictures): happy, from the tag '기쁨'",
             "  note: a .tiff photo left out: Daybook publishes avif, gif, heic, heif, jpeg, jpg, png, svg, webp",
             "  note: a video left out: Daybook keeps pictures only",
-            "would import 2024-10-19 21:15 \"Late call with home\" as Content/2024/10/19/2115-late-call-with-home.md (1 picture)",
+            "would import 2024-10-19 21:15 \"Late call with home\" as Content/2024/10/19/2115-late-call-with-home.md (1 picture): calm, from the tag 'calm'",
             "skipped 2024-10-21 10:05 \"Rainy Monday\": no emotion: no tag names one of the diary's emotions; pass --emotion to give one",
         ])
         XCTAssertEqual(report.summary, "Would import 2 entries with 3 pictures; skipped 1 without an emotion (dry run: nothing written)")
@@ -195,5 +264,11 @@ final class ImportTests: XCTestCase {
         XCTAssertThrowsError(try diary.run(.dayOne, Samples.daylio)) { error in
             XCTAssertTrue((error as? ImportError)?.message.hasPrefix("not a zip archive Daybook can read") == true, "\(error)")
         }
+    }
+
+    private func jrnlHash(_ title: String) throws -> String {
+        var hasher = StableHasher()
+        hasher.combine(title)
+        return String(hasher.value, radix: 16)
     }
 }

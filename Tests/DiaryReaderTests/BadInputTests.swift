@@ -154,6 +154,18 @@ final class BadInputTests: XCTestCase {
                        ["\(path):4:14: error: the tag '!!' has no letters or digits to make a URL from"])
     }
 
+    func testATagOrEmotionTooLongForAFileNameIsAnErrorAtItsLine() throws {
+        let long = String(repeating: "a", count: 300)
+        let text = entryText("date: 2025-10-20\nemotion: [happy, \(long)]\ntags:\n  - walk\n  - \(long)")
+        XCTAssertEqual(try diagnostics(of: [path: text]), [
+            "\(path):3:18: error: the emotion '\(String(repeating: "a", count: 39))…' is too long to make a URL from: its URL part is 300 bytes, and a file name holds at most 255; shorten it",
+            "\(path):6:5: error: the tag '\(String(repeating: "a", count: 39))…' is too long to make a URL from: its URL part is 300 bytes, and a file name holds at most 255; shorten it",
+        ])
+        // 85 Korean syllables are 255 bytes: the longest that fits.
+        let korean = String(repeating: "가", count: 85)
+        XCTAssertEqual(try diagnostics(of: [path: entryText("date: 2025-10-20\nemotion: happy\ntags: [\(korean)]")]), [])
+    }
+
     func testAFileNameWithoutLettersIsAnError() throws {
         XCTAssertEqual(try diagnostics(of: ["Content/!!!.md": entryText("date: 2025-10-20\nemotion: happy")]),
                        ["Content/!!!.md:1:1: error: the file name gives an empty slug; name the file with letters or digits, such as '0930-walk.md'"])
@@ -165,7 +177,7 @@ final class BadInputTests: XCTestCase {
             "Content/other/2025-10-20-Walk.md": entryText("date: 2025-10-20 18:00\nemotion: sad"),
         ])
         XCTAssertEqual(found, [
-            "Content/other/2025-10-20-Walk.md:1:1: error: the entry id '2025-10-20-walk' is also the id of Content/2025/10/20/walk.md; rename one of the two files",
+            "Content/other/2025-10-20-Walk.md:1:1: error: the entry id '2025-10-20-walk' is also the id of Content/2025/10/20/walk.md:1:1; rename one of the two files",
         ])
     }
 

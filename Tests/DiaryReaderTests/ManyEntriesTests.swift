@@ -45,7 +45,7 @@ final class ManyEntriesTests: XCTestCase {
         defer { diary.remove() }
         let result = diary.read()
         XCTAssertEqual(result.diagnostics.map(\.description), [
-            "\(duplicate):1:1: error: the entry id '2025-01-01-0903-e3' is also the id of \(Self.entry(3).path); rename one of the two files",
+            "\(duplicate):1:1: error: the entry id '2025-01-01-0903-e3' is also the id of \(Self.entry(3).path):1:1; rename one of the two files",
         ])
         XCTAssertEqual(result.diary.entries.count, Self.count)
         XCTAssertFalse(result.diary.entries.contains { $0.sourcePath == duplicate })

@@ -103,6 +103,46 @@ final class SiteContentTests: XCTestCase {
         XCTAssertTrue(entry.contains("width=\"32\" height=\"16\""), "pictures carry their size")
     }
 
+    func testAnUntitledEntrysDateIsShownOnceOnItsPageItsDayItsCardsAndTheGallery() throws {
+        let root = try copyOfFixture("english-subpath", test: self)
+        try buildSite(root)
+        // 2025-07-05-tired.md has no title: it is titled by its date and time (03:00 in New York).
+        func mainText(_ path: String) throws -> String {
+            let html = try String(contentsOf: root.appendingPathComponent("Output/\(path)"), encoding: .utf8)
+            let main = html.components(separatedBy: "<main")[1].components(separatedBy: "</main>")[0]
+            return main.replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression)
+        }
+        let entry = try mainText("2025/07/05/tired/index.html")
+        XCTAssertEqual(entry.components(separatedBy: "2025-07-05").count - 1, 1, entry)
+        XCTAssertTrue(entry.contains("2025-07-05 (Sat) 03:00"), entry)
+        let day = try mainText("2025/07/05/index.html")
+        XCTAssertEqual(day.components(separatedBy: "03:00").count - 1, 1, day)
+        let emotion = try mainText("emotions/tired/index.html")
+        XCTAssertEqual(emotion.components(separatedBy: "2025-07-05").count - 1, 1, emotion)
+        let gallery = try mainText("gallery/index.html")
+        XCTAssertEqual(gallery.components(separatedBy: "2025-07-05").count - 1, 1, gallery)
+        // A titled entry keeps its title and its date.
+        let titled = try mainText("2025/07/04/fireworks/index.html")
+        XCTAssertTrue(titled.contains("Fireworks over the lake") && titled.contains("2025-07-04 (Fri) 21:45"), titled)
+    }
+
+    func testAFootnotesLinkBackIsLabelledInTheSitesLanguage() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        try Data("---\ntitle: 각주\ndate: 2025-03-03 10:00\nemotion: calm\n---\n차를 마셨다[^1].\n\n[^1]: 보리차.\n".utf8)
+            .write(to: root.appendingPathComponent("Content/2025/03/01/notes.md"))
+        try buildSite(root)
+        let page = try String(contentsOf: root.appendingPathComponent("Output/2025/03/03/notes/index.html"), encoding: .utf8)
+        XCTAssertTrue(page.contains("data-footnote-backref"), page)
+        XCTAssertTrue(page.contains("aria-label=\"본문으로 돌아가기\""), page)
+        XCTAssertFalse(page.contains("Back to content"), page)
+
+        // daybook.yml's `strings:` replaces it too, escaped as an attribute.
+        try "strings:\n  footnote_back: 'Back \"up\"'\n".appendToConfig(of: root)
+        try buildSite(root)
+        let overridden = try String(contentsOf: root.appendingPathComponent("Output/2025/03/03/notes/index.html"), encoding: .utf8)
+        XCTAssertTrue(overridden.contains("aria-label=\"Back &quot;up&quot;\""), overridden)
+    }
+
     func testRawHTMLInAnEntryNeverReachesThePage() throws {
         let root = try copyOfFixture("seoul-diary", test: self)
         try buildSite(root)
@@ -116,5 +156,13 @@ final class SiteContentTests: XCTestCase {
         try buildSite(root)
         let home = try String(contentsOf: root.appendingPathComponent("Output/index.html"), encoding: .utf8)
         XCTAssertTrue(home.contains("/2024/03/02/last-year/"), "the newest entry is on 03-02, so 2024-03-02 is 'on this day'")
+    }
+}
+
+private extension String {
+    func appendToConfig(of root: URL) throws {
+        let url = root.appendingPathComponent("daybook.yml")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        try (text + (text.hasSuffix("\n") ? "" : "\n") + self).write(to: url, atomically: true, encoding: .utf8)
     }
 }

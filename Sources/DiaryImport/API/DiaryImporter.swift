@@ -39,7 +39,8 @@ public struct DiaryImporter {
     /// Imports the export at `url` (named `displayName` in messages).
     public func run(_ format: Format, from url: URL, displayName: String, options: Options) throws -> ImportReport {
         let emotions = try EmotionChoice(catalog: EmotionCatalog(config.emotions), map: options.moodMap, fallback: options.emotion,
-                                         defaults: format == .daylio ? EmotionChoice.daylioDefaults : [])
+                                         defaults: format == .daylio ? EmotionChoice.daylioDefaults : [],
+                                         tagWord: format == .daylio ? "activity" : "tag")
         var exportFiles: ExportFiles?
         let entries: [ImportedEntry]
         switch format {

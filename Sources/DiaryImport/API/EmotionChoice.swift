@@ -18,12 +18,15 @@ public struct EmotionChoice: Sendable {
     let defaultMap: [String: String]
     /// From `--emotion`.
     let fallback: String?
+    /// What the source calls its tags in the report: Daylio's are activities.
+    let tagWord: String
 
     /// Reads `--map` (`rad=excited,good=happy`) and `--emotion` against the diary's emotions;
     /// a name the diary does not know is a usage error with a suggestion.
     public init(catalog: EmotionCatalog, map: String? = nil, fallback: String? = nil,
-                defaults: [(mood: String, emotion: String)] = []) throws {
+                defaults: [(mood: String, emotion: String)] = [], tagWord: String = "tag") throws {
         self.catalog = catalog
+        self.tagWord = tagWord
         var userMap: [String: String] = [:]
         for pair in (map ?? "").split(separator: ",") where !String(pair).trimmed.isEmpty {
             let sides = pair.split(separator: "=", maxSplits: 1).map { String($0).trimmed }
@@ -49,15 +52,36 @@ public struct EmotionChoice: Sendable {
         case nothingNamesAnEmotion
     }
 
+    /// An entry's emotion and what gave it, as the import report says it.
+    struct Chosen: Equatable, Sendable {
+        var id: String
+        /// `from the mood 'rad' (Daybook's default for it)`, `from --emotion`…; a mood that named no
+        /// emotion is said too, so that two entries of one mood are never treated two ways unexplained.
+        var source: String
+    }
+
     /// The emotion id for an entry with this mood and these tags.
     func emotion(mood: String?, tags: [String]) -> Result<String, Missing> {
-        if let mood {
-            let key = mood.trimmed.lowercased()
-            if let id = userMap[key] ?? catalog.emotion(named: mood.trimmed)?.id ?? defaultMap[key] { return .success(id) }
+        choose(mood: mood, tags: tags).map(\.id)
+    }
+
+    /// The emotion for an entry with this mood and these tags, and what gave it.
+    func choose(mood: String?, tags: [String]) -> Result<Chosen, Missing> {
+        if let mood, let chosen = fromMood(mood.trimmed) { return .success(chosen) }
+        let unmapped = mood.map { " (its mood '\($0.trimmed)' names no emotion of the diary)" } ?? ""
+        if let (tag, id) = tags.lazy.compactMap({ tag in self.catalog.emotion(named: tag).map { (tag, $0.id) } }).first {
+            return .success(Chosen(id: id, source: "from the \(tagWord) '\(tag)'" + unmapped))
         }
-        if let id = tags.lazy.compactMap({ self.catalog.emotion(named: $0)?.id }).first { return .success(id) }
-        if let fallback { return .success(fallback) }
+        if let fallback { return .success(Chosen(id: fallback, source: "from --emotion" + unmapped)) }
         return .failure(mood.map { .unmappedMood($0.trimmed) } ?? .nothingNamesAnEmotion)
+    }
+
+    private func fromMood(_ mood: String) -> Chosen? {
+        let key = mood.lowercased()
+        if let id = userMap[key] { return Chosen(id: id, source: "from the mood '\(mood)' by --map") }
+        if let id = catalog.emotion(named: mood)?.id { return Chosen(id: id, source: "from the mood '\(mood)'") }
+        if let id = defaultMap[key] { return Chosen(id: id, source: "from the mood '\(mood)' (Daybook's default for it; --map changes it)") }
+        return nil
     }
 
     private static func emotionID(_ name: String, in catalog: EmotionCatalog, option: String) throws -> String {

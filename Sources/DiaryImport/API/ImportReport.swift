@@ -8,6 +8,10 @@ public struct ImportReport: Sendable, Equatable {
         /// The new file, relative to the diary root.
         public var path: String
         public var pictureCount: Int
+        /// The emotion id it got.
+        public var emotion: String
+        /// What gave it: `from the mood 'rad' (Daybook's default for it; --map changes it)`.
+        public var emotionSource: String
         /// Things left out or guessed (a video, an unknown timezone).
         public var notes: [String]
     }
@@ -42,7 +46,7 @@ public struct ImportReport: Sendable, Equatable {
         var lines: [String] = []
         for entry in imported {
             let pictures = entry.pictureCount == 0 ? "" : " (\(Self.count(entry.pictureCount, "picture", "pictures")))"
-            lines.append("\(isDryRun ? "would import" : "imported") \(entry.label) as \(entry.path)\(pictures)")
+            lines.append("\(isDryRun ? "would import" : "imported") \(entry.label) as \(entry.path)\(pictures): \(entry.emotion), \(entry.emotionSource)")
             lines += entry.notes.map { "  note: \($0)" }
         }
         for entry in skipped {
@@ -75,7 +79,7 @@ public struct ImportReport: Sendable, Equatable {
         case .repeatedInExport:
             return "the export has it twice; imported once"
         case .noEmotion(.unmappedMood(let mood)):
-            return "its mood '\(mood)' names no emotion of the diary; add --map '\(mood)=<emotion>' or pass --emotion"
+            return "its mood '\(mood)' names no emotion of the diary, nor does any of its activities; add --map '\(mood)=<emotion>' or pass --emotion"
         case .noEmotion(.nothingNamesAnEmotion):
             return "no emotion: no tag names one of the diary's emotions; pass --emotion to give one"
         }

@@ -138,6 +138,7 @@ enum DayOneExport {
         }
 
         let firstLine = Self.firstLine(of: text)
+        let (title, body) = Self.title(of: text)
         let uuid = try fields.string("uuid")
         var extra: [EntryFileText.Field] = []
         if let weather = try fields.fields("weather").flatMap(weatherText) { extra.append(.init("weather", .text(weather))) }
@@ -147,9 +148,9 @@ enum DayOneExport {
         identity.combine(created)
         identity.combine(text)
         return ImportedEntry(
-            label: ImportedEntry.label(local, firstLine),
+            label: ImportedEntry.label(local, title),
             importID: "dayone:" + (uuid ?? String(identity.value, radix: 16)),
-            local: local, nameHint: firstLine, body: text, tags: try fields.strings("tags"),
+            local: local, title: title, nameHint: firstLine, body: body, tags: try fields.strings("tags"),
             extra: extra, pictures: pictures, notes: notes
         )
     }
@@ -171,13 +172,37 @@ enum DayOneExport {
     /// The first line of text, without heading marks and Markdown escapes, for naming the file.
     static func firstLine(of text: String) -> String? {
         for line in text.split(whereSeparator: \.isNewline) {
-            var words = String(line).trimmed
-            if words.hasPrefix("![") || words.isEmpty { continue }
-            while words.hasPrefix("#") { words.removeFirst() }
-            words = words.replacingOccurrences(of: "\\", with: "").trimmed
-            if !words.isEmpty { return words }
+            if String(line).trimmed.hasPrefix("![") { continue }
+            if let words = plainLine(line) { return words }
         }
         return nil
+    }
+
+    /// The longest first line taken as a title: a longer one is the opening of the text, not a title.
+    static let titleLimit = 100
+
+    /// The title Day One shows for `text`, its first line (a heading, a line in bold or a plain
+    /// line, up to `titleLimit` characters, never a picture), and the text without that line.
+    /// A text of one line stays the text: it is not emptied into a title.
+    static func title(of text: String) -> (title: String?, body: String) {
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        guard let first = lines.firstIndex(where: { !String($0).trimmed.isEmpty }), !String(lines[first]).trimmed.hasPrefix("!["),
+              let title = plainLine(lines[first]), title.count <= titleLimit else { return (nil, text) }
+        let rest = lines[(first + 1)...].drop { String($0).trimmed.isEmpty }
+        return rest.isEmpty ? (nil, text) : (title, rest.joined(separator: "\n"))
+    }
+
+    /// A line's words without heading marks, a bold or italic wrapping and Markdown escapes.
+    private static func plainLine(_ line: Substring) -> String? {
+        var words = String(line).trimmed
+        while words.hasPrefix("#") { words.removeFirst() }
+        words = words.trimmed
+        for mark in ["**", "__", "*", "_"] where words.count > 2 * mark.count && words.hasPrefix(mark) && words.hasSuffix(mark) {
+            words = String(words.dropFirst(mark.count).dropLast(mark.count)).trimmed
+            break
+        }
+        words = words.replacingOccurrences(of: "\\", with: "").trimmed
+        return words.isEmpty ? nil : words
     }
 
     /// `Partly Cloudy, 12°C`.

@@ -8,12 +8,14 @@ struct ImportPlan {
         var label: String
         var path: String
         var text: String
+        /// The emotion it got and what gave it.
+        var emotion: EmotionChoice.Chosen
         /// Path inside the export → path in the diary.
         var pictures: [(source: String, path: String)]
         var notes: [String]
 
         static func == (lhs: EntryFile, rhs: EntryFile) -> Bool {
-            lhs.label == rhs.label && lhs.path == rhs.path && lhs.text == rhs.text && lhs.notes == rhs.notes
+            lhs.label == rhs.label && lhs.path == rhs.path && lhs.text == rhs.text && lhs.notes == rhs.notes && lhs.emotion == rhs.emotion
                 && lhs.pictures.map(\.source) == rhs.pictures.map(\.source) && lhs.pictures.map(\.path) == rhs.pictures.map(\.path)
         }
     }
@@ -36,9 +38,9 @@ struct ImportPlan {
                 skipped.append(.init(label: entry.label, reason: .repeatedInExport))
                 continue
             }
-            let emotion: String
-            switch emotions.emotion(mood: entry.mood, tags: entry.tags) {
-            case .success(let id): emotion = id
+            let emotion: EmotionChoice.Chosen
+            switch emotions.choose(mood: entry.mood, tags: entry.tags) {
+            case .success(let chosen): emotion = chosen
             case .failure(let missing):
                 skipped.append(.init(label: entry.label, reason: .noEmotion(missing)))
                 continue
@@ -53,7 +55,7 @@ struct ImportPlan {
         }
     }
 
-    private static func file(for entry: ImportedEntry, emotion: String, placement: EntryFilePlacement) -> EntryFile {
+    private static func file(for entry: ImportedEntry, emotion: EmotionChoice.Chosen, placement: EntryFilePlacement) -> EntryFile {
         var notes = entry.notes
         var names: [String: String] = [:]
         var listed: [String] = []
@@ -75,15 +77,18 @@ struct ImportPlan {
                 tags.append(tag)
             }
         }
-        let text = EntryFileText(title: entry.title, date: entry.local, emotion: emotion, tags: tags, images: listed,
+        let text = EntryFileText(title: entry.title, date: entry.local, emotion: emotion.id, tags: tags, images: listed,
                                  extra: entry.extra + [.init(ImportedIDs.key, .text(entry.importID))], body: body)
-        return EntryFile(label: entry.label, path: placement.entryPath, text: text.rendered,
+        return EntryFile(label: entry.label, path: placement.entryPath, text: text.rendered, emotion: emotion,
                          pictures: Array(zip(entry.pictures.map(\.source), placement.picturePaths)), notes: notes)
     }
 
     /// The report of this plan, before or after it is written.
     func report(isDryRun: Bool) -> ImportReport {
-        ImportReport(imported: files.map { .init(label: $0.label, path: $0.path, pictureCount: $0.pictures.count, notes: $0.notes) },
+        ImportReport(imported: files.map {
+                         .init(label: $0.label, path: $0.path, pictureCount: $0.pictures.count, emotion: $0.emotion.id,
+                               emotionSource: $0.emotion.source, notes: $0.notes)
+                     },
                      skipped: skipped, isDryRun: isDryRun)
     }
 }

@@ -114,3 +114,11 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
     /// `.null`.
     public init(nilLiteral: ()) { self = .null }
 }
+
+extension TemplateValue {
+    /// `text` as `{{ }}` prints it: `& < > " '` replaced by entities, so it is safe between tags
+    /// and inside a quoted attribute value, for HTML a page puts together outside a template.
+    public static func escapedHTML(_ text: String) -> String {
+        HTMLEscaper.escape(text)
+    }
+}

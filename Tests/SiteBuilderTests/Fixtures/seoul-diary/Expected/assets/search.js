@@ -499,6 +499,28 @@
 
   var PAGE_SIZE = 20;
 
+  /** The status lines of a search page that does not give its own (a theme's older search.html). */
+  var STATUS_TEXTS = {
+    searching: 'Searching…', matches: '{n} entry matches.|{n} entries match.',
+    'no-matches': 'No entries match “{q}”.', failed: 'Search failed: {error}',
+  };
+
+  /**
+   * A status line in the site's words: the page's `data-<name>` text (STATUS_TEXTS without one),
+   * its form for `values.n` chosen as the templates' `pluralize` does (the form before `|` for 1,
+   * the one after it otherwise), and `{n}`, `{q}` and `{error}` filled in.
+   */
+  function statusText(root, name, values) {
+    var text = root.getAttribute('data-' + name) || STATUS_TEXTS[name];
+    values = values || {};
+    var forms = text.split('|');
+    if (typeof values.n === 'number') {
+      text = forms.length > 1 && values.n !== 1 ? forms[1] : forms[0];
+      values.n = values.n.toLocaleString(root.getAttribute('data-lang') || undefined);
+    }
+    return text.replace(/\{(n|q|error)\}/g, function (all, key) { return values[key] === undefined ? all : String(values[key]); });
+  }
+
   /**
    * The page's own address. The reader of an encrypted site keeps it after '#' and gives it as
    * window.daybookPageURL(); its history.replaceState takes the plain address back.
@@ -529,7 +551,12 @@
     var timer = null;
     var current = { numbers: [], shown: 0, words: [], manifest: null, generation: 0 };
 
-    function setStatus(text) { status.textContent = text; }
+    /** The status line, and its state for scripts and tests: `searching`, `done` (with the count) or `failed`. */
+    function setStatus(text, state, count) {
+      status.textContent = text;
+      if (state) status.setAttribute('data-state', state); else status.removeAttribute('data-state');
+      if (count === undefined) status.removeAttribute('data-count'); else status.setAttribute('data-count', String(count));
+    }
 
     function clear() {
       while (list.firstChild) list.removeChild(list.firstChild);
@@ -563,11 +590,14 @@
       heading.appendChild(link);
       body.appendChild(heading);
 
-      var meta = element('p', 'meta');
-      var time = element('time', null, record.date);
-      time.setAttribute('datetime', String(record.date).replace(' ', 'T'));
-      meta.appendChild(time);
-      body.appendChild(meta);
+      // An entry without a title is titled by its date and time: shown once, as its title.
+      if (String(record.title) !== String(record.date)) {
+        var meta = element('p', 'meta');
+        var time = element('time', null, record.date);
+        time.setAttribute('datetime', String(record.date).replace(' ', 'T'));
+        meta.appendChild(time);
+        body.appendChild(meta);
+      }
 
       if (emotions.length > 0) {
         var badges = element('ul', 'badges');
@@ -611,7 +641,7 @@
     }
 
     function fail(error) {
-      setStatus('Search failed: ' + (error && error.message ? error.message : String(error)));
+      setStatus(statusText(root, 'failed', { error: error && error.message ? error.message : String(error) }), 'failed');
     }
 
     function run(query) {
@@ -623,17 +653,17 @@
         setStatus('');
         return;
       }
-      setStatus('Searching…');
+      setStatus(statusText(root, 'searching'), 'searching');
       Promise.all([engine.entryNumbers(query), engine.manifest()]).then(function (answer) {
         if (mine !== generation) return;
         clear();
         current = { numbers: answer[0], shown: 0, words: queryWords, manifest: answer[1], generation: mine };
         var count = answer[0].length;
         if (count === 0) {
-          setStatus('No entries match “' + query.trim() + '”.');
+          setStatus(statusText(root, 'no-matches', { q: query.trim() }), 'done', 0);
           return;
         }
-        setStatus(count === 1 ? '1 entry matches.' : count + ' entries match.');
+        setStatus(statusText(root, 'matches', { n: count }), 'done', count);
         return showMore();
       }).catch(function (error) { if (mine === generation) fail(error); });
     }
@@ -680,6 +710,7 @@
     fold: fold, normalize: normalize, words: words, parseQuery: parseQuery, slug: slug, matchesInitials: matchesInitials,
     initialsKeyOf: initialsKeyOf, parts: parts, keyOf: keyOf, pathOf: pathOf, shardOf: shardOf,
     decodePostings: decodePostings, createEngine: createEngine, highlight: highlight, excerpt: excerpt, start: start,
+    statusText: statusText,
   };
   if (typeof module === 'object' && module.exports) {
     module.exports = api;
