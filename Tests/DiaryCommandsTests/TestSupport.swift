@@ -225,3 +225,30 @@ func commandResults(_ root: URL, _ query: String) throws -> [String] {
     let results = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [[String: Any]])
     return results.compactMap { $0["url"] as? String }
 }
+
+/// Everything below `folder` as a user would compare it: each file's relative path with its
+/// bytes, and each folder's relative path with a final `/` (and no bytes), empty ones included.
+func treeBelow(_ folder: URL) throws -> [String: Data] {
+    var tree: [String: Data] = [:]
+    let base = folder.standardizedFileURL.resolvingSymlinksInPath().path
+    guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isDirectoryKey]) else { return [:] }
+    for case let url as URL in enumerator {
+        let relative = String(url.standardizedFileURL.resolvingSymlinksInPath().path.dropFirst(base.count + 1))
+        if try url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory == true {
+            tree[relative + "/"] = Data()
+        } else {
+            tree[relative] = try Data(contentsOf: url)
+        }
+    }
+    return tree
+}
+
+/// Fails unless two trees (`treeBelow`) hold the same paths with the same bytes, naming the first differences.
+func assertSameTree(_ actual: [String: Data], _ expected: [String: Data], _ what: String,
+                    file: StaticString = #filePath, line: UInt = #line) {
+    let missing = Set(expected.keys).subtracting(actual.keys).sorted()
+    let extra = Set(actual.keys).subtracting(expected.keys).sorted()
+    let changed = expected.keys.filter { actual[$0] != nil && actual[$0] != expected[$0] }.sorted()
+    XCTAssertTrue(missing.isEmpty && extra.isEmpty && changed.isEmpty,
+                  "\(what): missing \(missing.prefix(5)), extra \(extra.prefix(5)), changed \(changed.prefix(5))", file: file, line: line)
+}

@@ -85,7 +85,12 @@ final class EncryptedBuildTests: XCTestCase {
         try buildSite(root, options: encrypted(keys, output: root.appendingPathComponent("Encrypted")))
         XCTAssertEqual(try filesBelow(output), try filesBelow(root.appendingPathComponent("Encrypted")))
 
-        try buildSite(root)
+        XCTAssertThrowsError(try SiteBuilder(root: root).build(.init())) {
+            XCTAssertEqual($0 as? BuildError, .plainOverEncrypted("Output/"), "a plain build over the encrypted site only on purpose")
+        }
+        var onPurpose = SiteBuilder.Options()
+        onPurpose.replacesEncryptedSite = true
+        try buildSite(root, options: onPurpose)
         try buildSite(root, options: .init(output: root.appendingPathComponent("Plain")))
         XCTAssertEqual(try filesBelow(output), try filesBelow(root.appendingPathComponent("Plain")))
     }
