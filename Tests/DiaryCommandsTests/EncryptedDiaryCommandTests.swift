@@ -154,4 +154,36 @@ final class EncryptedDiaryCommandTests: XCTestCase {
                       broken.standardError)
         assertSameTree(try treeBelow(output), published, "after an unreadable unlock page")
     }
+
+    // MARK: - The password prompt
+
+    /// Starts `daybook build --encrypt` on a terminal, waits for its prompt (echo off), interrupts
+    /// it with `interrupt`, and returns whether the terminal echoes again once it has ended.
+    private func echoesAfterInterruptingThePrompt(_ interrupt: (TerminalSession) -> Void) throws -> Bool {
+        let root = try diary()
+        let session = try TerminalSession(["build", "--encrypt", "-C", root.path], environment: withPassword(nil))
+        defer { session.close() }
+        XCTAssertTrue(session.echoes, "a new terminal echoes")
+        XCTAssertNotNil(session.waitForScreen(containing: "Password for the encrypted site: "), "the prompt shows")
+        XCTAssertFalse(session.echoes, "the prompt turns echo off")
+        interrupt(session)
+        XCTAssertTrue(session.waitForExit(), "the interrupted build ends")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("Output").path))
+        return session.echoes
+    }
+
+    func testCtrlCAtThePasswordPromptTurnsTheTerminalsEchoBackOn() throws {
+        let echoes = try echoesAfterInterruptingThePrompt { session in
+            // Ctrl-C typed at the terminal: its line discipline sends SIGINT to the prompting process.
+            _ = write(session.master, [UInt8(3)], 1)
+        }
+        XCTAssertTrue(echoes, "echo is back on after Ctrl-C")
+    }
+
+    func testSIGTERMAtThePasswordPromptTurnsTheTerminalsEchoBackOn() throws {
+        let echoes = try echoesAfterInterruptingThePrompt { session in
+            kill(-session.foregroundGroup, SIGTERM)
+        }
+        XCTAssertTrue(echoes, "echo is back on after SIGTERM")
+    }
 }

@@ -252,3 +252,74 @@ func assertSameTree(_ actual: [String: Data], _ expected: [String: Data], _ what
     XCTAssertTrue(missing.isEmpty && extra.isEmpty && changed.isEmpty,
                   "\(what): missing \(missing.prefix(5)), extra \(extra.prefix(5)), changed \(changed.prefix(5))", file: file, line: line)
 }
+
+/// `daybook` started on a pseudo-terminal that is its controlling terminal (as in a terminal
+/// window: `/dev/tty` opens, Ctrl-C typed there interrupts it), left running for the test.
+struct TerminalSession {
+    let process: Process
+    /// The side the test types on and reads from.
+    let master: Int32
+    /// The terminal's own side, kept open to read its settings.
+    let terminal: Int32
+
+    init(_ arguments: [String], environment: [String: String], file: StaticString = #filePath, line: UInt = #line) throws {
+        let terminalName = try PseudoTerminal.open()
+        master = terminalName.master
+        terminal = open(terminalName.path, O_RDWR | O_NOCTTY)
+        guard terminal >= 0 else { throw CocoaError(.featureUnsupported) }
+        process = Process()
+        // setsid --ctty: a new session whose controlling terminal is standard input's.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+        process.arguments = ["--ctty", try daybookExecutable(file: file, line: line).path] + arguments
+        process.environment = environment
+        let handle = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
+        process.standardInput = handle
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+    }
+
+    /// What the terminal shows once it shows `text`; nil if it does not within `seconds`.
+    func waitForScreen(containing text: String, seconds: Double = 20) -> String? {
+        var shown: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 100) >= 0 else { return nil }
+            guard ready.revents & Int16(POLLIN) != 0 else { continue }
+            let count = read(master, &buffer, buffer.count)
+            if count <= 0 { return nil }
+            shown += buffer[0..<count]
+            let screen = String(decoding: shown, as: UTF8.self)
+            if screen.contains(text) { return screen }
+        }
+        return nil
+    }
+
+    /// Whether the terminal echoes what is typed.
+    var echoes: Bool {
+        var settings = termios()
+        guard tcgetattr(terminal, &settings) == 0 else { return false }
+        return settings.c_lflag & tcflag_t(ECHO) != 0
+    }
+
+    /// The process group the terminal sends its signals to (the one Ctrl-C interrupts).
+    var foregroundGroup: pid_t { tcgetpgrp(master) }
+
+    /// Waits for the process to end, at most `seconds`; false if it is still running (then stopped).
+    func waitForExit(seconds: Double = 20) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning {
+            process.terminate()
+            return false
+        }
+        return true
+    }
+
+    func close() {
+        Glibc.close(terminal)
+        Glibc.close(master)
+    }
+}
