@@ -116,19 +116,22 @@ final class EncryptedDiaryCommandTests: XCTestCase {
 
     // MARK: - The typo guard without .daybook/
 
-    func testWithoutItsCacheTheSamePasswordRebuildsUnderThePublishedSaltByteForByte() throws {
+    /// An encrypted diary whose `.daybook/` is gone, and what its output folder holds.
+    private func encryptedDiaryWithoutItsCache() throws -> (root: URL, output: URL, published: [String: Data]) {
         let (root, output) = try encryptedDiary()
-        let published = try treeBelow(output)
         try removeBuildCache(of: root)
+        return (root, output, try treeBelow(output))
+    }
+
+    func testWithoutItsCacheTheSamePasswordRebuildsUnderThePublishedSaltByteForByte() throws {
+        let (root, output, published) = try encryptedDiaryWithoutItsCache()
         let again = try runBuild(root, ["--encrypt"], password: "plum blossoms at nine")
         XCTAssertEqual(again.status, 0, again.standardError)
         assertSameTree(try treeBelow(output), published, "rebuilt without .daybook/ under the published salt")
     }
 
     func testWithoutItsCacheAnotherPasswordIsRefusedUnlessItIsNew() throws {
-        let (root, output) = try encryptedDiary()
-        let published = try treeBelow(output)
-        try removeBuildCache(of: root)
+        let (root, output, published) = try encryptedDiaryWithoutItsCache()
         let typo = try runBuild(root, ["--encrypt"], password: "plum blossoms at nane")
         XCTAssertEqual(typo.status, 1, typo.standardError)
         XCTAssertTrue(typo.standardError.contains("not the password the site was encrypted with"), typo.standardError)

@@ -68,15 +68,7 @@ func runDaybookOnTerminal(_ arguments: [String], typing input: String, environme
     let master = terminalName.master
     let terminal = open(terminalName.path, O_RDWR | O_NOCTTY)
     guard terminal >= 0 else { throw CocoaError(.featureUnsupported) }
-    let process = Process()
-    process.executableURL = try daybookExecutable(file: file, line: line)
-    process.arguments = arguments
-    process.environment = environment
-    let handle = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
-    process.standardInput = handle
-    process.standardOutput = handle
-    process.standardError = handle
-    try process.run()
+    let process = try startProcess(daybookExecutable(file: file, line: line), arguments, environment: environment, on: terminal)
     close(terminal)
     // Read the screen while the program runs, so that it never waits on a full terminal.
     let screen = ScreenReader(master)
@@ -87,6 +79,20 @@ func runDaybookOnTerminal(_ arguments: [String], typing input: String, environme
     screen.finished.wait()
     close(master)
     return (process.terminationStatus, screen.text.replacingOccurrences(of: "\r\n", with: "\n"))
+}
+
+/// Starts `executable` with `terminal` (a pseudo-terminal's own side) as its standard input, output and error.
+func startProcess(_ executable: URL, _ arguments: [String], environment: [String: String], on terminal: Int32) throws -> Process {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.environment = environment
+    let handle = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
+    process.standardInput = handle
+    process.standardOutput = handle
+    process.standardError = handle
+    try process.run()
+    return process
 }
 
 /// Collects what a pseudo-terminal shows until the program on it has closed it.
@@ -267,16 +273,9 @@ struct TerminalSession {
         master = terminalName.master
         terminal = open(terminalName.path, O_RDWR | O_NOCTTY)
         guard terminal >= 0 else { throw CocoaError(.featureUnsupported) }
-        process = Process()
         // setsid --ctty: a new session whose controlling terminal is standard input's.
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
-        process.arguments = ["--ctty", try daybookExecutable(file: file, line: line).path] + arguments
-        process.environment = environment
-        let handle = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
-        process.standardInput = handle
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
+        process = try startProcess(URL(fileURLWithPath: "/usr/bin/setsid"), ["--ctty", daybookExecutable(file: file, line: line).path] + arguments,
+                                   environment: environment, on: terminal)
     }
 
     /// What the terminal shows once it shows `text`; nil if it does not within `seconds`.

@@ -95,6 +95,20 @@ final class EncryptedBuildTests: XCTestCase {
         XCTAssertEqual(try filesBelow(output), try filesBelow(root.appendingPathComponent("Plain")))
     }
 
+    func testServePreviewsThePlainSiteBesideAnEncryptedOutputEvenWithoutTheCache() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        try buildSite(root, options: encrypted(try keys()))
+        try FileManager.default.removeItem(at: root.appendingPathComponent(BuildCache.folderName))
+        let builder = SiteBuilder(root: root)
+        XCTAssertTrue(builder.hasEncryptedSite(), "Output/'s unlock page says so without .daybook/")
+        XCTAssertFalse(builder.hasEncryptedSite(output: root.appendingPathComponent("Plain")))
+        let published = try filesBelow(root.appendingPathComponent("Output"))
+        // What `daybook serve` builds: the plain site in the preview folder, which never held an encrypted one.
+        try buildSite(root, options: .init(output: SiteBuilder.previewFolder(root: root)))
+        XCTAssertNotNil(try filesBelow(SiteBuilder.previewFolder(root: root))["search/index.json"])
+        XCTAssertEqual(try filesBelow(root.appendingPathComponent("Output")), published)
+    }
+
     func testAnotherPasswordRewritesEveryFileAndRemovesTheOldOnes() throws {
         let root = try copyOfFixture("seoul-diary", test: self)
         let first = try filesAfterBuilding(root, with: try keys("first password"))
