@@ -17,7 +17,7 @@ public struct EntryCache: Sendable {
     }
 
     /// Bump when the encoding or the parser's output changes, so old caches are ignored.
-    static let formatVersion = 10
+    static let formatVersion = 11
 
     /// The files are saved in this many parts, so that loading decodes them on every core, and
     /// saving holds one part per core at a time (at 109,500 entries, 25 MB each).

@@ -328,8 +328,7 @@ private struct EntryReading {
     private mutating func readBodyImages(_ document: MarkdownDocument, body: Substring, bodyFirstLine: Int,
                                          entryID: String, into images: inout [EntryImage]) {
         var searchFrom = body.startIndex
-        for image in document.images() where !Self.isRemote(image.url) {
-            let reference = image.url.removingPercentEncoding ?? image.url
+        for image in document.images() {
             let location: SourceLocation
             if let found = body.range(of: image.url, range: searchFrom..<body.endIndex) {
                 location = TextDecoding.location(of: found.lowerBound, in: body, path: path, firstLine: bodyFirstLine)
@@ -337,6 +336,14 @@ private struct EntryReading {
             } else {
                 location = SourceLocation(path: path, line: bodyFirstLine)
             }
+            if Self.isRemote(image.url) {
+                if Self.isAtAnotherHost(image.url) {
+                    diagnostics.append(.warning(at: location, "the image '\(image.url)' is at another host, which every reader's browser "
+                                                    + "would contact; save it under Content/ and name its path"))
+                }
+                continue
+            }
+            let reference = image.url.removingPercentEncoding ?? image.url
             guard let file = resolveLocalImage(reference, at: location, remoteIsError: false) else { continue }
             let existing = images.first { $0.sourcePath == file }
             let entryImage = existing ?? EntryImage(number: images.count + 1, entryID: entryID, sourcePath: file,
@@ -375,6 +382,12 @@ private struct EntryReading {
         guard let colon = url.firstIndex(of: ":") else { return false }
         let scheme = url[..<colon]
         return !scheme.isEmpty && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+    }
+
+    /// Whether a remote address names a host (`https://…`, `//…`), which a reader's browser
+    /// contacts to show the image; `data:` and the like name none.
+    private static func isAtAnotherHost(_ url: String) -> Bool {
+        url.hasPrefix("//") || url.firstIndex(of: ":").map { url[$0...].hasPrefix("://") } == true
     }
 
     private static func fileExtension(of path: String) -> String {

@@ -1,9 +1,15 @@
+import DiaryModel
+
 /// A build that could not write its site. `refusedOutput` is a usage error (exit 2).
 public enum BuildError: Error, CustomStringConvertible, Equatable {
     case refusedOutput(String)
     case writeFailed(String, String)
     /// The password's keys differ from those the diary's site was encrypted with.
     case wrongPassword
+    /// A plain build into a folder (its path as shown) that holds an encrypted site, without `--no-encrypt`.
+    case plainOverEncrypted(String)
+    /// The output folder's unlock page publishes settings that cannot be used.
+    case unreadableUnlockPage(Diagnostic)
 
     public var description: String {
         switch self {
@@ -11,7 +17,24 @@ public enum BuildError: Error, CustomStringConvertible, Equatable {
         case .writeFailed(let path, let reason): return "cannot write \(path): \(reason)"
         case .wrongPassword:
             return "this is not the password the site was encrypted with; to encrypt it with a new one, build with --new-password"
+        case .plainOverEncrypted(let folder):
+            return "\(folder) holds an encrypted site, and this build would replace it with one anyone can read; "
+                + "build with --encrypt to keep it encrypted, or with --no-encrypt to publish it readable on purpose"
+        case .unreadableUnlockPage(let diagnostic):
+            return diagnostic.description
         }
+    }
+
+    /// Where the problem is, when it is in a file (`Output/index.html:5:59`).
+    public var location: String? {
+        if case .unreadableUnlockPage(let diagnostic) = self { return diagnostic.location.description }
+        return nil
+    }
+
+    /// What is wrong, without the location.
+    public var message: String {
+        if case .unreadableUnlockPage(let diagnostic) = self { return diagnostic.message }
+        return description
     }
 
     public var isUsage: Bool {

@@ -54,6 +54,9 @@ struct OutputWriter {
     /// The last build's manifest, or every file in the folder when it is unknown.
     private let previous: ManifestView
     private let missing: Set<String>?
+    /// The last build left no manifest (it was stopped midway, or the cache is gone): it may
+    /// also have left folders it made for files it never wrote, which `finish` removes.
+    private let sweepsEmptyFolders: Bool
     /// This build's manifest so far.
     private var manifest: [String: String] = [:]
     /// How many paths of `previous` the manifest holds: when all of them, nothing is left to remove.
@@ -77,12 +80,15 @@ struct OutputWriter {
             // Emptied by `prepare`; a dry run shows every file there as replaced or deleted.
             previous = ManifestView(dryRun ? folder.filesWithUnknownContent() : [:])
             missing = nil
+            sweepsEmptyFolders = false
             return
         }
         // Without a readable manifest, every file in the (marked) folder counts as one an earlier
         // build wrote, so anything this build does not write again is removed: never a stale page.
-        previous = last?.manifest ?? Manifest.load(from: cache).map(ManifestView.init) ?? ManifestView(folder.filesWithUnknownContent())
+        let known = last?.manifest ?? Manifest.load(from: cache).map(ManifestView.init)
+        previous = known ?? ManifestView(folder.filesWithUnknownContent())
         missing = last?.missing
+        sweepsEmptyFolders = known == nil && !dryRun
         manifest.reserveCapacity(previous.count)
     }
 
@@ -227,6 +233,7 @@ struct OutputWriter {
             // rmdir only removes empty folders: anything else someone put there stays.
             while !parent.isEmpty, rmdir(base + "/" + parent) == 0 { parent = Self.parent(of: parent) }
         }
+        if sweepsEmptyFolders { folder.removeEmptyFolders() }
         // Thrown only now, after the removals; it belongs to the writing.
         if let firstError { throw BuildStepError(step: .write, underlying: firstError) }
         return Outcome(written: written, added: added, unchanged: unchanged, deleted: deleted, addresses: addresses,

@@ -23,6 +23,9 @@ public struct SiteBuilder {
         public var dryRun = false
         /// The keys to publish the site encrypted with (`--encrypt`, `encryptionKeys(from:)`); nil for a plain site.
         public var encryption: SiteKeys?
+        /// A plain build may replace the encrypted site the output folder holds (`--no-encrypt`);
+        /// otherwise it is refused, so that a forgotten `--encrypt` never publishes the diary readable.
+        public var replacesEncryptedSite = false
         /// How much is rendered (and held in memory) at a time, in entries shown (`batches(of:weight:)`,
         /// `PageStaging`); tests lower it.
         var pageBatchSize = SiteBuilder.pageBatchSize
@@ -150,6 +153,10 @@ public struct SiteBuilder {
         let output = outputFolder(options)
         try OutputFolder.validate(output, root: root)
         let folder = OutputFolder(url: output)
+        // Decided from the folder itself: a deleted `.daybook/` or a fresh clone must not forget it.
+        if options.encryption == nil, !options.replacesEncryptedSite, folder.holdsEncryptedSite {
+            throw BuildError.plainOverEncrypted(folder.displayPath(root: root))
+        }
         let cache = BuildCache(root: root, output: output)
         let encryption = options.encryption.map(OutputEncryption.init(keys:))
         if !options.dryRun { PageStaging.removeLeftovers(in: cache) }

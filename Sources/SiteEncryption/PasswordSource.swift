@@ -38,24 +38,32 @@ public struct PasswordSource {
         return password
     }
 
-    /// Reads a line from the controlling terminal with echo turned off, restoring it after.
+    /// Reads a line from the controlling terminal with echo turned off, restoring it after, and
+    /// before the process ends if a signal interrupts the prompt (`EchoRestoringSignals`).
     public static func readWithoutEcho(prompt: String) -> String? {
         let tty = open("/dev/tty", O_RDWR | O_NOCTTY)
         guard tty >= 0 else { return nil }
         defer { close(tty) }
         var saved = termios()
         guard tcgetattr(tty, &saved) == 0 else { return nil }
-        var silent = saved
-        silent.c_lflag &= ~tcflag_t(ECHO)
-        guard tcsetattr(tty, TCSANOW, &silent) == 0 else { return nil }
-        _ = write(tty, prompt, prompt.utf8.count)
-        defer {
-            _ = tcsetattr(tty, TCSANOW, &saved)
-            _ = write(tty, "\n", 1)
-        }
+        return EchoRestoringSignals.whileRunning({ () -> String? in
+            var silent = saved
+            silent.c_lflag &= ~tcflag_t(ECHO)
+            guard tcsetattr(tty, TCSANOW, &silent) == 0 else { return nil }
+            _ = write(tty, prompt, prompt.utf8.count)
+            defer {
+                _ = tcsetattr(tty, TCSANOW, &saved)
+                _ = write(tty, "\n", 1)
+            }
+            return readLine(from: tty)
+        }, restoring: saved, of: tty)
+    }
+
+    /// One line from `descriptor`, without its end.
+    private static func readLine(from descriptor: Int32) -> String {
         var line: [UInt8] = []
         var byte: UInt8 = 0
-        while read(tty, &byte, 1) == 1, byte != UInt8(ascii: "\n") {
+        while read(descriptor, &byte, 1) == 1, byte != UInt8(ascii: "\n") {
             if byte != UInt8(ascii: "\r") { line.append(byte) }
         }
         return String(decoding: line, as: UTF8.self)

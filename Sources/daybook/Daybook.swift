@@ -207,11 +207,17 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Publish the site encrypted (also 'encrypt: true' in daybook.yml); the password comes from DAYBOOK_PASSWORD or a prompt.")
     var encrypt = false
 
+    @Flag(help: "Publish the site readable, even over an encrypted one or with 'encrypt: true' in daybook.yml.")
+    var noEncrypt = false
+
     @Flag(help: "Encrypt with a new password (asked twice) and a new salt: every published file changes.")
     var newPassword = false
 
     func validate() throws {
         if quiet && verbose { throw ValidationError("-q and -v cannot be used together") }
+        if noEncrypt && (encrypt || newPassword) {
+            throw ValidationError("--no-encrypt cannot be used with \(encrypt ? "--encrypt" : "--new-password")")
+        }
     }
 
     func run() throws {
@@ -220,13 +226,14 @@ struct BuildCommand: ParsableCommand {
         var options = SiteBuilder.Options(output: output.map { URL(fileURLWithPath: $0, relativeTo: root).standardizedFileURL },
                                           includeDrafts: drafts, clean: clean, strict: strict, dryRun: dryRun)
         options.endsProcess = true
-        if encrypt || newPassword || builder.configuredToEncrypt {
+        options.replacesEncryptedSite = noEncrypt
+        if !noEncrypt && (encrypt || newPassword || builder.configuredToEncrypt) {
             do {
-                options.encryption = try builder.encryptionKeys(from: PasswordSource(), newPassword: newPassword)
+                options.encryption = try builder.encryptionKeys(from: PasswordSource(), newPassword: newPassword, output: options.output)
             } catch let error as SiteEncryptionError {
                 throw CommandError(error.description, isUsage: false)
             } catch let error as BuildError {
-                throw CommandError(error.description, isUsage: false)
+                throw CommandError(error.message, isUsage: false, location: error.location)
             }
         }
         let progress = Progress(enabled: !quiet)
@@ -235,7 +242,7 @@ struct BuildCommand: ParsableCommand {
             report = try builder.build(options, progress: progress.show)
         } catch let error as BuildError {
             progress.finish()
-            throw CommandError(error.description, isUsage: error.isUsage)
+            throw CommandError(error.message, isUsage: error.isUsage, location: error.location)
         } catch let error as BuildStepError {
             progress.finish()
             throw CommandError(error.description, isUsage: false)
@@ -298,7 +305,7 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         let root = location.root
         // An encrypted diary's Output/ holds what gets published: the unlocked site is built elsewhere.
-        let preview = output == nil && SiteBuilder(root: root).hasEncryptedSite ? SiteBuilder.previewFolder(root: root) : nil
+        let preview = output == nil && SiteBuilder(root: root).hasEncryptedSite() ? SiteBuilder.previewFolder(root: root) : nil
         let build = SiteBuilder.Options(output: preview ?? output.map { URL(fileURLWithPath: $0, relativeTo: root).standardizedFileURL },
                                         includeDrafts: drafts)
         if let preview {

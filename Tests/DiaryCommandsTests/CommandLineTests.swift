@@ -75,6 +75,26 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(check.standardOutput, "0 entries, 0 days, 0 emotions: 1 error, 1 warning\n")
     }
 
+    func testAnImageAtAnotherHostIsAWarningAtItsLineAndColumnInBuildAndCheck() throws {
+        let root = temporaryFolder(self)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Content"), withIntermediateDirectories: true)
+        try Data("---\ndate: 2025-02-03\nemotion: calm\n---\nA walk.\n\n  ![the harbour](https://example.org/harbour.jpg)\n".utf8)
+            .write(to: root.appendingPathComponent("Content/a.md"))
+        let warning = "Content/a.md:7:18: warning: the image 'https://example.org/harbour.jpg' is at another host, "
+            + "which every reader's browser would contact; save it under Content/ and name its path\n"
+        let check = try runDaybook(["check", "-C", root.path])
+        XCTAssertEqual(check.status, 0, check.standardError)
+        XCTAssertEqual(check.standardError, warning)
+        let build = try runDaybook(["build", "-C", root.path])
+        XCTAssertEqual(build.status, 0, build.standardError)
+        XCTAssertTrue(build.standardError.hasPrefix(warning), build.standardError)
+        let again = try runDaybook(["build", "-C", root.path])
+        XCTAssertTrue(again.standardError.hasPrefix(warning), "reported by every build, not only the one that parsed it: \(again.standardError)")
+        let strict = try runDaybook(["build", "-C", root.path, "--strict"])
+        XCTAssertEqual(strict.status, 1, strict.standardError)
+        XCTAssertTrue(strict.standardError.hasPrefix(warning.replacingOccurrences(of: "warning:", with: "error:")), strict.standardError)
+    }
+
     func testAWarningFailsOnlyUnderStrict() throws {
         let root = temporaryFolder(self)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("Content"), withIntermediateDirectories: true)

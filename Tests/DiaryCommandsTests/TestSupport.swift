@@ -75,15 +75,7 @@ func runDaybookOnTerminal(_ arguments: [String], typing input: String, environme
     let master = terminalName.master
     let terminal = open(terminalName.path, O_RDWR | O_NOCTTY)
     guard terminal >= 0 else { throw CocoaError(.featureUnsupported) }
-    let process = Process()
-    process.executableURL = try daybookExecutable(file: file, line: line)
-    process.arguments = arguments
-    process.environment = environment
-    let handle = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
-    process.standardInput = handle
-    process.standardOutput = handle
-    process.standardError = handle
-    try process.run()
+    let process = try startProcess(daybookExecutable(file: file, line: line), arguments, environment: environment, on: terminal)
     close(terminal)
     // Read the screen while the program runs, so that it never waits on a full terminal.
     let screen = ScreenReader(master)
@@ -94,6 +86,20 @@ func runDaybookOnTerminal(_ arguments: [String], typing input: String, environme
     screen.finished.wait()
     close(master)
     return (process.terminationStatus, screen.text.replacingOccurrences(of: "\r\n", with: "\n"))
+}
+
+/// Starts `executable` with `terminal` (a pseudo-terminal's own side) as its standard input, output and error.
+func startProcess(_ executable: URL, _ arguments: [String], environment: [String: String], on terminal: Int32) throws -> Process {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.environment = environment
+    let handle = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
+    process.standardInput = handle
+    process.standardOutput = handle
+    process.standardError = handle
+    try process.run()
+    return process
 }
 
 /// Collects what a pseudo-terminal shows until the program on it has closed it.
@@ -231,4 +237,95 @@ func commandResults(_ root: URL, _ query: String) throws -> [String] {
     XCTAssertEqual(run.status, 0, run.standardError)
     let results = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [[String: Any]])
     return results.compactMap { $0["url"] as? String }
+}
+
+/// Everything below `folder` as a user would compare it: each file's relative path with its
+/// bytes, and each folder's relative path with a final `/` (and no bytes), empty ones included.
+func treeBelow(_ folder: URL) throws -> [String: Data] {
+    var tree: [String: Data] = [:]
+    let base = folder.standardizedFileURL.resolvingSymlinksInPath().path
+    guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isDirectoryKey]) else { return [:] }
+    for case let url as URL in enumerator {
+        let relative = String(url.standardizedFileURL.resolvingSymlinksInPath().path.dropFirst(base.count + 1))
+        if try url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory == true {
+            tree[relative + "/"] = Data()
+        } else {
+            tree[relative] = try Data(contentsOf: url)
+        }
+    }
+    return tree
+}
+
+/// Fails unless two trees (`treeBelow`) hold the same paths with the same bytes, naming the first differences.
+func assertSameTree(_ actual: [String: Data], _ expected: [String: Data], _ what: String,
+                    file: StaticString = #filePath, line: UInt = #line) {
+    let missing = Set(expected.keys).subtracting(actual.keys).sorted()
+    let extra = Set(actual.keys).subtracting(expected.keys).sorted()
+    let changed = expected.keys.filter { actual[$0] != nil && actual[$0] != expected[$0] }.sorted()
+    XCTAssertTrue(missing.isEmpty && extra.isEmpty && changed.isEmpty,
+                  "\(what): missing \(missing.prefix(5)), extra \(extra.prefix(5)), changed \(changed.prefix(5))", file: file, line: line)
+}
+
+/// `daybook` started on a pseudo-terminal that is its controlling terminal (as in a terminal
+/// window: `/dev/tty` opens, Ctrl-C typed there interrupts it), left running for the test.
+struct TerminalSession {
+    let process: Process
+    /// The side the test types on and reads from.
+    let master: Int32
+    /// The terminal's own side, kept open to read its settings.
+    let terminal: Int32
+
+    init(_ arguments: [String], environment: [String: String], file: StaticString = #filePath, line: UInt = #line) throws {
+        let terminalName = try PseudoTerminal.open()
+        master = terminalName.master
+        terminal = open(terminalName.path, O_RDWR | O_NOCTTY)
+        guard terminal >= 0 else { throw CocoaError(.featureUnsupported) }
+        // setsid --ctty: a new session whose controlling terminal is standard input's.
+        process = try startProcess(URL(fileURLWithPath: "/usr/bin/setsid"), ["--ctty", daybookExecutable(file: file, line: line).path] + arguments,
+                                   environment: environment, on: terminal)
+    }
+
+    /// What the terminal shows once it shows `text`; nil if it does not within `seconds`.
+    func waitForScreen(containing text: String, seconds: Double = 20) -> String? {
+        var shown: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 100) >= 0 else { return nil }
+            guard ready.revents & Int16(POLLIN) != 0 else { continue }
+            let count = read(master, &buffer, buffer.count)
+            if count <= 0 { return nil }
+            shown += buffer[0..<count]
+            let screen = String(decoding: shown, as: UTF8.self)
+            if screen.contains(text) { return screen }
+        }
+        return nil
+    }
+
+    /// Whether the terminal echoes what is typed.
+    var echoes: Bool {
+        var settings = termios()
+        guard tcgetattr(terminal, &settings) == 0 else { return false }
+        return settings.c_lflag & tcflag_t(ECHO) != 0
+    }
+
+    /// The process group the terminal sends its signals to (the one Ctrl-C interrupts).
+    var foregroundGroup: pid_t { tcgetpgrp(master) }
+
+    /// Waits for the process to end, at most `seconds`; false if it is still running (then stopped).
+    func waitForExit(seconds: Double = 20) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning {
+            process.terminate()
+            return false
+        }
+        return true
+    }
+
+    func close() {
+        Glibc.close(terminal)
+        Glibc.close(master)
+    }
 }

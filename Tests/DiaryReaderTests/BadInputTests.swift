@@ -149,6 +149,27 @@ final class BadInputTests: XCTestCase {
         ])
     }
 
+    func testABodyImageAtAnotherHostIsAWarningAtItsAddressUnlessStrict() throws {
+        let text = entryText("date: 2025-10-20\nemotion: happy", body: """
+            The sea today.
+
+            Look: ![the sea](https://example.org/sea.jpg "at dawn") and
+            ![](//cdn.example.org/b.png), but ![dot](data:image/png;base64,AAAA) is inline.
+
+            [gull]: http://example.net/gull.gif
+            ![a gull][gull]
+
+            """)
+        let warning = "is at another host, which every reader's browser would contact; save it under Content/ and name its path"
+        XCTAssertEqual(try diagnostics(of: [path: text]), [
+            "\(path):7:18: warning: the image 'https://example.org/sea.jpg' \(warning)",
+            "\(path):8:5: warning: the image '//cdn.example.org/b.png' \(warning)",
+            "\(path):10:9: warning: the image 'http://example.net/gull.gif' \(warning)",
+        ])
+        XCTAssertEqual(try diagnostics(of: [path: text], strict: true).first,
+                       "\(path):7:18: error: the image 'https://example.org/sea.jpg' \(warning)")
+    }
+
     func testATagWithoutLettersIsAnError() throws {
         XCTAssertEqual(try diagnostics(of: [path: entryText("date: 2025-10-20\nemotion: happy\ntags: [walk, \"!!\"]")]),
                        ["\(path):4:14: error: the tag '!!' has no letters or digits to make a URL from"])

@@ -48,12 +48,14 @@ func diagnostics(of files: [String: String], config: String? = "timezone: Asia/S
 }
 
 /// Reads one entry that must be valid.
+/// `warnings`: the diagnostics it must have, printed.
 func singleEntry(_ text: String, path: String = "Content/2025/10/20/0930-walk.md", extraFiles: [String: String] = [:],
-                 config: String = "timezone: Asia/Seoul\n", file: StaticString = #filePath, line: UInt = #line) throws -> Entry {
+                 config: String = "timezone: Asia/Seoul\n", warnings: [String] = [],
+                 file: StaticString = #filePath, line: UInt = #line) throws -> Entry {
     let diary = try TemporaryDiary(extraFiles.merging([path: text]) { $1 }, config: config)
     defer { diary.remove() }
     let result = diary.read(drafts: true)
-    XCTAssertEqual(result.diagnostics.map(\.description), [], file: file, line: line)
+    XCTAssertEqual(result.diagnostics.map(\.description), warnings, file: file, line: line)
     return try XCTUnwrap(result.diary.entries.first, file: file, line: line)
 }
 

@@ -127,9 +127,28 @@ final class EncryptedBuildTests: XCTestCase {
         try buildSite(root, options: encrypted(keys, output: root.appendingPathComponent("Encrypted")))
         XCTAssertEqual(try filesBelow(output), try filesBelow(root.appendingPathComponent("Encrypted")))
 
-        try buildSite(root)
+        XCTAssertThrowsError(try SiteBuilder(root: root).build(.init())) {
+            XCTAssertEqual($0 as? BuildError, .plainOverEncrypted("Output/"), "a plain build over the encrypted site only on purpose")
+        }
+        var onPurpose = SiteBuilder.Options()
+        onPurpose.replacesEncryptedSite = true
+        try buildSite(root, options: onPurpose)
         try buildSite(root, options: .init(output: root.appendingPathComponent("Plain")))
         XCTAssertEqual(try filesBelow(output), try filesBelow(root.appendingPathComponent("Plain")))
+    }
+
+    func testServePreviewsThePlainSiteBesideAnEncryptedOutputEvenWithoutTheCache() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        try buildSite(root, options: encrypted(try keys()))
+        try FileManager.default.removeItem(at: root.appendingPathComponent(BuildCache.folderName))
+        let builder = SiteBuilder(root: root)
+        XCTAssertTrue(builder.hasEncryptedSite(), "Output/'s unlock page says so without .daybook/")
+        XCTAssertFalse(builder.hasEncryptedSite(output: root.appendingPathComponent("Plain")))
+        let published = try filesBelow(root.appendingPathComponent("Output"))
+        // What `daybook serve` builds: the plain site in the preview folder, which never held an encrypted one.
+        try buildSite(root, options: .init(output: SiteBuilder.previewFolder(root: root)))
+        XCTAssertNotNil(try filesBelow(SiteBuilder.previewFolder(root: root))["search/index.json"])
+        XCTAssertEqual(try filesBelow(root.appendingPathComponent("Output")), published)
     }
 
     func testAnotherPasswordRewritesEveryFileAndRemovesTheOldOnes() throws {
