@@ -338,8 +338,8 @@ private struct EntryReading {
             }
             if Self.isRemote(image.url) {
                 if Self.isAtAnotherHost(image.url) {
-                    diagnostics.append(.warning(at: location, "the image '\(image.url)' is at another host, which every reader's browser "
-                                                    + "would contact; save it under Content/ and name its path"))
+                    diagnostics.append(.warning(at: location, "the image '\(image.url)' is at another host, which would learn who reads the diary; "
+                                                    + "the site's policy keeps browsers from loading it: save it under Content/ and name its path"))
                 }
                 continue
             }

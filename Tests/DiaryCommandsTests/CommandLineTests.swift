@@ -81,7 +81,7 @@ final class CommandLineTests: XCTestCase {
         try Data("---\ndate: 2025-02-03\nemotion: calm\n---\nA walk.\n\n  ![the harbour](https://example.org/harbour.jpg)\n".utf8)
             .write(to: root.appendingPathComponent("Content/a.md"))
         let warning = "Content/a.md:7:18: warning: the image 'https://example.org/harbour.jpg' is at another host, "
-            + "which every reader's browser would contact; save it under Content/ and name its path\n"
+            + "which would learn who reads the diary; the site's policy keeps browsers from loading it: save it under Content/ and name its path\n"
         let check = try runDaybook(["check", "-C", root.path])
         XCTAssertEqual(check.status, 0, check.standardError)
         XCTAssertEqual(check.standardError, warning)

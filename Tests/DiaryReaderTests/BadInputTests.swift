@@ -160,7 +160,7 @@ final class BadInputTests: XCTestCase {
             ![a gull][gull]
 
             """)
-        let warning = "is at another host, which every reader's browser would contact; save it under Content/ and name its path"
+        let warning = "is at another host, which would learn who reads the diary; the site's policy keeps browsers from loading it: save it under Content/ and name its path"
         XCTAssertEqual(try diagnostics(of: [path: text]), [
             "\(path):7:18: warning: the image 'https://example.org/sea.jpg' \(warning)",
             "\(path):8:5: warning: the image '//cdn.example.org/b.png' \(warning)",

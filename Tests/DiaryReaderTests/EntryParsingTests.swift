@@ -172,7 +172,7 @@ final class EntryParsingTests: XCTestCase {
                 caption: Best part of the day
             """, body: "Cake: ![A cake](cake.webp), again ![](photos/leaves.jpg), remote ![r](https://example.com/r.png)\n")
         let remote = "Content/2025/10/20/0930-walk.md:10:71: warning: the image 'https://example.com/r.png' is at another host, "
-            + "which every reader's browser would contact; save it under Content/ and name its path"
+            + "which would learn who reads the diary; the site's policy keeps browsers from loading it: save it under Content/ and name its path"
         let entry = try singleEntry(text, extraFiles: files, warnings: [remote])
         XCTAssertEqual(entry.images.map(\.id), ["2025-10-20-0930-walk_image_1", "2025-10-20-0930-walk_image_2", "2025-10-20-0930-walk_image_3"])
         XCTAssertEqual(entry.images.map(\.sourcePath), ["Content/photos/leaves.jpg", "Content/2025/10/20/coffee.PNG", "Content/2025/10/20/cake.webp"])

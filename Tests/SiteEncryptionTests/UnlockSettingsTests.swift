@@ -33,7 +33,7 @@ final class UnlockSettingsTests: XCTestCase {
             (original.replacingOccurrences(of: salt, with: "AAAA"), "hold a salt that is not 16 bytes of base64: 'AAAA'"),
             (original.replacingOccurrences(of: "\"iterations\":600000", with: "\"iterations\":1000"), "ask for 1000 rounds (from 600000 to 10000000)"),
             (original.replacingOccurrences(of: "\"version\":1", with: "\"version\":2"), "are of version 2; this Daybook reads version 1"),
-            (original.replacingOccurrences(of: "{\"check\"", with: "{check"), "are not the JSON object Daybook writes (salt, check, iterations, version)"),
+            (original.replacingOccurrences(of: "{\"addresses\"", with: "{addresses"), "are not the JSON object Daybook writes (salt, check, iterations, version)"),
         ]
         for (text, problem) in cases {
             XCTAssertThrowsError(try UnlockSettings.read(fromPage: Array(text.utf8), path: "Output/index.html")) { error in
