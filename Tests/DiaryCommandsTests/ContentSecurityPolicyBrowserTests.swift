@@ -6,9 +6,7 @@ import XCTest
 final class ContentSecurityPolicyBrowserTests: XCTestCase {
     func testNoPageOfThePlainSiteBreaksItsContentSecurityPolicy() throws {
         let python = try browserPython()
-        let root = temporaryFolder(self).appendingPathComponent("diary")
-        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tests/SiteBuilderTests/Fixtures/seoul-diary"), to: root)
-        try? FileManager.default.removeItem(at: root.appendingPathComponent("Expected"))
+        let root = try copyOfSeoulDiary(self)
         let build = try runDaybook(["build", "-C", root.path])
         XCTAssertEqual(build.status, 0, build.standardError)
         let server = try StaticServer(site: root.appendingPathComponent("Output"), test: self)

@@ -5,9 +5,7 @@ import XCTest
 /// `daybook build --encrypt` and the commands that read an encrypted diary, run as a user runs them.
 final class EncryptedDiaryCommandTests: XCTestCase {
     private func diary() throws -> URL {
-        let root = temporaryFolder(self).appendingPathComponent("diary")
-        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tests/SiteBuilderTests/Fixtures/seoul-diary"), to: root)
-        try? FileManager.default.removeItem(at: root.appendingPathComponent("Expected"))
+        let root = try copyOfSeoulDiary(self)
         return root
     }
 

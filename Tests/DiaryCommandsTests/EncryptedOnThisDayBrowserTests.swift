@@ -8,9 +8,7 @@ final class EncryptedOnThisDayBrowserTests: XCTestCase {
 
     func testWhatTheHomePageFetchesDoesNotDependOnTheReadersDate() throws {
         let python = try browserPython()
-        let root = temporaryFolder(self).appendingPathComponent("diary")
-        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tests/SiteBuilderTests/Fixtures/seoul-diary"), to: root)
-        try? FileManager.default.removeItem(at: root.appendingPathComponent("Expected"))
+        let root = try copyOfSeoulDiary(self)
         var environment = ProcessInfo.processInfo.environment
         environment["DAYBOOK_PASSWORD"] = password
         let build = try runDaybook(["build", "--encrypt", "-C", root.path], environment: environment)

@@ -207,6 +207,15 @@ struct StaticServer {
     }
 }
 
+/// A copy of the Korean fixture diary (SiteBuilderTests' `seoul-diary`, without its expected
+/// site) in a temporary folder removed when `test` ends.
+func copyOfSeoulDiary(_ test: XCTestCase) throws -> URL {
+    let root = temporaryFolder(test).appendingPathComponent("diary")
+    try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tests/SiteBuilderTests/Fixtures/seoul-diary"), to: root)
+    try FileManager.default.removeItem(at: root.appendingPathComponent("Expected"))
+    return root
+}
+
 /// Runs a script of Browser/ with the test tools' Python and returns the JSON object it prints.
 func runBrowserScript(_ python: String, _ script: String, _ arguments: [String]) throws -> [String: Any] {
     let script = packageRoot.appendingPathComponent("Tests/DiaryCommandsTests/Browser/\(script)").path
