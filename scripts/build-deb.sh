@@ -44,7 +44,7 @@ for name in libvips libcrypto; do
     fi
     built=$(sed -n 's/.*(built with \([^,]*\),.*/\1/p' <<<"$line")
     path=${line##*: }
-    package=$(dpkg -S "$(realpath "$path")" | cut -d: -f1)
+    package=$(dpkg -S "$(realpath "$path")" | cut -d: -f1)  # the file, not the soname's link
     opened="$opened, $package (>= $built)"
 done
 

@@ -26,17 +26,19 @@ actual=$(cd "$prefix" && find . -type f -o -type l | sed 's|^\./||' | sort)
 
 # The binary, as a person without the toolchain runs it: a PATH and a loader path without /opt/swift.
 daybook=$prefix/bin/daybook
-if ldd "$daybook" | grep -q /opt/swift; then fail "the binary loads libraries from the toolchain: $(ldd "$daybook")"; fi
+libraries=$(ldd "$daybook")
+grep -q /opt/swift <<<"$libraries" && fail "the binary loads libraries from the toolchain: $libraries"
 clean=(env -i HOME="$root/home" PATH="$prefix/bin:/usr/bin:/bin" LANG=C.UTF-8)
 mkdir -p "$root/home" "$root/work"
 cd "$root/work"
-"${clean[@]}" daybook --version | grep -q "^$(sed -n 's/.*static let number = "\(.*\)"/\1/p' "$repository/Sources/DiaryCommands/DaybookVersion.swift") (commit [0-9a-f]" \
+printed=$("${clean[@]}" daybook --version)
+grep -q "^$(sed -n 's/.*static let number = "\(.*\)"/\1/p' "$repository/Sources/DiaryCommands/DaybookVersion.swift") (commit [0-9a-f]" <<<"$printed" \
     || fail "--version names no commit: $("${clean[@]}" daybook --version)"
 "${clean[@]}" daybook init diary >/dev/null 2>&1 || fail "init failed"
 cp "$repository/Content/photos/sea.png" diary/Content/
 printf -- '---\ndate: 2025-10-20 09:30\nemotion: calm\nimages:\n  - sea.png\n---\nThe sea.\n' > diary/Content/sea.md
 "${clean[@]}" daybook build -C diary >/dev/null 2>"$root/build.log" || fail "build failed: $(cat "$root/build.log")"
-ls diary/Output/images/ | grep -q '_image_1\.' || fail "build published no picture"
+[ -n "$(find diary/Output/images -name '*_image_1.*')" ] || fail "build published no picture"
 [ -f diary/Output/index.html ] || fail "build wrote no home page"
 "${clean[@]}" DAYBOOK_PASSWORD='correct horse battery staple' daybook build --encrypt -C diary >/dev/null 2>"$root/build.log" \
     || fail "encrypted build failed: $(cat "$root/build.log")"
@@ -44,7 +46,8 @@ grep -q 'daybook-unlock' diary/Output/index.html || fail "the encrypted site has
 ! grep -rq 'The sea' diary/Output || fail "the encrypted site shows an entry's text"
 
 # The manual page renders.
-man -l -P cat "$prefix/share/man/man1/daybook.1" 2>/dev/null | grep -q "daybook build" || fail "man -l does not render daybook(1)"
+page=$(man -l -P cat "$prefix/share/man/man1/daybook.1" 2>/dev/null)
+grep -q "Build the site into the output folder" <<<"$page" || fail "man -l does not render daybook(1): $page"
 
 # Completions: `daybook bu<TAB>` becomes `daybook build` in each shell.
 completion=$(bash -c 'source "$1"; COMP_WORDS=(daybook bu); COMP_CWORD=1; COMP_LINE="daybook bu"; COMP_POINT=${#COMP_LINE}
