@@ -2,7 +2,8 @@
 # Tests `make install`: it puts exactly the expected files under DESTDIR, and what it installs works
 # outside the repository with no Swift toolchain on PATH: the binary makes, builds (with a picture)
 # and encrypts a diary, `man -l` renders daybook(1), and each shell's completion completes
-# `daybook bu` to `build` (bash, and zsh and fish, which scripts/install-test-tools.sh installs).
+# `daybook bu` to `build` (bash, and zsh and fish, which scripts/install-test-tools.sh installs);
+# and `make dist` makes a tarball of the same files with the README and licences, and its SHA-256.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repository=$PWD
@@ -76,4 +77,11 @@ fi
 cd "$repository"
 make --no-print-directory uninstall DESTDIR="$root/dest" >/dev/null
 [ -z "$(find "$root/dest" -type f)" ] || fail "make uninstall left $(find "$root/dest" -type f)"
-echo "test-install: make install and uninstall, the installed binary, daybook(1) and the bash, zsh and fish completions work"
+# The tarball holds the same files, with the README and the licences, and its SHA-256 checks.
+make --no-print-directory dist >/dev/null
+(cd .build/dist && sha256sum --quiet -c daybook-*.tar.gz.sha256) || fail "the tarball's SHA-256 does not match"
+listing=$(tar -tzf .build/dist/daybook-*.tar.gz | grep -v '/$' | cut -d/ -f2- | sort)
+expected_dist=$(printf '%s\n' LICENSE README.md THIRD-PARTY-LICENSES $expected | sort)
+[ "$listing" = "$expected_dist" ] || fail "the tarball's files differ:"$'\n'"$(diff <(echo "$expected_dist") <(echo "$listing"))"
+
+echo "test-install: make install and uninstall, make dist, the installed binary, daybook(1) and the bash, zsh and fish completions work"
