@@ -1,7 +1,6 @@
 // Opens libcrypto on first use and hands Daybook's calls on to it (CLibCrypto.h says why it is not
 // linked). The definitions below are hidden: they serve Daybook's code alone, never a library that
 // links libcrypto itself and must find its own functions.
-#define _GNU_SOURCE 1  // dladdr
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -77,15 +76,11 @@ static const char *load(void) {
     DaybookLibraryVersion found = {(int) libcrypto.OPENSSL_version_major(), (int) libcrypto.OPENSSL_version_minor(),
                                    (int) libcrypto.OPENSSL_version_patch()};
     DaybookLibraryVersion built = {OPENSSL_VERSION_MAJOR, OPENSSL_VERSION_MINOR, OPENSSL_VERSION_PATCH};
-    if (daybook_library_version_refusal("OpenSSL's libcrypto", found, built, load_failure_text,
-                                        sizeof load_failure_text) != NULL) {
+    if (daybook_library_accept("OpenSSL's libcrypto", found, built, (const void *) libcrypto.OPENSSL_version_major,
+                               loaded_version_text, sizeof loaded_version_text, loaded_path_text,
+                               sizeof loaded_path_text, load_failure_text, sizeof load_failure_text) != NULL) {
         return load_failure_text;
     }
-    Dl_info info;
-    if (dladdr((void *) libcrypto.OPENSSL_version_major, &info) != 0 && info.dli_fname != NULL) {
-        snprintf(loaded_path_text, sizeof loaded_path_text, "%s", info.dli_fname);
-    }
-    snprintf(loaded_version_text, sizeof loaded_version_text, "%d.%d.%d", found.major, found.minor, found.micro);
     atomic_store(&loaded_version, loaded_version_text);
     return NULL;
 }

@@ -1,5 +1,4 @@
 // Opens libvips on first use and finds its functions (see CVips.h for why it is not linked).
-#define _GNU_SOURCE 1  // dladdr
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -89,14 +88,11 @@ static const char *load(void) {
     // Accepted by ABI (CLibraryVersion.h): the soname of the headers, a release no older than theirs.
     DaybookLibraryVersion found = {libvips.vips_version(0), libvips.vips_version(1), libvips.vips_version(2)};
     DaybookLibraryVersion built = {VIPS_MAJOR_VERSION, VIPS_MINOR_VERSION, VIPS_MICRO_VERSION};
-    if (daybook_library_version_refusal("libvips", found, built, load_failure_text, sizeof load_failure_text) != NULL) {
+    if (daybook_library_accept("libvips", found, built, (const void *) libvips.vips_version, loaded_version_text,
+                               sizeof loaded_version_text, loaded_path_text, sizeof loaded_path_text,
+                               load_failure_text, sizeof load_failure_text) != NULL) {
         return load_failure_text;
     }
-    Dl_info info;
-    if (dladdr((void *) libvips.vips_version, &info) != 0 && info.dli_fname != NULL) {
-        snprintf(loaded_path_text, sizeof loaded_path_text, "%s", info.dli_fname);
-    }
-    snprintf(loaded_version_text, sizeof loaded_version_text, "%d.%d.%d", found.major, found.minor, found.micro);
     atomic_store(&loaded_version, loaded_version_text);
     return NULL;
 }

@@ -24,6 +24,13 @@ typedef struct DaybookLibraryVersion {
 const char *daybook_library_version_refusal(const char *library, DaybookLibraryVersion found,
                                             DaybookLibraryVersion built, char *message, size_t size);
 
+/// The loaders' last step: NULL when `found` is accepted by the rule above, with the release written
+/// into `version` (`8.14.2`) and the file of the library holding `function` into `path` ("" when
+/// unknown); otherwise the refusal, written into `message`.
+const char *daybook_library_accept(const char *library, DaybookLibraryVersion found, DaybookLibraryVersion built,
+                                   const void *function, char *version, size_t version_size, char *path,
+                                   size_t path_size, char *message, size_t size);
+
 /// The file of the loaded library that holds `address` (a function of it), as the loader named it when
 /// it opened the file, or NULL. The text is the loader's own and lives as long as the library.
 const char *daybook_library_file(const void *address);
