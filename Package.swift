@@ -10,6 +10,14 @@ let glibHeaders: [CSetting] = [
                   "-I/usr/local/include/glib-2.0", "-I/usr/local/lib/glib-2.0/include"], .when(platforms: [.macOS])),
 ]
 
+/// Where Homebrew's OpenSSL 3 keeps its headers (keg-only, so not under Homebrew's own include folder),
+/// for CLibCrypto and for the Swift modules whose compiler reads CLibCrypto's header, which includes them.
+let opensslHeaderFolders = ["-I/opt/homebrew/opt/openssl@3/include", "-I/usr/local/opt/openssl@3/include"]
+let opensslHeaders: [CSetting] = [.unsafeFlags(opensslHeaderFolders, .when(platforms: [.macOS]))]
+let opensslHeadersForSwift: [SwiftSetting] = [
+    .unsafeFlags(opensslHeaderFolders.flatMap { ["-Xcc", $0] }, .when(platforms: [.macOS])),
+]
+
 let package = Package(
     name: "daybook",
     platforms: [.macOS(.v13)],
@@ -33,17 +41,23 @@ let package = Package(
         // encrypted sites and the picture cache's keys. Chosen over swift-crypto, which measured the
         // same speed here but added 5 minutes of CPU to a clean release build (README, "Encrypted sites").
         // Opened on first use rather than linked (Sources/CLibCrypto/include/CLibCrypto.h says why).
-        .target(name: "CLibCrypto"),
+        .target(name: "CLibCrypto", dependencies: ["CLibraryVersion"], cSettings: opensslHeaders),
+        // Which release of a library opened at run time is accepted in place of the headers' one: the
+        // rule CLibCrypto and CVips apply, apart so that tests can check it without loading a library.
+        .target(name: "CLibraryVersion"),
+        // The commit `daybook` was built from, which the Makefile's release build records at link time.
+        .target(name: "CBuildCommit"),
         // Debian's libvips (libvips-dev): decodes, resizes and encodes pictures; HEIC and AVIF through
         // libheif, SVG through librsvg. Opened on first use rather than linked (Sources/CVips/include/CVips.h
         // says why), so not a system-library target: SwiftPM would link what pkg-config names. Only this
         // target's C files read libvips' headers, which need GLib's, found here as pkg-config would.
-        .target(name: "CVips", cSettings: glibHeaders),
+        .target(name: "CVips", dependencies: ["CLibraryVersion"], cSettings: glibHeaders),
         // libcurl, which Foundation's URLSession calls, opened on first use rather than loaded at every
         // start (Sources/CCurlOnDemand/include/CCurlOnDemand.h says why). Daybook itself makes no requests.
         .target(name: "CCurlOnDemand"),
         // Published pictures: resized, oriented, in sRGB, stripped of metadata, cached by content.
-        .target(name: "Pictures", dependencies: ["DiaryFiles", "CVips", "CLibCrypto"]),
+        .target(name: "Pictures", dependencies: ["DiaryFiles", "CVips", "CLibCrypto", "CLibraryVersion"],
+                swiftSettings: opensslHeadersForSwift),
         // Plain diary values: no I/O.
         .target(name: "DiaryModel"),
         // The file primitives every module that touches the disk shares: status, listing, reading, atomic writing.
@@ -51,7 +65,7 @@ let package = Package(
         // Content/ and daybook.yml on disk become DiaryModel values or located diagnostics.
         .target(
             name: "DiaryReader",
-            dependencies: ["DiaryModel", "DiaryFiles", "CCmarkGFM", .product(name: "Yams", package: "Yams")]
+            dependencies: ["DiaryModel", "DiaryFiles", "CCmarkGFM", "CLibraryVersion", .product(name: "Yams", package: "Yams")]
         ),
         // What the site shows: days, months, years, emotions, tags, gallery, on this day, statistics. Pure values.
         .target(name: "DiaryIndex", dependencies: ["DiaryModel"]),
@@ -70,7 +84,8 @@ let package = Package(
             dependencies: ["DiaryModel", "DiaryReader", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // What `init`, `new`, `import`, `check` and `search` do, testable without a process (`build` is SiteBuilder).
-        .target(name: "DiaryCommands", dependencies: ["DiaryModel", "DiaryReader", "DiaryIndex", "DiarySearch", "SiteBuilder", "DiaryImport"]),
+        .target(name: "DiaryCommands", dependencies: ["DiaryModel", "DiaryReader", "DiaryIndex", "DiarySearch", "SiteBuilder", "DiaryImport",
+                                                    "Pictures", "SiteEncryption", "CBuildCommit"]),
         // `daybook serve`: the HTTP server, the diary watcher, the rebuild loop and live reload.
         .target(
             name: "DiaryServer",
@@ -79,7 +94,8 @@ let package = Package(
         ),
         // Encrypted sites: keys from a password, files encrypted one by one under opaque names,
         // and the unlock page whose script reads the site in the browser.
-        .target(name: "SiteEncryption", dependencies: ["CLibCrypto", "DiaryModel"], exclude: ["Browser"]),
+        .target(name: "SiteEncryption", dependencies: ["CLibCrypto", "DiaryModel"], exclude: ["Browser"],
+                swiftSettings: opensslHeadersForSwift),
         // A deterministic synthetic diary for tests and benchmarks.
         .target(name: "DiaryCorpus", dependencies: ["DiaryModel"]),
         .executableTarget(
@@ -97,15 +113,15 @@ let package = Package(
         .testTarget(name: "DiaryModelTests", dependencies: ["DiaryModel"]),
         .testTarget(name: "DiaryServerTests", dependencies: ["DiaryServer", "SiteBuilder", "CCurlOnDemand"]),
         .testTarget(name: "DiaryReaderTests", dependencies: ["DiaryReader", "DiaryIndex", "DiaryCorpus"]),
-        .testTarget(name: "DiaryCommandsTests", dependencies: ["DiaryCommands", "DiaryReader", "DiaryCorpus", "SiteEncryption"], exclude: ["Browser"]),
+        .testTarget(name: "DiaryCommandsTests", dependencies: ["DiaryCommands", "DiaryModel", "DiaryReader", "DiaryCorpus", "SiteEncryption"], exclude: ["Browser"]),
         .testTarget(name: "DiaryImportTests", dependencies: ["DiaryImport", "DiaryReader", "DiaryModel", "DiaryCorpus", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
-        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "CVips"]),
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "CVips", "CLibraryVersion"]),
         .testTarget(name: "DiaryIndexTests", dependencies: ["DiaryIndex", "DiaryReader"]),
         .testTarget(name: "DiarySearchTests", dependencies: ["DiarySearch", "DiaryIndex", "DiaryModel", "DiaryReader", "DiaryCorpus"]),
         // The known-answer tests check Daybook's PBKDF2 against libcrypto's own, which they call directly.
         .testTarget(name: "SiteEncryptionTests", dependencies: ["SiteEncryption", "CLibCrypto", "DiaryCorpus"],
-                    linkerSettings: [.linkedLibrary("crypto")]),
+                    swiftSettings: opensslHeadersForSwift, linkerSettings: [.linkedLibrary("crypto")]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "SiteEncryption", "DiaryReader", "DiaryCorpus",
                                                          .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Fixtures"]),
     ]

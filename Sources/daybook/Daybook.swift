@@ -10,6 +10,11 @@ struct Daybook: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daybook",
         abstract: "Turn a private diary of Markdown files into a static website.",
+        discussion: """
+            'daybook --version --verbose' also prints the libraries daybook found (cmark-gfm, libvips for \
+            pictures, OpenSSL's libcrypto for encrypted sites), their releases and files, and the packages \
+            to install for any that is missing.
+            """,
         version: DaybookVersion.current,
         subcommands: [InitCommand.self, NewCommand.self, ImportCommand.self, BuildCommand.self, CheckCommand.self,
                       SearchCommand.self, ServeCommand.self]
@@ -21,6 +26,13 @@ struct Daybook: ParsableCommand {
 }
 
 extension Daybook {
+    /// Whether the command line is `--version --verbose` (or `-v`), in either order: answered before
+    /// parsing, since the parser answers `--version` alone.
+    static func asksForLibraries(_ arguments: [String] = CommandLine.arguments) -> Bool {
+        let words = Array(arguments.dropFirst())
+        return words.count == 2 && words.contains("--version") && (words.contains("--verbose") || words.contains("-v"))
+    }
+
     /// `daybook build …` parsed by the build command alone: parsing the whole tree looks at every
     /// command's options at run time, about 2 ms of each build (a twentieth of a nothing-changed one).
     /// Whatever it does not take as a build (help, a mistake, `-C` before `build`) is parsed whole,

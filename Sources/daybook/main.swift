@@ -3,6 +3,10 @@ import DiaryCommands
 import Foundation
 
 // Exit statuses follow SPEC §5: 0 success, 1 content errors, 2 usage errors.
+if Daybook.asksForLibraries() {
+    print(DaybookVersion.verbose())
+    exit(0)
+}
 do {
     var command = try Daybook.parseBuildAlone() ?? Daybook.parseAsRoot()
     try command.run()

@@ -1,5 +1,7 @@
 import DiaryCommands
 import DiaryCorpus
+import DiaryModel
+import DiaryReader
 import Foundation
 import XCTest
 
@@ -304,6 +306,33 @@ final class CommandLineTests: XCTestCase {
         let version = try runDaybook(["--version"])
         XCTAssertEqual(version.status, 0)
         XCTAssertEqual(version.standardOutput, DaybookVersion.current + "\n")
+    }
+
+    func testVersionVerboseNamesEachLibraryItsReleaseAndItsFile() throws {
+        let run = try runDaybook(["--version", "--verbose"])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "daybook " + DaybookVersion.current)
+        for (name, soname) in [("cmark-gfm", "libcmark-gfm.so."), ("libvips", "libvips.so.42"), ("libcrypto", "libcrypto.so.3")] {
+            let line = try XCTUnwrap(lines.first { $0.hasPrefix(name + " ") }, run.standardOutput)
+            XCTAssertTrue(line.contains("(built with "), line)
+            let path = try XCTUnwrap(line.components(separatedBy: "): ").last)
+            XCTAssertTrue(path.hasPrefix("/") && path.contains(soname) && FileManager.default.fileExists(atPath: path), line)
+        }
+        XCTAssertEqual(lines.last, "Everything daybook uses was found.")
+        XCTAssertEqual(try runDaybook(["-v", "--version"]).standardOutput, run.standardOutput)
+    }
+
+    func testVersionVerboseNamesThePackagesOfWhatIsMissing() {
+        let missing = LibraryStatus(name: "libvips", soname: "libvips.so.42", builtVersion: "8.14.1", loadedVersion: nil, path: nil,
+                                    failure: "libvips.so.42: cannot open shared object file: No such file or directory",
+                                    debianPackage: "libvips42", neededFor: "pictures")
+        let report = DaybookVersion.verbose(libraries: [.cmarkGFM(), missing])
+        XCTAssertTrue(report.contains("""
+            libvips missing (built with 8.14.1, soname libvips.so.42): libvips.so.42: cannot open shared object file: No such file or directory
+              pictures need it: sudo apt install libvips42 (Debian, Ubuntu)
+            """), report)
+        XCTAssertTrue(report.hasSuffix("Missing for pictures: sudo apt install libvips42"), report)
     }
 
     func testNewWithoutATerminalNeedsAnEmotionAndOpensNoEditor() throws {

@@ -14,12 +14,26 @@
 #define DAYBOOK_CLIBCRYPTO_H
 
 #define OPENSSL_SUPPRESS_DEPRECATED 1
+#include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 #include <openssl/sha.h>
 
 /// Opens libcrypto and finds every function Daybook calls, once per process whichever thread asks
 /// first. NULL when they are ready; otherwise why not, in Daybook's words.
+/// It refuses a library older than the headers (CLibraryVersion.h).
 const char *daybook_crypto_load(void);
+
+/// The name libcrypto is opened by: OpenSSL 3's soname (`libcrypto.so.3`, on macOS `libcrypto.3.dylib`).
+const char *daybook_crypto_soname(void);
+
+/// The OpenSSL release of the headers Daybook was compiled against (`3.0.17`), without loading the library.
+const char *daybook_crypto_built_version(void);
+
+/// The release of the libcrypto opened (`3.0.17`), or NULL before `daybook_crypto_load` has succeeded.
+const char *daybook_crypto_loaded_version(void);
+
+/// The file the loader opened it from, or NULL before `daybook_crypto_load` has succeeded.
+const char *daybook_crypto_loaded_path(void);
 
 #endif

@@ -34,8 +34,19 @@ typedef enum DaybookVipsBandFormat {
 const char *daybook_vips_load(void);
 
 /// The version of the libvips headers Daybook was compiled against (`8.14.1`), without loading
-/// libvips. `daybook_vips_load` refuses a library of any other version.
+/// libvips. `daybook_vips_load` refuses an older release (CLibraryVersion.h).
 const char *daybook_vips_built_version(void);
+
+/// The name libvips is opened by: the soname of the headers' ABI (`libvips.so.42`, on macOS
+/// `libvips.42.dylib`).
+const char *daybook_vips_soname(void);
+
+/// The release of the libvips opened (`8.14.2`), or NULL before `daybook_vips_load` has succeeded.
+const char *daybook_vips_loaded_version(void);
+
+/// The file the loader opened it from (`/lib/x86_64-linux-gnu/libvips.so.42`), or NULL before
+/// `daybook_vips_load` has succeeded.
+const char *daybook_vips_loaded_path(void);
 
 // MARK: - The runtime
 

@@ -13,10 +13,15 @@ public final class PictureLibrary: @unchecked Sendable {
     public let processor: PictureProcessor
     public let cache: PictureCache
     private let workers: Int
-    /// The settings' part of every key: a hash of their fingerprint, worked out when the first
-    /// pictures are prepared (a build without pictures never opens libcrypto).
-    private let settingsFingerprint: String
+    private let settings: PictureSettings
+    /// The settings' part of every key: a hash of their fingerprint with the libvips release that makes
+    /// the pictures, worked out when the first pictures are prepared (a build without pictures never
+    /// opens libcrypto, nor libvips).
     private var settingsKey = ""
+    /// That release.
+    private var keyedVersion = ""
+    /// Where the release the loader picks is remembered (`LibvipsRecord`).
+    private let libvipsRecord: String
     private let lock = NSLock()
     private let sources: SourceHashes
     private var preparedPaths: Set<String> = []
@@ -28,8 +33,9 @@ public final class PictureLibrary: @unchecked Sendable {
         processor = PictureProcessor(settings: settings)
         cache = PictureCache(folder: folder)
         self.workers = max(1, workers)
-        settingsFingerprint = settings.fingerprint
+        self.settings = settings
         sources = SourceHashes(file: "\(folder)/sources")
+        libvipsRecord = "\(folder)/libvips"
     }
 
     /// Each file's cached picture, or why it cannot be published, in the order given. Remembers the
@@ -39,9 +45,17 @@ public final class PictureLibrary: @unchecked Sendable {
         if let failure = LibCrypto.loadFailure {
             return paths.map { _ in .failure(PictureError(.unavailable("pictures need OpenSSL's libcrypto: \(failure)"))) }
         }
-        lock.withLock {
-            if settingsKey.isEmpty { settingsKey = String(ContentHash.sha256(settingsFingerprint).prefix(16)) }
+        let keyed: Result<Void, PictureError> = lock.withLock {
+            guard settingsKey.isEmpty else { return .success(()) }
+            do throws(PictureError) {
+                keyedVersion = try LibvipsRecord.version(rememberedIn: libvipsRecord)
+            } catch {
+                return .failure(error)
+            }
+            settingsKey = Self.settingsKey(settings, libvips: keyedVersion)
+            return .success(())
         }
+        if case .failure(let failure) = keyed { return paths.map { _ in .failure(failure) } }
         let board = JobBoard(count: paths.count)
         DispatchQueue.concurrentPerform(iterations: min(workers, paths.count)) { _ in
             while let index = board.next() {
@@ -67,6 +81,11 @@ public final class PictureLibrary: @unchecked Sendable {
         }
     }
 
+    /// The settings' part of the key of pictures made with `settings` by libvips `version`.
+    static func settingsKey(_ settings: PictureSettings, libvips version: String) -> String {
+        String(ContentHash.sha256(settings.fingerprint(libvips: version)).prefix(16))
+    }
+
     private func prepare(_ path: String, board: JobBoard) -> JobBoard.Outcome {
         let identity: PlainFiles.Identity
         do { identity = try PlainFiles.identity(path) } catch { return .done(.failure(error)) }
@@ -82,7 +101,14 @@ public final class PictureLibrary: @unchecked Sendable {
         if let cached = cache.picture(for: key) { return .done(.success(use(cached))) }
         guard board.claim(key) else { return .waitFor(key) }
         do {
-            let cached = try cache.store(processor.process(bytes), for: key)
+            let processed = try processor.process(bytes)
+            // The record named another release than the loader opened after all (a library swapped in
+            // without the loader's cache changing): nothing is stored under a key that is not its own.
+            if let loaded = VipsRuntime.loadedVersion, loaded != keyedVersion {
+                LibvipsRecord.forget(libvipsRecord)
+                throw PictureError(.unavailable("libvips \(loaded) was opened where \(keyedVersion) was expected; build again"))
+            }
+            let cached = try cache.store(processed, for: key)
             return .done(.success(use(cached)))
         } catch {
             let failure = error as? PictureError ?? PictureError(.unavailable("\(error)"))

@@ -40,15 +40,15 @@ public struct PictureSettings: Hashable, Sendable {
         self.maxPixels = maxPixels
     }
 
-    /// Every setting and the libvips version in one line: the settings half of a cache key. A new
-    /// libvips may encode differently, and a cached picture must match a fresh one byte for byte.
+    /// Every setting and the libvips release that makes the files in one line: the settings half of a
+    /// cache key. Another release may encode differently, and a cached picture must match a fresh one
+    /// byte for byte, so pictures made by another libvips are made again rather than mixed.
     ///
-    /// The version is that of the headers Daybook was built with, so a build whose pictures all come
-    /// from the cache never opens libvips. It names the library that makes the files: the library
-    /// opened must be that very version or no picture is made (`daybook_vips_load`), and Debian's
-    /// libvips-dev requires the runtime package of its own version, so they change together.
-    var fingerprint: String {
+    /// The release is that of the library the process opens (any release no older than the headers'
+    /// is accepted), which `LibvipsRecord` knows without opening it while the loader's choice is
+    /// unchanged, so a build whose pictures all come from the cache still never opens libvips.
+    func fingerprint(libvips version: String) -> String {
         let widths = thumbnailWidths.map(String.init).joined(separator: ",")
-        return "pictures-1 vips=\(VipsRuntime.builtVersion) max=\(maxSize) thumbnails=\(widths) q=\(jpegQuality) pixels=\(maxPixels)"
+        return "pictures-1 vips=\(version) max=\(maxSize) thumbnails=\(widths) q=\(jpegQuality) pixels=\(maxPixels)"
     }
 }

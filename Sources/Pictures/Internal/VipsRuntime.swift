@@ -31,8 +31,14 @@ enum VipsRuntime {
     ]
 
     /// The version of the libvips headers Daybook was built with, such as `8.14.1`, known without
-    /// opening the library; the library opened must be the same version (`daybook_vips_load`).
+    /// opening the library; the library opened must be that release or a newer one of its soname
+    /// (`daybook_vips_load`).
     static let builtVersion = String(cString: daybook_vips_built_version())
+
+    /// The release of the library opened, such as `8.14.2`; nil until it is.
+    static var loadedVersion: String? {
+        daybook_vips_loaded_version().map { String(cString: $0) }
+    }
 
     /// Starts libvips if it is not running yet.
     static func start() throws {
