@@ -12,7 +12,7 @@ fail() { echo "test-package: $*" >&2; exit 1; }
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 
-make --no-print-directory deb >/dev/null
+DEB_COMPRESSION=gzip make --no-print-directory deb >/dev/null
 version=$(sed -n 's/.*static let number = "\(.*\)"/\1/p' Sources/DiaryCommands/DaybookVersion.swift)
 arch=$(dpkg --print-architecture)
 deb=$repository/.build/daybook_${version}_${arch}.deb
