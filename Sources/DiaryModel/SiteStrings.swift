@@ -136,5 +136,38 @@ public enum SiteStrings {
              korean: "일기에 없는 페이지입니다. 옮겨졌거나 주소에 오타가 있을 수 있습니다."),
         Word(key: "go_to_latest", english: "Go to the latest entry", korean: "최근 글로 가기"),
         Word(key: "browse_archive", english: "Browse the archive", korean: "보관함 둘러보기"),
+
+        // The unlock page and the reader of an encrypted site
+        Word(key: "unlock_title", english: "Private diary", korean: "비공개 일기"),
+        Word(key: "unlock_text", english: "This diary is encrypted. Enter its password to read it.",
+             korean: "암호화된 일기입니다. 읽으려면 비밀번호를 입력하세요."),
+        Word(key: "password", english: "Password", korean: "비밀번호"),
+        Word(key: "remember_device", english: "Remember on this device", korean: "이 기기에서 기억하기"),
+        Word(key: "remember_for", english: "for", korean: "기간"),
+        Word(key: "remember_for_label", english: "Remember for how long", korean: "기억할 기간"),
+        Word(key: "unlock", english: "Unlock", korean: "열기"),
+        Word(key: "unlock_needs_javascript", english: "Unlocking needs JavaScript, which is turned off here.",
+             korean: "일기를 열려면 자바스크립트가 필요한데, 지금 꺼져 있습니다."),
+        Word(key: "enter_password", english: "Enter the password.", korean: "비밀번호를 입력하세요."),
+        Word(key: "unlocking", english: "Unlocking…", korean: "여는 중…"),
+        Word(key: "wrong_password", english: "Wrong password. Try again.", korean: "비밀번호가 틀렸습니다. 다시 입력하세요."),
+        Word(key: "unlock_failed", english: "Could not unlock: {error}", korean: "일기를 열지 못했습니다: {error}"),
+        Word(key: "unlock_needs_https",
+             english: "This diary can be unlocked only over https:// (or on this computer, http://localhost): "
+                 + "the browser keeps its cryptography from other pages.",
+             korean: "이 일기는 https:// (또는 이 컴퓨터의 http://localhost)에서만 열 수 있습니다. "
+                 + "브라우저가 다른 페이지에는 암호 기능을 주지 않습니다."),
+        Word(key: "nothing_here", english: "There is nothing at this address.", korean: "이 주소에는 아무것도 없습니다."),
+        Word(key: "go_to_start", english: "Go to the start", korean: "처음으로 가기"),
+        Word(key: "page_failed", english: "Could not open this page", korean: "이 페이지를 열지 못했습니다"),
+        Word(key: "file_missing", english: "there is no {address}", korean: "{address} 파일이 없습니다"),
+        Word(key: "file_damaged",
+             english: "{address} could not be decrypted: it was changed or damaged after the diary was built",
+             korean: "{address} 파일을 풀지 못했습니다. 일기를 빌드한 뒤에 바뀌었거나 손상되었습니다"),
+        Word(key: "file_unavailable", english: "could not load {address} ({status})",
+             korean: "{address} 파일을 불러오지 못했습니다 ({status})"),
+        Word(key: "lock", english: "Lock", korean: "잠그기"),
+        Word(key: "lock_title", english: "Lock the diary: forget its password on this device and in its other open tabs",
+             korean: "일기 잠그기: 이 기기와 열려 있는 다른 탭에서 비밀번호를 지웁니다"),
     ]
 }

@@ -93,12 +93,18 @@ enum DefaultTheme {
     var node = template.content.firstElementChild.cloneNode(true);
     function slot(name) { return node.querySelector('[data-slot="' + name + '"]'); }
     node.style.setProperty("--emotion", emotion.color);
-    slot("title").textContent = entry.title;
     slot("title").href = entry.url;
     var when = document.createElement("time");
     when.dateTime = entry.datetime;
     when.textContent = entry.when;
-    slot("when").replaceWith(when);
+    if (entry.untitled) {
+      // Titled by its date, as the theme's cards are: the meta line does not say it again.
+      slot("title").appendChild(when);
+      slot("when").parentNode.replaceChildren(slot("ago"));
+    } else {
+      slot("title").textContent = entry.title;
+      slot("when").replaceWith(when);
+    }
     slot("ago").textContent = yearsAgo(thisYear - entry.year);
     slot("emotion").href = emotion.url;
     slot("emotion").style.setProperty("--emotion", emotion.color);
@@ -1494,7 +1500,7 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 {%- endfor %}},
 "entries":[
 {%- for e in entries %}
-{"when":{{ e.date | date: "yyyy-MM-dd (EEE) HH:mm" | json }},"datetime":{{ e.date | date: "yyyy-MM-dd'T'HH:mmXXX" | json }},"title":{{ e.title | json }},"url":{{ e.url | json }},"excerpt":{{ e.excerpt | truncate: 100 | json }},"emotion":{{ e.emotion.id | json }}}{% if not loop.last %},{% endif %}
+{"when":{{ e.date | date: "yyyy-MM-dd (EEE) HH:mm" | json }},"datetime":{{ e.date | date: "yyyy-MM-dd'T'HH:mmXXX" | json }},"title":{{ e.title | json }},"untitled":{% if e.untitled %}true{% else %}false{% endif %},"url":{{ e.url | json }},"excerpt":{{ e.excerpt | truncate: 100 | json }},"emotion":{{ e.emotion.id | json }}}{% if not loop.last %},{% endif %}
 {%- endfor %}
 ]}
 """# + "\n",
