@@ -1690,9 +1690,10 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 {%- endif -%}
 """# + "\n",
         "partials/figure.html": #"""
-{#- One image as a figure: a thumbnail linking to the display version. Needs `image`; on the entry page the figure carries the image's anchor. -#}
+{#- One image as a figure: a thumbnail linking to the display version. Needs `image`; on the entry page the figure carries the image's anchor.
+    `sizes` is the photo grid's cell: one column below 31rem, two of the 42rem column (less its 1rem gap) above. -#}
 <figure class="photo"{% if page.kind == "entry" %} id="{{ image.anchor }}"{% endif %}>
-  <a href="{{ image.url }}"><img src="{{ image.thumbnail.url }}" srcset="{{ image.srcset }}" sizes="(max-width: 30rem) 100vw, 21rem" alt="{{ image.alt }}" width="{{ image.thumbnail.width }}" height="{{ image.thumbnail.height }}" loading="lazy"></a>
+  <a href="{{ image.url }}"><img src="{{ image.thumbnail.url }}" srcset="{{ image.srcset }}" sizes="(max-width: 31rem) calc(100vw - 2rem), (max-width: 44rem) calc(50vw - 1.5rem), 20.5rem" alt="{{ image.alt }}" width="{{ image.thumbnail.width }}" height="{{ image.thumbnail.height }}" loading="lazy"></a>
   {%- if image.caption %}
   <figcaption>{{ image.caption }}</figcaption>
   {%- endif %}

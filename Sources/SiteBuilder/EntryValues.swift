@@ -12,8 +12,9 @@ struct EntryValues: EntryFields {
     /// The published pictures, by picture id.
     let pictures: PublishedPictures
     var map: [String: TemplateValue] = [:]
-    /// Whether the body's pictures get their anchors as ids: only where the entry is alone on its page.
-    var anchorsBodyPictures = false
+    /// Whether this is the entry's own page, where alone the body's pictures get their anchors as
+    /// ids and may load their display versions (SPEC §9: cards, day pages and the gallery never do).
+    var isEntryPage = false
     /// The label of a footnote's link back to its reference, in the site's words (`footnote_back`).
     var footnoteBackLabel: String?
 
@@ -61,9 +62,10 @@ struct EntryValues: EntryFields {
     mutating func body(_ key: String, of entry: Entry) {
         let (pictures, urls) = (pictures, urls)
         // A picture the body shows twice is anchored at its first place.
-        var anchored: Set<Int> = anchorsBodyPictures ? [] : Set(entry.images.map(\.number))
+        let isEntryPage = isEntryPage
+        var anchored: Set<Int> = isEntryPage ? [] : Set(entry.images.map(\.number))
         let html = urls.bodyHTML(of: entry) { image in
-            let (place, attributes) = pictures.bodyPicture(image, urls: urls)
+            let (place, attributes) = pictures.bodyPicture(image, urls: urls, withDisplay: isEntryPage)
             return (place, anchored.insert(image.number).inserted ? " id=\"\(image.anchor)\"" + attributes : attributes)
         }
         // Only a body with footnotes has their links back.

@@ -123,10 +123,10 @@ struct SiteValues: Sendable {
 
     /// An entry with its body, extra front matter and neighbours (Templates/README.md: full entry).
     /// On its own page (`anchored`) the body's pictures carry their anchors (`image-<n>`), which a
-    /// page of several entries cannot repeat.
+    /// page of several entries cannot repeat, and may load their display versions.
     func fullEntry(_ position: Int, anchored: Bool = false) -> TemplateValue {
         var values = EntryValues(urls: urls, emotionValues: emotionValues, tagValues: tagValues, pictures: pictures)
-        values.anchorsBodyPictures = anchored
+        values.isEntryPage = anchored
         values.footnoteBackLabel = strings["footnote_back"]
         values.map = cardMap(position)
         ShownEntry.fullEntry(index.entries[position], into: &values)

@@ -599,12 +599,41 @@
     page.head.appendChild(title);
   }
 
+  /** The CSS width a picture will be shown at, as the browser reckons it to choose from a srcset:
+   * the first length of its `sizes` whose media condition matches, else its box, else its width
+   * attribute. Not the box first: before its file is decrypted a picture may be laid out as its
+   * alt text (a picture in an entry's text has no CSS width of its own). */
+  function shownWidth(image) {
+    var sizes = (image.getAttribute('sizes') || '').split(/,(?![^(]*\))/);
+    for (var i = 0; i < sizes.length; i++) {
+      var size = sizes[i].trim();
+      var close = size.charAt(0) === '(' ? size.lastIndexOf(') ') : -1;
+      if (close >= 0 && !window.matchMedia(size.slice(0, close + 1)).matches) continue;
+      var width = lengthInPixels(close >= 0 ? size.slice(close + 2) : size);
+      if (width) return width;
+    }
+    return image.getBoundingClientRect().width || image.width || 0;
+  }
+
+  /** A CSS length (`42rem`, `calc(100vw - 2rem)`) in pixels, or 0 when it is not one. */
+  function lengthInPixels(length) {
+    if (!length || !document.body) return 0;
+    var probe = document.createElement('div');
+    probe.style.cssText = 'position:absolute;visibility:hidden;height:0';
+    probe.style.width = length;
+    if (!probe.style.width) return 0;
+    document.body.appendChild(probe);
+    var width = probe.getBoundingClientRect().width;
+    probe.remove();
+    return width;
+  }
+
   /** Decrypts a picture once it comes near the screen; from a srcset, the one candidate that fits. */
   function showPicture(image, url) {
     var chosen = image.getAttribute('data-daybook-src');
     var srcset = image.getAttribute('data-daybook-srcset');
     if (srcset) {
-      var needed = (image.getBoundingClientRect().width || image.width || 0) * (window.devicePixelRatio || 1);
+      var needed = shownWidth(image) * (window.devicePixelRatio || 1);
       var candidates = srcset.split(',').map(function (part) {
         var bits = part.trim().split(/\s+/);
         var size = parseFloat(bits[1] || '1x');
