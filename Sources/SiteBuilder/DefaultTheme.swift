@@ -1037,6 +1037,9 @@ ul.badges, ul.tags { display: flex; flex-wrap: wrap; gap: 0.4rem; margin: 0.5rem
 .prose :is(p, ul, ol, blockquote, pre, table, figure) { margin: 0 0 1.1rem; }
 .prose :is(h1, h2, h3, h4, h5, h6) { margin-top: 2rem; font-size: 1.15rem; }
 .prose :is(ul, ol) { padding-left: 1.5rem; }
+/* A task list's boxes stand where its bullets would: one marker, not two. */
+.prose li:has(> input[type="checkbox"]:first-child, > p:first-child > input[type="checkbox"]:first-child) { list-style: none; }
+.prose li > input[type="checkbox"]:first-child, .prose li > p:first-child > input[type="checkbox"]:first-child { width: 1rem; height: 1rem; margin: 0 0.5rem 0 -1.5rem; vertical-align: -0.15em; }
 .prose a { overflow-wrap: anywhere; }
 .prose blockquote { margin-left: 0; padding: 0.25rem 1rem; border-left: 3px solid var(--border); color: var(--muted); }
 .prose img { border-radius: 8px; }
@@ -1115,6 +1118,8 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
 .review-months a:hover { border-color: var(--emotion); }
 .review-months .is-empty > * { border: 1px dashed var(--border); color: var(--muted); }
 .review-month { flex-basis: 100%; font-size: 0.8rem; color: var(--muted); }
+/* On an emotion's tint the muted colour is too faint to read (4.2:1 in the dark scheme). */
+.review-months a .review-month { color: color-mix(in srgb, var(--muted) 50%, var(--text)); }
 
 /* Year in pixels: months are rows on a wide screen, columns on a phone (see year.html) */
 
@@ -1185,7 +1190,7 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 .emotion-tile .emoji { grid-row: span 2; font-size: 1.8rem; line-height: 1; }
 .emotion-tile .emotion-label { font-weight: 600; }
 .emotion-tile .count { color: var(--muted); font-size: 0.85rem; }
-.emotion-tile.is-unused { opacity: 0.75; border-style: dashed; }
+.emotion-tile.is-unused { border-style: dashed; }
 .tag-cloud { display: flex; flex-wrap: wrap; gap: 0.5rem; }
 .tag-cloud .tag { font-size: 1rem; padding: 0.2rem 0.7rem; border-radius: 6px; }
 
@@ -1207,7 +1212,7 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 .page-numbers a[aria-current="page"] { background: var(--text); color: var(--bg); border-color: var(--text); font-weight: 700; }
 .page-numbers .gap { padding: 0.3rem 0.1rem; color: var(--muted); }
 .page-step { text-decoration: none; padding: 0.3rem 0.25rem; }
-.page-step.is-disabled { color: var(--muted); opacity: 0.6; }
+.page-step.is-disabled { color: var(--muted); }
 
 /* Phones */
 
@@ -1693,7 +1698,7 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 {#- One image as a figure: a thumbnail linking to the display version. Needs `image`; on the entry page the figure carries the image's anchor.
     `sizes` is the photo grid's cell: one column below 31rem, two of the 42rem column (less its 1rem gap) above. -#}
 <figure class="photo"{% if page.kind == "entry" %} id="{{ image.anchor }}"{% endif %}>
-  <a href="{{ image.url }}"><img src="{{ image.thumbnail.url }}" srcset="{{ image.srcset }}" sizes="(max-width: 31rem) calc(100vw - 2rem), (max-width: 44rem) calc(50vw - 1.5rem), 20.5rem" alt="{{ image.alt }}" width="{{ image.thumbnail.width }}" height="{{ image.thumbnail.height }}" loading="lazy"></a>
+  <a href="{{ image.url }}"{% if not image.alt %} aria-label="{% if image.caption %}{{ image.caption }}{% else %}{{ image.number | pluralize: site.strings.photo_number }}{% endif %}"{% endif %}><img src="{{ image.thumbnail.url }}" srcset="{{ image.srcset }}" sizes="(max-width: 31rem) calc(100vw - 2rem), (max-width: 44rem) calc(50vw - 1.5rem), 20.5rem" alt="{{ image.alt }}" width="{{ image.thumbnail.width }}" height="{{ image.thumbnail.height }}" loading="lazy"></a>
   {%- if image.caption %}
   <figcaption>{{ image.caption }}</figcaption>
   {%- endif %}

@@ -128,6 +128,7 @@ struct SiteValues: Sendable {
         var values = EntryValues(urls: urls, emotionValues: emotionValues, tagValues: tagValues, pictures: pictures)
         values.isEntryPage = anchored
         values.footnoteBackLabel = strings["footnote_back"]
+        values.taskLabels = strings["task_done"].flatMap { done in strings["task_open"].map { (done, $0) } }
         values.map = cardMap(position)
         ShownEntry.fullEntry(index.entries[position], into: &values)
         values.map["previous"] = index.previous(of: position).map(card) ?? .null

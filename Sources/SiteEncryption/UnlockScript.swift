@@ -542,6 +542,9 @@ enum UnlockScript {
       page.head.appendChild(icon);
     }
     page.querySelectorAll('a[href], area[href]').forEach(function (link) {
+      // A link within the page (a skip link, a footnote) stays as written: a click on it is caught
+      // (`linkTarget`), and tools that follow it to its target (assistive ones) find it.
+      if (link.getAttribute('href').charAt(0) === '#') return;
       var target = inside(link.getAttribute('href'));
       if (target) work.push(barAddress(target).then(function (address) { link.setAttribute('href', address); }));
     });
