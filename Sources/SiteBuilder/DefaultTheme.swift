@@ -1039,7 +1039,7 @@ ul.badges, ul.tags { display: flex; flex-wrap: wrap; gap: 0.4rem; margin: 0.5rem
 .prose :is(ul, ol) { padding-left: 1.5rem; }
 /* A task list's boxes stand where its bullets would: one marker, not two. */
 .prose li:has(> input[type="checkbox"]:first-child, > p:first-child > input[type="checkbox"]:first-child) { list-style: none; }
-.prose li > input[type="checkbox"]:first-child, .prose li > p:first-child > input[type="checkbox"]:first-child { width: 1rem; height: 1rem; margin: 0 0.5rem 0 -1.5rem; vertical-align: -0.15em; }
+.prose li > input[type="checkbox"]:first-child, .prose li > p:first-child > input[type="checkbox"]:first-child { width: 1rem; height: 1rem; margin: 0 0.25rem 0 -1.5rem; vertical-align: -0.15em; }
 .prose a { overflow-wrap: anywhere; }
 .prose blockquote { margin-left: 0; padding: 0.25rem 1rem; border-left: 3px solid var(--border); color: var(--muted); }
 .prose img { border-radius: 8px; }
@@ -1145,13 +1145,16 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 /* Statistics charts */
 
 .chart-grid-2 { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 18rem), 1fr)); gap: 1rem; }
+.time-charts { gap: 0 1rem; }
 .chart-figure { margin: 0 0 1rem; padding: 0.75rem 0.75rem 0.5rem; background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); }
 .chart-caption { font-size: 0.9rem; font-weight: 600; margin-bottom: 0.25rem; }
 .time-chart .chart-caption {
   position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
 }
 .chart { display: block; width: 100%; max-width: 34rem; margin: 0 auto; }
-.chart text { font-size: 10px; fill: var(--muted); }
+/* In the viewBox's units: every chart is about as wide as its 320 units (two to a row, or a phone's
+   width), so this is about the size of the text around it. */
+.chart text { font-size: 11px; fill: var(--muted); }
 .chart-grid { stroke: var(--border); stroke-width: 1; }
 .chart-bar { fill: var(--accent); }
 .chart rect { shape-rendering: crispEdges; }
@@ -1216,10 +1219,14 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 
 /* Phones */
 
-/* Below the width where the seven links fit on one line: two even rows, never a full row and one
-   link left over. */
+/* Below the width where the title and the seven links share a line, seven links make uneven rows
+   (4 + 3) and do not fit in one row of a phone in English: the site's title, already the link home,
+   stands for "Home", and the other six make two even rows of three, each link its column's width. */
 @media (max-width: 34rem) {
-  .site-nav ul { display: grid; grid-template-columns: repeat(4, auto); justify-content: start; gap: 0.1rem 0.25rem; }
+  .site-nav { width: 100%; }
+  .site-nav ul { display: grid; grid-template-columns: repeat(3, 1fr); gap: 0.1rem 0.25rem; margin: 0 -0.45rem; }
+  .site-nav li:first-child { display: none; }
+  .site-nav a { display: block; text-align: center; }
 }
 
 @media (max-width: 30rem) {
@@ -1838,12 +1845,15 @@ ol.search-results { list-style: none; margin: 0 0 1rem; padding: 0; }
   {%- endfor %}
 </section>
 
+{#- Side by side, as the months' charts are: every chart is drawn at one scale, so their labels are one size. #}
+<div class="chart-grid-2 time-charts">
 {%- for chart in stats.time_charts %}
 <section class="time-chart" aria-labelledby="{{ chart.id }}-title">
   <h2 class="section-title" id="{{ chart.id }}-title">{{ chart.caption }}</h2>
   {% include "partials/chart.html" %}
 </section>
 {%- endfor %}
+</div>
 
 {%- if stats.tags %}
 <section aria-labelledby="tags-title">
