@@ -167,7 +167,8 @@ public struct UnlockPage: Sendable {
     /// The unlock form, and the lock control the reader adds to every page.
     static let style = """
         .daybook-unlock-page { margin: 0; min-height: 100vh; display: grid; place-items: center;
-          font: 16px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; background: #f6f4ef; color: #222; }
+          font: 16px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; background: #f6f4ef; color: #222;
+          word-break: keep-all; overflow-wrap: break-word; }
         .daybook-unlock { box-sizing: border-box; width: min(24rem, calc(100vw - 2rem)); padding: 1.5rem; border-radius: 12px;
           background: #fff; box-shadow: 0 2px 12px rgba(0, 0, 0, .08); display: grid; gap: .6rem; }
         .daybook-unlock h1 { margin: 0; font-size: 1.4rem; }
