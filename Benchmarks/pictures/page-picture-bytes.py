@@ -11,11 +11,12 @@ file it shows (`currentSrc`). The cache is off, so each page is measured cold.
 ORIGIN serves a built site (e.g. `python3 -m http.server -d Output`); PATHs are page paths.
 """
 import json
+import os
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../Tests/DiaryCommandsTests/Browser"))
+from headless import browser  # noqa: E402  the browser tests' headless Chromium
 
 DEVICES = {"phone 390 px, DPR 3": (390, 844, 3, True), "desktop 1280 px, DPR 2": (1280, 800, 2, False)}
 
@@ -33,14 +34,6 @@ Promise.all(Array.from(document.images).map(function (img) {
   });
 })).then(function (images) { done({ bytes: bytes, images: images }); });
 """
-
-
-def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
-        options.add_argument(flag)
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
 def measure(driver, url, device):

@@ -11,7 +11,7 @@ final class AccessibilityBrowserTests: XCTestCase {
         let python = try browserPython()
         let axe = try axeScript()
         for (fixture, subPath, pages) in [("english-subpath", "diary/", Self.englishPages), ("seoul-diary", "", Self.koreanPages)] {
-            let root = try builtFixture(fixture)
+            let root = try builtFixture(fixture, test: self)
             let server = try StaticServer(site: root.appendingPathComponent("Output"), subPath: subPath, test: self)
             defer { server.stop() }
             let answers = try runBrowserScript(python, "accessibility.py", [axe, "\(server.origin)/\(subPath)", try pagesFile(pages)])
@@ -22,9 +22,7 @@ final class AccessibilityBrowserTests: XCTestCase {
     func testAxeFindsNoViolationOnTheUnlockPageOrInTheReader() throws {
         let python = try browserPython()
         let axe = try axeScript()
-        var environment = ProcessInfo.processInfo.environment
-        environment["DAYBOOK_PASSWORD"] = password
-        let root = try builtFixture("seoul-diary", arguments: ["--encrypt"], environment: environment)
+        let root = try builtFixture("seoul-diary", test: self, arguments: ["--encrypt"], environment: environment(password: password))
         let server = try StaticServer(serving: root.appendingPathComponent("Output"), readyPath: "/unlock.css")
         defer { server.stop() }
         let pages = ["home": "", "entry": "2025/03/01/0900-plum-blossoms/"]
@@ -64,15 +62,6 @@ final class AccessibilityBrowserTests: XCTestCase {
             throw XCTSkip("axe-core is not installed (scripts/install-test-tools.sh)")
         }
         return path
-    }
-
-    private func builtFixture(_ name: String, arguments: [String] = [], environment: [String: String]? = nil) throws -> URL {
-        let root = temporaryFolder(self).appendingPathComponent(name)
-        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tests/SiteBuilderTests/Fixtures/\(name)"), to: root)
-        try? FileManager.default.removeItem(at: root.appendingPathComponent("Expected"))
-        let build = try runDaybook(["build", "-C", root.path] + arguments, environment: environment)
-        XCTAssertEqual(build.status, 0, build.standardError)
-        return root
     }
 
     private func pagesFile(_ pages: [String: String]) throws -> String {

@@ -15,9 +15,7 @@ final class PictureSharpnessBrowserTests: XCTestCase {
         let plain = root.appendingPathComponent("Plain")
         let build = try runDaybook(["build", "-C", root.path, "--output", plain.path])
         XCTAssertEqual(build.status, 0, build.standardError)
-        var environment = ProcessInfo.processInfo.environment
-        environment["DAYBOOK_PASSWORD"] = password
-        let encrypted = try runDaybook(["build", "--encrypt", "-C", root.path], environment: environment)
+        let encrypted = try runDaybook(["build", "--encrypt", "-C", root.path], environment: environment(password: password))
         XCTAssertEqual(encrypted.status, 0, encrypted.standardError)
 
         for (output, password) in [(plain, nil), (root.appendingPathComponent("Output"), password)] {

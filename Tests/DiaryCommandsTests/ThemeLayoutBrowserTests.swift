@@ -7,13 +7,10 @@ import XCTest
 final class ThemeLayoutBrowserTests: XCTestCase {
     func testNavigationRowsTaskListsAndChartLabelsLookTidy() throws {
         let python = try browserPython()
-        let root = temporaryFolder(self).appendingPathComponent("diary")
-        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tests/SiteBuilderTests/Fixtures/english-subpath"), to: root)
-        try? FileManager.default.removeItem(at: root.appendingPathComponent("Expected"))
-        try Data("---\ndate: 2025-07-06 10:00\nemotion: calm\n---\n- [x] blanket\n- [ ] bug spray\n\nAnd:\n\n- one\n- two\n".utf8)
-            .write(to: root.appendingPathComponent("Content/notes/2025-07-06-lists.md"))
-        let build = try runDaybook(["build", "-C", root.path])
-        XCTAssertEqual(build.status, 0, build.standardError)
+        let root = try builtFixture("english-subpath", test: self) { root in
+            try Data("---\ndate: 2025-07-06 10:00\nemotion: calm\n---\n- [x] blanket\n- [ ] bug spray\n\nAnd:\n\n- one\n- two\n".utf8)
+                .write(to: root.appendingPathComponent("Content/notes/2025-07-06-lists.md"))
+        }
         let server = try StaticServer(site: root.appendingPathComponent("Output"), subPath: "diary/", test: self)
         defer { server.stop() }
 

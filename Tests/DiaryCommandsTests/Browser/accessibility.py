@@ -19,8 +19,7 @@ import time
 from selenium.webdriver.support.ui import WebDriverWait
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from encrypted_site import failure, open_unlock_page, unlock  # noqa: E402
-from search_page import browser  # noqa: E402
+from encrypted_site import open_unlock_page, run_steps, unlock  # noqa: E402
 
 RUN_AXE = """
 var done = arguments[arguments.length - 1];
@@ -62,38 +61,27 @@ def open_page(driver, site, path, password):
     settle(driver, path)
 
 
-def main():
+def steps(driver, answers):
     axe_file, site, pages_file = sys.argv[1], sys.argv[2], sys.argv[3]
     password = sys.argv[4] if len(sys.argv) > 4 else None
     with open(axe_file, encoding="utf-8") as handle:
         axe = handle.read()
     with open(pages_file, encoding="utf-8") as handle:
         pages = json.load(handle)
-    driver = browser()
-    driver.set_script_timeout(60)
-    answers = {"violations": {}, "checked": []}
-    try:
-        for scheme in ("light", "dark"):
-            driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
-                                   {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
-            if password:
-                driver.execute_script("sessionStorage.clear();") if driver.current_url.startswith("http") else None
-                open_unlock_page(driver, site)
-                check(driver, axe, answers, "unlock", scheme)
-                unlock(driver, password)
-            for name, path in pages.items():
-                open_page(driver, site, path, password)
-                check(driver, axe, answers, name, scheme)
-            if password:
-                driver.find_element("css selector", ".daybook-lock-control").click()
-                WebDriverWait(driver, 20).until(lambda d: d.find_elements("id", "daybook-unlock"))
-    except Exception as error:
-        answers["failed"] = failure(driver, error)
-    finally:
-        answers["errors"] = [entry["message"] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
-        print(json.dumps(answers, ensure_ascii=False))
-        driver.quit()
+    for scheme in ("light", "dark"):
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                               {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        if password:
+            open_unlock_page(driver, site)
+            check(driver, axe, answers, "unlock", scheme)
+            unlock(driver, password)
+        for name, path in pages.items():
+            open_page(driver, site, path, password)
+            check(driver, axe, answers, name, scheme)
+        if password:
+            driver.find_element("css selector", ".daybook-lock-control").click()
+            WebDriverWait(driver, 20).until(lambda d: d.find_elements("id", "daybook-unlock"))
 
 
 if __name__ == "__main__":
-    main()
+    run_steps(steps, {"violations": {}, "checked": []})

@@ -13,33 +13,25 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from encrypted_site import failure, open_unlock_page, print_answers, unlock, wait_for_text  # noqa: E402
-from search_page import browser  # noqa: E402
+from encrypted_site import open_unlock_page, run_steps, unlock, wait_for_text  # noqa: E402
 
 
-def main():
+def steps(driver, answers):
     site, wrong, password = sys.argv[1], sys.argv[2], sys.argv[3]
-    driver = browser()
-    answers = {}
-    try:
-        open_unlock_page(driver, site)
-        answers["lang"] = driver.execute_script("return document.documentElement.lang;")
-        answers["title"] = driver.title
-        answers["form"] = driver.execute_script(
-            "return document.getElementById('daybook-unlock').innerText.replace(/\\s+/g, ' ').trim();")
-        unlock(driver, wrong)
-        answers["wrong_password_alert"] = wait_for_text(driver, "#daybook-unlock [role=alert]")
-        unlock(driver, password)
-        WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".daybook-lock-control"))
-        control = driver.find_element(By.CSS_SELECTOR, ".daybook-lock-control")
-        answers["reader_lang"] = driver.execute_script("return document.documentElement.lang;")
-        answers["lock_text"] = control.text
-        answers["lock_title"] = control.get_attribute("title")
-    except Exception as error:
-        answers["failed"] = failure(driver, error)
-    finally:
-        print_answers(driver, answers)
+    open_unlock_page(driver, site)
+    answers["lang"] = driver.execute_script("return document.documentElement.lang;")
+    answers["title"] = driver.title
+    answers["form"] = driver.execute_script(
+        "return document.getElementById('daybook-unlock').innerText.replace(/\\s+/g, ' ').trim();")
+    unlock(driver, wrong)
+    answers["wrong_password_alert"] = wait_for_text(driver, "#daybook-unlock [role=alert]")
+    unlock(driver, password)
+    WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".daybook-lock-control"))
+    control = driver.find_element(By.CSS_SELECTOR, ".daybook-lock-control")
+    answers["reader_lang"] = driver.execute_script("return document.documentElement.lang;")
+    answers["lock_text"] = control.text
+    answers["lock_title"] = control.get_attribute("title")
 
 
 if __name__ == "__main__":
-    main()
+    run_steps(steps)

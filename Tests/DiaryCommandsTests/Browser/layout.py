@@ -11,12 +11,11 @@ row of the navigation), "nav_overflow" (whether a link reaches past the screen),
 "plain_markers" (list-style-type of the items with and without a checkbox), "chart_labels" (each
 chart's axis label size as drawn, in CSS pixels, by chart id); and "errors".
 """
-import json
 import sys
 import time
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from search_page import browser  # noqa: E402
+from encrypted_site import run_steps  # noqa: E402
 
 NAV = """
 var links = Array.from(document.querySelectorAll('.site-nav a')).filter(function (a) { return a.getClientRects().length > 0; });
@@ -46,33 +45,24 @@ return sizes;
 """
 
 
-def main():
+def steps(driver, answers):
     site, task_page = sys.argv[1], sys.argv[2]
-    driver = browser()
-    answers = {}
-    try:
-        for width in (360, 1280):
-            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                   {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 600})
-            driver.get(site)
-            nav = driver.execute_script(NAV)
-            driver.get(site + task_page)
-            markers = driver.execute_script(MARKERS)
-            driver.get(site + "stats/")
-            time.sleep(0.2)
-            answers[str(width)] = {
-                "nav_rows": nav["rows"], "nav_overflow": nav["overflow"],
-                "task_markers": sorted({m["marker"] for m in markers if m["task"]}),
-                "plain_markers": sorted({m["marker"] for m in markers if not m["task"]}),
-                "chart_labels": driver.execute_script(CHART_LABELS),
-            }
-    except Exception as error:
-        answers["failed"] = "%s: %s" % (type(error).__name__, error)
-    finally:
-        answers["errors"] = [entry["message"] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
-        print(json.dumps(answers))
-        driver.quit()
+    for width in (360, 1280):
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 600})
+        driver.get(site)
+        nav = driver.execute_script(NAV)
+        driver.get(site + task_page)
+        markers = driver.execute_script(MARKERS)
+        driver.get(site + "stats/")
+        time.sleep(0.2)
+        answers[str(width)] = {
+            "nav_rows": nav["rows"], "nav_overflow": nav["overflow"],
+            "task_markers": sorted({m["marker"] for m in markers if m["task"]}),
+            "plain_markers": sorted({m["marker"] for m in markers if not m["task"]}),
+            "chart_labels": driver.execute_script(CHART_LABELS),
+        }
 
 
 if __name__ == "__main__":
-    main()
+    run_steps(steps)

@@ -10,15 +10,13 @@ Usage: picture_widths.py SITE_URL PAGE [PASSWORD]
 Prints one JSON object: {"devices": {"1280x2": [{"css", "file", "widest", "src"}, ...], "390x3": [...]},
 "errors": [...]}.
 """
-import json
 import sys
 import time
 
 from selenium.webdriver.support.ui import WebDriverWait
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from encrypted_site import failure, open_unlock_page, unlock  # noqa: E402
-from search_page import browser  # noqa: E402
+from encrypted_site import open_unlock_page, run_steps, unlock  # noqa: E402
 
 DEVICES = {"1280x2": (1280, 800, 2, False), "390x3": (390, 844, 3, True)}
 
@@ -64,22 +62,12 @@ def widths(driver, site, page, password, device):
     return driver.execute_async_script(WIDTHS)
 
 
-def main():
+def steps(driver, answers):
     site, page = sys.argv[1], sys.argv[2]
     password = sys.argv[3] if len(sys.argv) > 3 else None
-    driver = browser()
-    driver.set_script_timeout(30)
-    answers = {"devices": {}}
-    try:
-        for name, device in DEVICES.items():
-            answers["devices"][name] = widths(driver, site, page, password, device)
-    except Exception as error:
-        answers["failed"] = failure(driver, error)
-    finally:
-        answers["errors"] = [entry["message"] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
-        print(json.dumps(answers))
-        driver.quit()
+    for name, device in DEVICES.items():
+        answers["devices"][name] = widths(driver, site, page, password, device)
 
 
 if __name__ == "__main__":
-    main()
+    run_steps(steps, {"devices": {}})
