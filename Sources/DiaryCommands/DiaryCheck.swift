@@ -17,7 +17,8 @@ public enum DiaryCheck {
         let result = DiaryReader(root: root).read(.init(includeDrafts: true, strict: strict))
         let diary = result.diary
         // Pictures are checked by their headers: a check never decodes a photo.
-        let diagnostics = result.diagnostics + PictureCheck.diagnostics(of: diary.entries, root: root)
+        // Those of entries with other problems too: every problem of the diary at once.
+        let diagnostics = result.diagnostics + PictureCheck.diagnostics(of: result.pictureUses, root: root)
         let usedEmotions = Set(diary.entries.flatMap(\.emotionIDs))
         let summary = "\(diary.entries.count) \(plural(diary.entries.count, "entry", "entries")), "
             + "\(diary.days.count) \(plural(diary.days.count, "day", "days")), "

@@ -10,6 +10,11 @@ public struct DiaryReadResult: Sendable {
     public var cache: EntryCache
     /// How many entry files were parsed rather than taken from the cache.
     public var parsedCount = 0
+    /// The pictures named by entry files that gave no entry, which a check looks at all the same.
+    public var picturesWithoutEntry: [PictureUse] = []
+
+    /// Every picture the diary's files name that exists: its entries' and those of files that gave no entry.
+    public var pictureUses: [PictureUse] { diary.entries.flatMap(PictureUse.of) + picturesWithoutEntry }
 
     public var hasErrors: Bool { diagnostics.contains(where: \.isError) }
 }
@@ -102,8 +107,10 @@ public struct DiaryReader: Sendable {
         diagnostics += gathered.diagnostics
         gathered.entries.sort(by: Entry.diaryOrder)
         let adHoc = gathered.unknownEmotions.keys.sorted().map { Emotion.placeholder(id: $0, label: gathered.unknownEmotions[$0]) }
-        return finish(Diary(config: config, entries: gathered.entries, emotions: config.emotions + adHoc), diagnostics, options,
-                      cache: newCache, parsed: parsedCount)
+        var result = finish(Diary(config: config, entries: gathered.entries, emotions: config.emotions + adHoc), diagnostics, options,
+                            cache: newCache, parsed: parsedCount)
+        result.picturesWithoutEntry = gathered.picturesWithoutEntry
+        return result
     }
 
     private func finish(_ diary: Diary, _ diagnostics: [Diagnostic], _ options: Options, cache: EntryCache, parsed: Int) -> DiaryReadResult {

@@ -333,7 +333,7 @@ public struct EntryCache: Sendable {
         writer.write(unknown)
         writer.write(unknown.map { parsed.unknownEmotions[$0]! })
         writer.write(parsed.entry != nil)
-        guard let entry = parsed.entry else { return }
+        guard let entry = parsed.entry else { return write(parsed.picturesWithoutEntry, into: &writer) }
         writer.write(entry.id)
         writer.write(entry.slug)
         writer.write(entry.sourcePath)
@@ -373,6 +373,27 @@ public struct EntryCache: Sendable {
         writer.write(Int(Int64(bitPattern: entry.shapeHash)))
     }
 
+    /// The pictures an entry file without an entry names (`ParsedEntry.picturesWithoutEntry`), all
+    /// named in that file.
+    private static func write(_ pictures: [PictureUse], into writer: inout BinaryWriter) {
+        writer.write(pictures.count)
+        for picture in pictures {
+            writer.write(picture.sourcePath)
+            writer.write(picture.location.line)
+            writer.write(picture.location.column)
+        }
+    }
+
+    private static func readPictures(_ reader: inout BinaryReader, path: String) -> [PictureUse]? {
+        guard let count = reader.int(), count >= 0, count < 100_000 else { return nil }
+        var pictures: [PictureUse] = []
+        for _ in 0..<count {
+            guard let file = reader.string(), let line = reader.int(), let column = reader.int() else { return nil }
+            pictures.append(PictureUse(sourcePath: file, location: SourceLocation(path: path, line: line, column: column)))
+        }
+        return pictures
+    }
+
     /// Appends `content` to the bodies, and writes where among them it lies.
     private static func writeApart<Bytes: Collection>(_ content: Bytes, into writer: inout BinaryWriter,
                                                       bodies: inout BinaryWriter) where Bytes.Element == UInt8 {
@@ -401,7 +422,10 @@ public struct EntryCache: Sendable {
         guard let unknownIDs = reader.strings(), let unknownNames = reader.strings(), unknownIDs.count == unknownNames.count,
               let hasEntry = reader.bool() else { return nil }
         let unknown = unknownIDs.isEmpty ? [:] : Dictionary(uniqueKeysWithValues: zip(unknownIDs, unknownNames))
-        guard hasEntry else { return ParsedEntry(entry: nil, unknownEmotions: unknown, diagnostics: diagnostics, imageLookups: []) }
+        guard hasEntry else {
+            guard let pictures = readPictures(&reader, path: path) else { return nil }
+            return ParsedEntry(entry: nil, unknownEmotions: unknown, diagnostics: diagnostics, imageLookups: [], picturesWithoutEntry: pictures)
+        }
         guard let id = reader.string(), let slug = reader.string(), let sourcePath = reader.string(likely: path), let title = reader.string(),
               let stamp = reader.optionalInt(), let sourceKey = reader.int(), let instant = reader.double(), let wallClock = reader.int(),
               let emotionIDs = values.list(&reader, in: bytes), let tags = values.list(&reader, in: bytes),

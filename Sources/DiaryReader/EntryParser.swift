@@ -11,6 +11,9 @@ public struct ParsedEntry: Sendable {
     public var diagnostics: [Diagnostic]
     /// How each local image reference resolved, so a cached reading can be checked later.
     var imageLookups: [ImageLookup] = []
+    /// When there is no entry: the pictures the file names that exist, which a check looks at
+    /// all the same (SPEC §5: every problem of a run at once).
+    public var picturesWithoutEntry: [PictureUse] = []
 }
 
 /// Turns the text of one entry file into an `Entry` (SPEC §2).
@@ -64,7 +67,7 @@ public struct EntryParser: Sendable {
         var reading = EntryReading(parser: self, path: path)
         let entry = reading.read(text)
         return ParsedEntry(entry: entry, unknownEmotions: reading.unknownEmotions, diagnostics: reading.diagnostics,
-                           imageLookups: reading.imageLookups)
+                           imageLookups: reading.imageLookups, picturesWithoutEntry: entry == nil ? reading.pictures : [])
     }
 
     /// The last component of `path`. Splitting by Character cost more than the slug itself, so the
@@ -108,6 +111,8 @@ private struct EntryReading {
     var diagnostics: [Diagnostic] = []
     var unknownEmotions: [String: String] = [:]
     var imageLookups: [ImageLookup] = []
+    /// Every picture file named that exists, where it is named.
+    var pictures: [PictureUse] = []
 
     init(parser: EntryParser, path: String) {
         self.parser = parser
@@ -374,6 +379,7 @@ private struct EntryReading {
             diagnostics.append(.error(at: location, "'\(reference)' is not a picture Daybook can publish (use \(known))"))
             return nil
         }
+        pictures.append(PictureUse(sourcePath: file, location: location))
         return file
     }
 

@@ -8,6 +8,8 @@ struct GatheredEntries {
     var diagnostics: [Diagnostic] = []
     /// Emotion names the configuration does not know, by id, each as first written.
     var unknownEmotions: [String: String] = [:]
+    /// The pictures named by files that gave no entry (`ParsedEntry.picturesWithoutEntry`).
+    var picturesWithoutEntry: [PictureUse] = []
 
     /// Gathers the entries of `readings` (of the files at `paths`), drafts only with
     /// `includeDrafts`. At 109,500 entries this is a read of each entry's memory, cache misses
@@ -26,7 +28,10 @@ struct GatheredEntries {
                     continue
                 }
                 part.diagnostics += result.diagnostics
-                guard let entry = result.entry else { continue }
+                guard let entry = result.entry else {
+                    part.picturesWithoutEntry += result.picturesWithoutEntry
+                    continue
+                }
                 idHashes.append(entry.id.hashValue)
                 guard includeDrafts || !entry.isDraft else { continue }
                 part.entries.append(entry)
@@ -45,6 +50,7 @@ struct GatheredEntries {
         for (part, _) in parts {
             gathered.entries += part.entries
             gathered.diagnostics += part.diagnostics
+            gathered.picturesWithoutEntry += part.picturesWithoutEntry
             gathered.noteUnknownEmotions(part.unknownEmotions)
         }
         return gathered
@@ -61,7 +67,10 @@ struct GatheredEntries {
                 continue
             }
             gathered.diagnostics += result.diagnostics
-            guard let entry = result.entry else { continue }
+            guard let entry = result.entry else {
+                gathered.picturesWithoutEntry += result.picturesWithoutEntry
+                continue
+            }
             if !idHashes.insert(entry.id.hashValue).inserted, ownerOfID == nil {
                 ownerOfID = owners(of: readings[..<position].lazy.compactMap { $0.0?.parsed.entry })
             }

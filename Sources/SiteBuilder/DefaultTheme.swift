@@ -93,12 +93,18 @@ enum DefaultTheme {
     var node = template.content.firstElementChild.cloneNode(true);
     function slot(name) { return node.querySelector('[data-slot="' + name + '"]'); }
     node.style.setProperty("--emotion", emotion.color);
-    slot("title").textContent = entry.title;
     slot("title").href = entry.url;
     var when = document.createElement("time");
     when.dateTime = entry.datetime;
     when.textContent = entry.when;
-    slot("when").replaceWith(when);
+    if (entry.untitled) {
+      // Titled by its date, as the theme's cards are: the meta line does not say it again.
+      slot("title").appendChild(when);
+      slot("when").parentNode.replaceChildren(slot("ago"));
+    } else {
+      slot("title").textContent = entry.title;
+      slot("when").replaceWith(when);
+    }
     slot("ago").textContent = yearsAgo(thisYear - entry.year);
     slot("emotion").href = emotion.url;
     slot("emotion").style.setProperty("--emotion", emotion.color);
@@ -1031,6 +1037,9 @@ ul.badges, ul.tags { display: flex; flex-wrap: wrap; gap: 0.4rem; margin: 0.5rem
 .prose :is(p, ul, ol, blockquote, pre, table, figure) { margin: 0 0 1.1rem; }
 .prose :is(h1, h2, h3, h4, h5, h6) { margin-top: 2rem; font-size: 1.15rem; }
 .prose :is(ul, ol) { padding-left: 1.5rem; }
+/* A task list's boxes stand where its bullets would: one marker, not two. */
+.prose li:has(> input[type="checkbox"]:first-child, > p:first-child > input[type="checkbox"]:first-child) { list-style: none; }
+.prose li > input[type="checkbox"]:first-child, .prose li > p:first-child > input[type="checkbox"]:first-child { width: 1rem; height: 1rem; margin: 0 0.25rem 0 -1.5rem; vertical-align: -0.15em; }
 .prose a { overflow-wrap: anywhere; }
 .prose blockquote { margin-left: 0; padding: 0.25rem 1rem; border-left: 3px solid var(--border); color: var(--muted); }
 .prose img { border-radius: 8px; }
@@ -1109,6 +1118,8 @@ code, pre { font-family: var(--mono); font-size: 0.9em; }
 .review-months a:hover { border-color: var(--emotion); }
 .review-months .is-empty > * { border: 1px dashed var(--border); color: var(--muted); }
 .review-month { flex-basis: 100%; font-size: 0.8rem; color: var(--muted); }
+/* On an emotion's tint the muted colour is too faint to read (4.2:1 in the dark scheme). */
+.review-months a .review-month { color: color-mix(in srgb, var(--muted) 50%, var(--text)); }
 
 /* Year in pixels: months are rows on a wide screen, columns on a phone (see year.html) */
 
@@ -1134,13 +1145,16 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 /* Statistics charts */
 
 .chart-grid-2 { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 18rem), 1fr)); gap: 1rem; }
+.time-charts { gap: 0 1rem; }
 .chart-figure { margin: 0 0 1rem; padding: 0.75rem 0.75rem 0.5rem; background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); }
 .chart-caption { font-size: 0.9rem; font-weight: 600; margin-bottom: 0.25rem; }
 .time-chart .chart-caption {
   position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
 }
 .chart { display: block; width: 100%; max-width: 34rem; margin: 0 auto; }
-.chart text { font-size: 10px; fill: var(--muted); }
+/* In the viewBox's units: every chart is about as wide as its 320 units (two to a row, or a phone's
+   width), so this is about the size of the text around it. */
+.chart text { font-size: 11px; fill: var(--muted); }
 .chart-grid { stroke: var(--border); stroke-width: 1; }
 .chart-bar { fill: var(--accent); }
 .chart rect { shape-rendering: crispEdges; }
@@ -1179,7 +1193,7 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 .emotion-tile .emoji { grid-row: span 2; font-size: 1.8rem; line-height: 1; }
 .emotion-tile .emotion-label { font-weight: 600; }
 .emotion-tile .count { color: var(--muted); font-size: 0.85rem; }
-.emotion-tile.is-unused { opacity: 0.75; border-style: dashed; }
+.emotion-tile.is-unused { border-style: dashed; }
 .tag-cloud { display: flex; flex-wrap: wrap; gap: 0.5rem; }
 .tag-cloud .tag { font-size: 1rem; padding: 0.2rem 0.7rem; border-radius: 6px; }
 
@@ -1201,14 +1215,18 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 .page-numbers a[aria-current="page"] { background: var(--text); color: var(--bg); border-color: var(--text); font-weight: 700; }
 .page-numbers .gap { padding: 0.3rem 0.1rem; color: var(--muted); }
 .page-step { text-decoration: none; padding: 0.3rem 0.25rem; }
-.page-step.is-disabled { color: var(--muted); opacity: 0.6; }
+.page-step.is-disabled { color: var(--muted); }
 
 /* Phones */
 
-/* Below the width where the seven links fit on one line: two even rows, never a full row and one
-   link left over. */
+/* Below the width where the title and the seven links share a line, seven links make uneven rows
+   (4 + 3) and do not fit in one row of a phone in English: the site's title, already the link home,
+   stands for "Home", and the other six make two even rows of three, each link its column's width. */
 @media (max-width: 34rem) {
-  .site-nav ul { display: grid; grid-template-columns: repeat(4, auto); justify-content: start; gap: 0.1rem 0.25rem; }
+  .site-nav { width: 100%; }
+  .site-nav ul { display: grid; grid-template-columns: repeat(3, 1fr); gap: 0.1rem 0.25rem; margin: 0 -0.45rem; }
+  .site-nav li:first-child { display: none; }
+  .site-nav a { display: block; text-align: center; }
 }
 
 @media (max-width: 30rem) {
@@ -1494,7 +1512,7 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 {%- endfor %}},
 "entries":[
 {%- for e in entries %}
-{"when":{{ e.date | date: "yyyy-MM-dd (EEE) HH:mm" | json }},"datetime":{{ e.date | date: "yyyy-MM-dd'T'HH:mmXXX" | json }},"title":{{ e.title | json }},"url":{{ e.url | json }},"excerpt":{{ e.excerpt | truncate: 100 | json }},"emotion":{{ e.emotion.id | json }}}{% if not loop.last %},{% endif %}
+{"when":{{ e.date | date: "yyyy-MM-dd (EEE) HH:mm" | json }},"datetime":{{ e.date | date: "yyyy-MM-dd'T'HH:mmXXX" | json }},"title":{{ e.title | json }},"untitled":{% if e.untitled %}true{% else %}false{% endif %},"url":{{ e.url | json }},"excerpt":{{ e.excerpt | truncate: 100 | json }},"emotion":{{ e.emotion.id | json }}}{% if not loop.last %},{% endif %}
 {%- endfor %}
 ]}
 """# + "\n",
@@ -1684,9 +1702,10 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 {%- endif -%}
 """# + "\n",
         "partials/figure.html": #"""
-{#- One image as a figure: a thumbnail linking to the display version. Needs `image`; on the entry page the figure carries the image's anchor. -#}
+{#- One image as a figure: a thumbnail linking to the display version. Needs `image`; on the entry page the figure carries the image's anchor.
+    `sizes` is the photo grid's cell: one column below 31rem, two of the 42rem column (less its 1rem gap) above. -#}
 <figure class="photo"{% if page.kind == "entry" %} id="{{ image.anchor }}"{% endif %}>
-  <a href="{{ image.url }}"><img src="{{ image.thumbnail.url }}" srcset="{{ image.srcset }}" sizes="(max-width: 30rem) 100vw, 21rem" alt="{{ image.alt }}" width="{{ image.thumbnail.width }}" height="{{ image.thumbnail.height }}" loading="lazy"></a>
+  <a href="{{ image.url }}"{% if not image.alt %} aria-label="{% if image.caption %}{{ image.caption }}{% else %}{{ image.number | pluralize: site.strings.photo_number }}{% endif %}"{% endif %}><img src="{{ image.thumbnail.url }}" srcset="{{ image.srcset }}" sizes="(max-width: 31rem) calc(100vw - 2rem), (max-width: 44rem) calc(50vw - 1.5rem), 20.5rem" alt="{{ image.alt }}" width="{{ image.thumbnail.width }}" height="{{ image.thumbnail.height }}" loading="lazy"></a>
   {%- if image.caption %}
   <figcaption>{{ image.caption }}</figcaption>
   {%- endif %}
@@ -1826,12 +1845,15 @@ ol.search-results { list-style: none; margin: 0 0 1rem; padding: 0; }
   {%- endfor %}
 </section>
 
+{#- Side by side, as the months' charts are: every chart is drawn at one scale, so their labels are one size. #}
+<div class="chart-grid-2 time-charts">
 {%- for chart in stats.time_charts %}
 <section class="time-chart" aria-labelledby="{{ chart.id }}-title">
   <h2 class="section-title" id="{{ chart.id }}-title">{{ chart.caption }}</h2>
   {% include "partials/chart.html" %}
 </section>
 {%- endfor %}
+</div>
 
 {%- if stats.tags %}
 <section aria-labelledby="tags-title">

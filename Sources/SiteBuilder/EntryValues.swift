@@ -12,10 +12,13 @@ struct EntryValues: EntryFields {
     /// The published pictures, by picture id.
     let pictures: PublishedPictures
     var map: [String: TemplateValue] = [:]
-    /// Whether the body's pictures get their anchors as ids: only where the entry is alone on its page.
-    var anchorsBodyPictures = false
+    /// Whether this is the entry's own page, where alone the body's pictures get their anchors as
+    /// ids and may load their display versions (SPEC §9: cards, day pages and the gallery never do).
+    var isEntryPage = false
     /// The label of a footnote's link back to its reference, in the site's words (`footnote_back`).
     var footnoteBackLabel: String?
+    /// The labels of a task list's checked and unchecked boxes, in the site's words (`task_done`, `task_open`).
+    var taskLabels: (done: String, open: String)?
 
     init(urls: URLMap, emotionValues: [String: TemplateValue], tagValues: [String: TemplateValue], pictures: PublishedPictures) {
         self.urls = urls
@@ -61,14 +64,29 @@ struct EntryValues: EntryFields {
     mutating func body(_ key: String, of entry: Entry) {
         let (pictures, urls) = (pictures, urls)
         // A picture the body shows twice is anchored at its first place.
-        var anchored: Set<Int> = anchorsBodyPictures ? [] : Set(entry.images.map(\.number))
+        let isEntryPage = isEntryPage
+        var anchored: Set<Int> = isEntryPage ? [] : Set(entry.images.map(\.number))
         let html = urls.bodyHTML(of: entry) { image in
-            let (place, attributes) = pictures.bodyPicture(image, urls: urls)
+            let (place, attributes) = pictures.bodyPicture(image, urls: urls, withDisplay: isEntryPage)
             return (place, anchored.insert(image.number).inserted ? " id=\"\(image.anchor)\"" + attributes : attributes)
         }
         // Only a body with footnotes has their links back.
-        guard let label = footnoteBackLabel, !entry.body.footnoteTextUTF8.isEmpty else { return map[key] = .html(html) }
-        map[key] = .html(Self.labellingFootnoteLinks(html, label))
+        var labelled = html
+        if let label = footnoteBackLabel, !entry.body.footnoteTextUTF8.isEmpty { labelled = Self.labellingFootnoteLinks(labelled, label) }
+        if let labels = taskLabels { labelled = Self.labellingTaskBoxes(labelled, done: labels.done, open: labels.open) }
+        map[key] = .html(labelled)
+    }
+
+    /// cmark-gfm writes a task list's boxes without a label, which assistive technology needs to
+    /// name them: each gets the site's word for its state. Only cmark writes `<input` (the body's
+    /// raw HTML never reaches the page), so the replacement is exact.
+    static func labellingTaskBoxes(_ html: String, done: String, open: String) -> String {
+        guard html.utf8.count > 20, html.contains("<input type=\"checkbox\"") else { return html }
+        return html
+            .replacingOccurrences(of: "<input type=\"checkbox\" checked=\"\" disabled=\"\" />",
+                                  with: "<input type=\"checkbox\" checked=\"\" disabled=\"\" aria-label=\"\(TemplateValue.escapedHTML(done))\" />")
+            .replacingOccurrences(of: "<input type=\"checkbox\" disabled=\"\" />",
+                                  with: "<input type=\"checkbox\" disabled=\"\" aria-label=\"\(TemplateValue.escapedHTML(open))\" />")
     }
 
     /// cmark-gfm labels a footnote's link back `aria-label="Back to content"`, in English: the

@@ -30,10 +30,9 @@ struct OutputEncryption: Sendable {
         encryptor.encrypt(content, at: address)
     }
 
-    /// The files published in the clear, for the site's configuration.
+    /// The files published in the clear, for the site's configuration (in the site's language).
     func publicFiles(for config: DiaryConfig) -> [OutputFile] {
-        UnlockPage(keys: encryptor.keys, baseURL: config.baseURL, readableAddresses: config.encryptedAddresses == .readable)
-            .files.sorted { $0.key < $1.key }
+        UnlockPage(keys: encryptor.keys, config: config).files.sorted { $0.key < $1.key }
             .map { OutputFile(path: $0.key, content: .bytes($0.value)) }
     }
 

@@ -2,14 +2,14 @@ import DiaryModel
 import Foundation
 import Pictures
 
-/// What `daybook check` says of a diary's pictures: each distinct file's header is read
-/// (`PictureProcessor.probe`), no pixel is decoded, and a picture the build could not publish is an
-/// error at the line of each entry that names it.
+/// What `daybook check`, and a build that fails before its pictures are processed, say of a
+/// diary's pictures: each distinct file's header is read (`PictureProcessor.probe`), no pixel is
+/// decoded, and a picture the build could not publish is an error at each place that names it.
 public enum PictureCheck {
-    public static func diagnostics(of entries: [Entry], root: URL) -> [Diagnostic] {
+    public static func diagnostics(of uses: [PictureUse], root: URL) -> [Diagnostic] {
         let processor = PictureProcessor()
         let rootPath = root.path
-        let sources = Array(Set(entries.lazy.flatMap(\.images).map(\.sourcePath))).sorted()
+        let sources = Array(Set(uses.lazy.map(\.sourcePath))).sorted()
         let problems = ParallelMap.map(sources, chunkSize: 4) { source -> PictureError? in
             guard let data = FileManager.default.contents(atPath: rootPath + "/" + source) else {
                 return PictureError(.unavailable("cannot read picture"))
@@ -22,14 +22,15 @@ public enum PictureCheck {
             }
         }
         let bySource = Dictionary(uniqueKeysWithValues: zip(sources, problems))
-        return entries.flatMap { entry in
-            entry.images.compactMap { image in bySource[image.sourcePath]!.map { diagnostic($0, image: image, in: entry) } }
-        }
+        return uses.compactMap { use in bySource[use.sourcePath]!.map { diagnostic($0, sourcePath: use.sourcePath, at: use.location) } }
     }
 
     /// `Content/2025/10/20.md:6:5: error: 'Content/photos/lake.jpg' cannot be published: picture is truncated: …`
     static func diagnostic(_ error: PictureError, image: EntryImage, in entry: Entry) -> Diagnostic {
-        .error(at: SourceLocation(path: entry.sourcePath, line: image.line, column: image.column),
-               "'\(image.sourcePath)' cannot be published: \(error.message)")
+        diagnostic(error, sourcePath: image.sourcePath, at: SourceLocation(path: entry.sourcePath, line: image.line, column: image.column))
+    }
+
+    private static func diagnostic(_ error: PictureError, sourcePath: String, at location: SourceLocation) -> Diagnostic {
+        .error(at: location, "'\(sourcePath)' cannot be published: \(error.message)")
     }
 }

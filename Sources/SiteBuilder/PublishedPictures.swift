@@ -172,16 +172,23 @@ struct PublishedPictures: Sendable, Equatable {
         ]
     }
 
-    /// The `src` and attributes of a picture in an entry's body: its widest thumbnail, its size,
-    /// every thumbnail as candidates for the body's column, loaded when scrolled to.
-    func bodyPicture(_ image: EntryImage, urls: URLMap) -> (place: URLMap.Place, attributes: String) {
+    /// The `src` and attributes of a picture in an entry's body: its widest thumbnail, the size it
+    /// is shown at (it fills the text column up to its own width, never enlarged), every thumbnail
+    /// as candidates for the column, loaded when scrolled to. `withDisplay` (the entry's own page,
+    /// the only one that may load it) adds the display version, which a 2× screen needs to fill
+    /// the 42rem column.
+    func bodyPicture(_ image: EntryImage, urls: URLMap, withDisplay: Bool) -> (place: URLMap.Place, attributes: String) {
         guard let picture = byImage[image.id]?.picture else { return (.picture(id: image.id, width: nil, fileExtension: image.fileExtension), "") }
         let shown = Self.thumbnails(of: picture).last!
         let place = Self.place(image.id, shown, width: picture.thumbnails.isEmpty ? nil : shown.width)
-        let attributes = " width=\"\(shown.width)\" height=\"\(shown.height)\" srcset=\"\(srcset(image.id, picture, urls: urls))\""
-            + " sizes=\"(max-width: 44rem) 100vw, 44rem\" loading=\"lazy\""
+        let size = withDisplay ? picture.display : shown
+        let attributes = " width=\"\(size.width)\" height=\"\(size.height)\" srcset=\"\(srcset(image.id, picture, urls: urls, withDisplay: withDisplay))\""
+            + " sizes=\"\(Self.bodySizes)\" loading=\"lazy\""
         return (place, attributes)
     }
+
+    /// The width of the text column: the page's 44rem less its padding (1rem each side).
+    static let bodySizes = "(max-width: 44rem) calc(100vw - 2rem), 42rem"
 
     /// What page signatures hash of a picture: everything `values(of:urls:)` shows but the base URL.
     func combine(_ id: String, into hasher: inout StableHasher) {
@@ -189,10 +196,13 @@ struct PublishedPictures: Sendable, Equatable {
         hasher.combine(published.shown)
     }
 
-    private func srcset(_ id: String, _ picture: CachedPicture, urls: URLMap) -> String {
-        Self.thumbnails(of: picture).map { file in
-            let url = urls.url(of: Self.place(id, file, width: picture.thumbnails.isEmpty ? nil : file.width))
-            return Self.srcsetAddress(url) + " \(file.width)w"
+    /// Every thumbnail as a `srcset` candidate, and the display version too when `withDisplay`.
+    private func srcset(_ id: String, _ picture: CachedPicture, urls: URLMap, withDisplay: Bool = false) -> String {
+        var files = Self.thumbnails(of: picture)
+        if withDisplay, !picture.thumbnails.isEmpty { files.append(picture.display) }
+        return files.map { file in
+            let width = file == picture.display ? nil : file.width
+            return Self.srcsetAddress(urls.url(of: Self.place(id, file, width: width))) + " \(file.width)w"
         }.joined(separator: ", ")
     }
 

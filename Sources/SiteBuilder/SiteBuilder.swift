@@ -281,7 +281,11 @@ public struct SiteBuilder {
             session?.theme = (themeKey.value, theme, library, problems)
             return (theme, library)
         }
-        guard !report.hasErrors else { return report }
+        guard !report.hasErrors else {
+            // The pictures are not processed: their headers tell the rest of the problems (SPEC §5).
+            report.diagnostics += PictureCheck.diagnostics(of: reading.pictureUses, root: root)
+            return report
+        }
 
         // A session keeps the last index (and pictures, and page plan) while the entries keep their
         // shape (an edit of an entry's text).

@@ -123,11 +123,12 @@ struct SiteValues: Sendable {
 
     /// An entry with its body, extra front matter and neighbours (Templates/README.md: full entry).
     /// On its own page (`anchored`) the body's pictures carry their anchors (`image-<n>`), which a
-    /// page of several entries cannot repeat.
+    /// page of several entries cannot repeat, and may load their display versions.
     func fullEntry(_ position: Int, anchored: Bool = false) -> TemplateValue {
         var values = EntryValues(urls: urls, emotionValues: emotionValues, tagValues: tagValues, pictures: pictures)
-        values.anchorsBodyPictures = anchored
+        values.isEntryPage = anchored
         values.footnoteBackLabel = strings["footnote_back"]
+        values.taskLabels = strings["task_done"].flatMap { done in strings["task_open"].map { (done, $0) } }
         values.map = cardMap(position)
         ShownEntry.fullEntry(index.entries[position], into: &values)
         values.map["previous"] = index.previous(of: position).map(card) ?? .null

@@ -1,9 +1,11 @@
 import Foundation
+import DiaryModel
 
 /// The files an encrypted site publishes in the clear: the unlock page (`index.html`) with its
-/// script and style, a generic `404.html` and `robots.txt`. None of them holds anything of the
-/// diary: not its title, not its language, not a date; only the salt, the PBKDF2 round count and
-/// the password check, which are needed to unlock and useless without the password.
+/// script and style, a generic `404.html` and `robots.txt`. They show the diary's language (the
+/// site's own words, `strings:` included, and `<html lang>`) and nothing else of it: not its
+/// title, not a date; only the salt, the PBKDF2 round count and the password check, which are
+/// needed to unlock and useless without the password.
 public struct UnlockPage: Sendable {
     /// The paths of the public files, relative to the output folder.
     public static let paths: Set<String> = ["index.html", "unlock.js", "unlock.css", "404.html", "robots.txt"]
@@ -22,11 +24,33 @@ public struct UnlockPage: Sendable {
     /// readable`) instead of opaque ids and the unlock page's title.
     public let readableAddresses: Bool
 
-    public init(keys: SiteKeys, baseURL: String, readableAddresses: Bool = false) {
+    /// The site's words (`SiteStrings.table`), which the pages show and `unlock.js` reads from
+    /// the unlock page; a key missing here is shown in English.
+    public let words: [String: String]
+    /// The language of the words, for `<html lang>`.
+    public let language: String
+
+    public init(keys: SiteKeys, baseURL: String, readableAddresses: Bool = false,
+                words: [String: String] = SiteStrings.table(for: "en"), language: String = "en") {
         self.keys = keys
         self.baseURL = baseURL
         self.readableAddresses = readableAddresses
+        self.words = words
+        self.language = language
     }
+
+    /// The public files of the site `config` describes: its `base_url`, `encrypt_addresses` and
+    /// its words in its language (`locale`, `strings:`).
+    public init(keys: SiteKeys, config: DiaryConfig) {
+        self.init(keys: keys, baseURL: config.baseURL, readableAddresses: config.encryptedAddresses == .readable,
+                  words: SiteStrings.table(for: config.localeIdentifier, overrides: config.strings),
+                  language: SiteStrings.language(of: config.localeIdentifier))
+    }
+
+    /// The keys of the words `unlock.js` shows: messages, the reader's own pages, the lock control.
+    static let scriptWordKeys = ["enter_password", "unlocking", "wrong_password", "unlock_failed", "unlock_needs_https",
+                                 "not_found", "nothing_here", "go_to_start", "page_failed", "file_missing",
+                                 "file_damaged", "file_unavailable", "lock", "lock_title"]
 
     /// Path → bytes of every public file.
     public var files: [String: [UInt8]] {
@@ -45,33 +69,56 @@ public struct UnlockPage: Sendable {
             + #""iterations":\#(keys.iterations),"salt":"\#(Data(keys.salt).base64EncodedString())","version":1}"#
     }
 
+    /// The word for `key`, HTML-escaped.
+    func word(_ key: String) -> String {
+        Self.escaped(words[key] ?? SiteStrings.table(for: "en")[key] ?? key)
+    }
+
+    /// The words `unlock.js` shows, as a JSON object safe inside a `<script>` element.
+    var scriptWordsJSON: String {
+        let english = SiteStrings.table(for: "en")
+        let table = Dictionary(uniqueKeysWithValues: Self.scriptWordKeys.map { ($0, words[$0] ?? english[$0] ?? $0) })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: (try? encoder.encode(table)) ?? Data("{}".utf8), as: UTF8.self)
+        return json.replacingOccurrences(of: "<", with: "\\u003c")
+    }
+
+    /// "1 day", "7 days"… for the remember-for choice, from the site's `day_count`.
+    func dayCount(_ days: Int) -> String {
+        let forms = (words["day_count"] ?? "{n} day|{n} days").split(separator: "|", omittingEmptySubsequences: false)
+        let form = days == 1 || forms.count == 1 ? forms[0] : forms[1]
+        return Self.escaped(form.replacingOccurrences(of: "{n}", with: String(days)))
+    }
+
     var unlockPage: String {
         """
-        \(Self.head(title: "Private diary"))
+        \(head(title: word("unlock_title")))
         <link rel="stylesheet" href="unlock.css">
         <script type="application/json" id="daybook-lock">\(settingsJSON)</script>
+        <script type="application/json" id="daybook-words">\(scriptWordsJSON)</script>
         <script src="unlock.js" defer></script>
         </head>
         <body class="daybook-unlock-page">
         <main>
           <form id="daybook-unlock" class="daybook-unlock" method="post">
-            <h1>Private diary</h1>
-            <p>This diary is encrypted. Enter its password to read it.</p>
-            <label for="daybook-password">Password</label>
+            <h1>\(word("unlock_title"))</h1>
+            <p>\(word("unlock_text"))</p>
+            <label for="daybook-password">\(word("password"))</label>
             <input id="daybook-password" type="password" name="password" autocomplete="current-password" required>
             <p class="daybook-remember">
-              <label><input type="checkbox" name="remember"> Remember on this device</label>
-              <label>for <select name="remember_days" aria-label="Remember for how long">
-                <option value="1">1 day</option>
-                <option value="7">7 days</option>
-                <option value="30" selected>30 days</option>
-                <option value="90">90 days</option>
+              <label><input type="checkbox" name="remember"> \(word("remember_device"))</label>
+              <label>\(word("remember_for")) <select name="remember_days" aria-label="\(word("remember_for_label"))">
+                <option value="1">\(dayCount(1))</option>
+                <option value="7">\(dayCount(7))</option>
+                <option value="30" selected>\(dayCount(30))</option>
+                <option value="90">\(dayCount(90))</option>
               </select></label>
             </p>
-            <button type="submit" disabled>Unlock</button>
+            <button type="submit" disabled>\(word("unlock"))</button>
             <p id="daybook-progress" class="daybook-progress" role="status"></p>
             <p id="daybook-message" class="daybook-message" role="alert"></p>
-            <noscript><p>Unlocking needs JavaScript, which is turned off here.</p></noscript>
+            <noscript><p>\(word("unlock_needs_javascript"))</p></noscript>
           </form>
         </main>
         </body>
@@ -82,13 +129,13 @@ public struct UnlockPage: Sendable {
 
     var notFoundPage: String {
         """
-        \(Self.head(title: "Not found"))
+        \(head(title: word("not_found")))
         </head>
         <body>
         <main>
-          <h1>Not found</h1>
-          <p>There is nothing at this address.</p>
-          <p><a href="\(Self.escaped(baseURL))">Go to the start</a></p>
+          <h1>\(word("not_found"))</h1>
+          <p>\(word("nothing_here"))</p>
+          <p><a href="\(Self.escaped(baseURL))">\(word("go_to_start"))</a></p>
         </main>
         </body>
         </html>
@@ -97,13 +144,13 @@ public struct UnlockPage: Sendable {
     }
 
     /// The start of a public page, up to its `<head>`'s last common line.
-    static func head(title: String) -> String {
+    func head(title: String) -> String {
         """
         <!DOCTYPE html>
-        <html lang="en">
+        <html lang="\(Self.escaped(language))">
         <head>
         <meta charset="utf-8">
-        <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
+        <meta http-equiv="Content-Security-Policy" content="\(Self.contentSecurityPolicy)">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="robots" content="noindex">
         <meta name="referrer" content="no-referrer">
@@ -120,7 +167,8 @@ public struct UnlockPage: Sendable {
     /// The unlock form, and the lock control the reader adds to every page.
     static let style = """
         .daybook-unlock-page { margin: 0; min-height: 100vh; display: grid; place-items: center;
-          font: 16px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; background: #f6f4ef; color: #222; }
+          font: 16px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; background: #f6f4ef; color: #222;
+          word-break: keep-all; overflow-wrap: break-word; }
         .daybook-unlock { box-sizing: border-box; width: min(24rem, calc(100vw - 2rem)); padding: 1.5rem; border-radius: 12px;
           background: #fff; box-shadow: 0 2px 12px rgba(0, 0, 0, .08); display: grid; gap: .6rem; }
         .daybook-unlock h1 { margin: 0; font-size: 1.4rem; }

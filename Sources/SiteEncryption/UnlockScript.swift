@@ -104,6 +104,10 @@ enum UnlockScript {
   var settingsElement = document.getElementById('daybook-lock');
   if (!settingsElement) return;
   var settings = JSON.parse(settingsElement.textContent);
+  // The site's words (UnlockPage's daybook-words block) and language: the script has none of its own.
+  var wordsElement = document.getElementById('daybook-words');
+  var words = wordsElement ? JSON.parse(wordsElement.textContent) : {};
+  var language = document.documentElement.lang || 'en';
   var subtle = window.crypto && window.crypto.subtle;
   var encoder = new TextEncoder();
   var decoder = new TextDecoder('utf-8');
@@ -337,8 +341,7 @@ enum UnlockScript {
     this.name = 'SiteFileError';
     this.kind = kind;
     this.address = address;
-    this.message = kind === 'missing' ? 'there is no ' + address
-      : address + ' could not be decrypted: it was changed or damaged after the diary was built';
+    this.message = wordFor(kind === 'missing' ? 'file_missing' : 'file_damaged', { address: address });
   }
   SiteFileError.prototype = Object.create(Error.prototype);
 
@@ -366,7 +369,7 @@ enum UnlockScript {
     var current = /^(text\/html|application\/json)/.test(typeOf(address)) || address === CALENDAR ? 'no-cache' : 'default';
     var response = await realFetch(base + await publishedPath(address), { credentials: 'same-origin', cache: current });
     if (response.status === 404) throw new SiteFileError(address, 'missing');
-    if (!response.ok) throw new Error('could not load ' + address + ' (' + response.status + ')');
+    if (!response.ok) throw new Error(wordFor('file_unavailable', { address: address, status: response.status }));
     var file = new Uint8Array(await response.arrayBuffer());
     if (file.length < 1 + NONCE_BYTES + 1 + TAG_BYTES || file[0] !== FORMAT_VERSION) throw new SiteFileError(address, 'damaged');
     var addressBytes = encoder.encode(address);
@@ -539,6 +542,9 @@ enum UnlockScript {
       page.head.appendChild(icon);
     }
     page.querySelectorAll('a[href], area[href]').forEach(function (link) {
+      // A link within the page (a skip link, a footnote) stays as written: a click on it is caught
+      // (`linkTarget`), and tools that follow it to its target (assistive ones) find it.
+      if (link.getAttribute('href').charAt(0) === '#') return;
       var target = inside(link.getAttribute('href'));
       if (target) work.push(barAddress(target).then(function (address) { link.setAttribute('href', address); }));
     });
@@ -601,12 +607,41 @@ enum UnlockScript {
     page.head.appendChild(title);
   }
 
+  /** The CSS width a picture will be shown at, as the browser reckons it to choose from a srcset:
+   * the first length of its `sizes` whose media condition matches, else its box, else its width
+   * attribute. Not the box first: before its file is decrypted a picture may be laid out as its
+   * alt text (a picture in an entry's text has no CSS width of its own). */
+  function shownWidth(image) {
+    var sizes = (image.getAttribute('sizes') || '').split(/,(?![^(]*\))/);
+    for (var i = 0; i < sizes.length; i++) {
+      var size = sizes[i].trim();
+      var close = size.charAt(0) === '(' ? size.lastIndexOf(') ') : -1;
+      if (close >= 0 && !window.matchMedia(size.slice(0, close + 1)).matches) continue;
+      var width = lengthInPixels(close >= 0 ? size.slice(close + 2) : size);
+      if (width) return width;
+    }
+    return image.getBoundingClientRect().width || image.width || 0;
+  }
+
+  /** A CSS length (`42rem`, `calc(100vw - 2rem)`) in pixels, or 0 when it is not one. */
+  function lengthInPixels(length) {
+    if (!length || !document.body) return 0;
+    var probe = document.createElement('div');
+    probe.style.cssText = 'position:absolute;visibility:hidden;height:0';
+    probe.style.width = length;
+    if (!probe.style.width) return 0;
+    document.body.appendChild(probe);
+    var width = probe.getBoundingClientRect().width;
+    probe.remove();
+    return width;
+  }
+
   /** Decrypts a picture once it comes near the screen; from a srcset, the one candidate that fits. */
   function showPicture(image, url) {
     var chosen = image.getAttribute('data-daybook-src');
     var srcset = image.getAttribute('data-daybook-srcset');
     if (srcset) {
-      var needed = (image.getBoundingClientRect().width || image.width || 0) * (window.devicePixelRatio || 1);
+      var needed = shownWidth(image) * (window.devicePixelRatio || 1);
       var candidates = srcset.split(',').map(function (part) {
         var bits = part.trim().split(/\s+/);
         var size = parseFloat(bits[1] || '1x');
@@ -650,6 +685,14 @@ enum UnlockScript {
     pictureURLs = [];
   }
 
+  /** The site's word for `key`, with each `{name}` replaced by `values[name]`. */
+  function wordFor(key, values) {
+    var text = Object.prototype.hasOwnProperty.call(words, key) ? String(words[key]) : key;
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+    });
+  }
+
   function escapeHTML(text) {
     return String(text).replace(/[&<>"']/g, function (c) { return '&#' + c.charCodeAt(0) + ';'; });
   }
@@ -657,7 +700,7 @@ enum UnlockScript {
   /** A page of the reader's own: a message, or a picture or text file opened by itself. */
   function plainPage(title, body) {
     var shownTitle = readableAddresses ? title : lockTitle;
-    return '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">' +
+    return '<!DOCTYPE html>\n<html lang="' + escapeHTML(language) + '"><head><meta charset="utf-8">' +
       (policy ? '<meta http-equiv="Content-Security-Policy" content="' + escapeHTML(policy) + '">' : '') +
       '<meta name="viewport" content="width=device-width, initial-scale=1">' +
       '<meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>' + escapeHTML(shownTitle) + '</title></head><body class="daybook-reader-page">' +
@@ -666,10 +709,10 @@ enum UnlockScript {
 
   function problemPage(error) {
     var missing = error && error.kind === 'missing';
-    return plainPage(missing ? 'Not found' : 'Could not open this page',
-      '<main class="daybook-problem"><h1>' + (missing ? 'Not found' : 'Could not open this page') + '</h1>' +
+    var heading = wordFor(missing ? 'not_found' : 'page_failed');
+    return plainPage(heading, '<main class="daybook-problem"><h1>' + escapeHTML(heading) + '</h1>' +
       '<p role="alert">' + escapeHTML(error && error.message ? error.message : String(error)) + '</p>' +
-      '<p><a href="' + escapeHTML(base) + '">Go to the start</a></p></main>');
+      '<p><a href="' + escapeHTML(base) + '">' + escapeHTML(wordFor('go_to_start')) + '</a></p></main>');
   }
 
   /** Writes `html` as the document, then, once it is parsed, adds what the reader adds to every
@@ -746,7 +789,7 @@ enum UnlockScript {
   async function showUnknownAddress() {
     var mine = ++navigation;
     var start = new URL(base, location.origin);
-    var html = problemPage(new SiteFileError('this address', 'missing'));
+    var html = problemPage({ kind: 'missing', message: wordFor('nothing_here') });
     try { html = await preparedPage(decoder.decode(await readSiteFile('404.html')), start); } catch (ignored) { /* the reader's own */ }
     if (mine !== navigation) return;
     pending = null;
@@ -843,8 +886,8 @@ enum UnlockScript {
     var control = document.createElement('button');
     control.type = 'button';
     control.className = 'daybook-lock-control';
-    control.textContent = 'Lock';
-    control.title = 'Lock the diary: forget its password on this device and in its other open tabs';
+    control.textContent = wordFor('lock');
+    control.title = wordFor('lock_title');
     control.addEventListener('click', lock);
     (document.body || document.documentElement).appendChild(control);
   }
@@ -954,15 +997,15 @@ enum UnlockScript {
     event.preventDefault();
     var button = form.querySelector('button[type="submit"]');
     var password = form.elements.password.value;
-    if (!password) { say('Enter the password.'); return; }
+    if (!password) { say(wordFor('enter_password')); return; }
     button.disabled = true;
     say('');
-    if (progress) progress.textContent = 'Unlocking…';
+    if (progress) progress.textContent = wordFor('unlocking');
     try {
       var found = await keysFor(password);
       if (progress) progress.textContent = '';
       if (!found) {
-        say('Wrong password. Try again.');
+        say(wordFor('wrong_password'));
         form.elements.password.select();
         return;
       }
@@ -971,7 +1014,7 @@ enum UnlockScript {
       open(found);
     } catch (error) {
       if (progress) progress.textContent = '';
-      say('Could not unlock: ' + (error && error.message ? error.message : String(error)));
+      say(wordFor('unlock_failed', { error: error && error.message ? error.message : String(error) }));
     } finally {
       button.disabled = false;
     }
@@ -979,7 +1022,7 @@ enum UnlockScript {
 
   async function start() {
     if (!subtle) {
-      say('This diary can be unlocked only over https:// (or on this computer, http://localhost): the browser keeps its cryptography from other pages.');
+      say(wordFor('unlock_needs_https'));
       return;
     }
     dropOldCopies();

@@ -1,3 +1,4 @@
+import DiaryCorpus
 @testable import DiaryCommands
 import DiaryModel
 import DiaryReader
@@ -185,5 +186,37 @@ final class CommandTests: XCTestCase {
         XCTAssertTrue(report.diagnostics.first?.message.contains("broken.jpg' cannot be published: not a picture daybook can read") == true,
                       "\(report.diagnostics)")
         XCTAssertTrue(report.hasErrors)
+    }
+
+    func testBuildAndCheckReportAMissingAndATruncatedPictureOfOneEntryInOneRun() throws {
+        let root = emptyDiary(self)
+        let photos = root.appendingPathComponent("Content/photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        let png = SolidPNG.make(width: 300, height: 200, red: 1, green: 2, blue: 3)
+        try png.prefix(png.count / 2).write(to: photos.appendingPathComponent("half.png"))
+        try png.write(to: photos.appendingPathComponent("whole.png"))
+        try Data("""
+            ---
+            date: 2025-10-20 09:00
+            emotion: happy
+            images:
+              - photos/gone.png
+              - photos/half.png
+            ---
+            A walk. ![The lake](photos/whole.png)
+            """.utf8).write(to: root.appendingPathComponent("Content/walk.md"))
+        let expected = [
+            "Content/walk.md:5:5: error: image 'photos/gone.png' not found (looked for Content/photos/gone.png and Content/photos/gone.png)",
+            "Content/walk.md:6:5: error: 'Content/photos/half.png' cannot be published: picture is truncated: the png file ends before the picture does",
+        ]
+        for command in ["build", "check"] {
+            let run = try runDaybook([command, "-C", root.path])
+            XCTAssertEqual(run.status, 1, command)
+            let errors = run.standardError.split(separator: "\n").map(String.init).filter { $0.contains(": error: ") }
+            XCTAssertEqual(errors, expected, "\(command): \(run.standardError)")
+        }
+        // A second build reads the entry from the cache, and still sees both.
+        let again = try runDaybook(["build", "-C", root.path])
+        XCTAssertEqual(again.standardError.split(separator: "\n").filter { $0.contains(": error: ") }.map(String.init), expected)
     }
 }

@@ -8,14 +8,8 @@ import XCTest
 final class EncryptedSearchBrowserTests: XCTestCase {
     func testTheEncryptedSearchPageFindsWhatTheCommandFinds() throws {
         let python = try browserPython()
-        let root = temporaryFolder(self).appendingPathComponent("diary")
-        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tests/SiteBuilderTests/Fixtures/seoul-diary"), to: root)
-        try? FileManager.default.removeItem(at: root.appendingPathComponent("Expected"))
         let password = "봄 일기 password"
-        var environment = ProcessInfo.processInfo.environment
-        environment["DAYBOOK_PASSWORD"] = password
-        let build = try runDaybook(["build", "--encrypt", "-C", root.path], environment: environment)
-        XCTAssertEqual(build.status, 0, build.standardError)
+        let root = try builtFixture("seoul-diary", test: self, arguments: ["--encrypt"], environment: environment(password: password))
         let served = root.appendingPathComponent("Output")
         XCTAssertTrue(FileManager.default.fileExists(atPath: served.appendingPathComponent("unlock.js").path))
         XCTAssertFalse(FileManager.default.fileExists(atPath: served.appendingPathComponent("search/index.json").path),

@@ -9,6 +9,8 @@ final class OnThisDayBrowserTests: XCTestCase {
         var links: [String]
         var ago: [String]
         var requests: [String]
+        var titles: [String] = []
+        var meta: [String] = []
     }
 
     func testTheHomePageShowsTheReadersTodayInEarlierYears() throws {
@@ -63,6 +65,9 @@ final class OnThisDayBrowserTests: XCTestCase {
         XCTAssertEqual(answers[0].links, ["\(origin)/2024/02/29/leap/", "\(origin)/2023/02/28/before/"])
         XCTAssertEqual(answers[0].ago, ["1 year ago", "2 years ago"])
         XCTAssertEqual(answers[1].links, ["\(origin)/2023/02/28/before/"], "2028 has its own 29 February")
+        // The entries have no title: a card is titled by its date, which its meta line does not repeat.
+        XCTAssertEqual(answers[0].titles, ["2024-02-29 (Thu) 08:00", "2023-02-28 (Tue) 20:00"])
+        XCTAssertEqual(answers[0].meta, ["1 year ago", "2 years ago"])
         XCTAssertEqual(errors, [])
     }
 
@@ -80,7 +85,8 @@ final class OnThisDayBrowserTests: XCTestCase {
         let json = try runBrowserScript(python, "on_this_day.py", ["\(server.origin)/", casesFile.path])
         let answers = (json["cases"] as? [[String: Any]] ?? []).map { answer in
             Shown(shown: answer["shown"] as? Bool ?? false, links: answer["links"] as? [String] ?? [],
-                  ago: answer["ago"] as? [String] ?? [], requests: answer["requests"] as? [String] ?? [])
+                  ago: answer["ago"] as? [String] ?? [], requests: answer["requests"] as? [String] ?? [],
+                  titles: answer["titles"] as? [String] ?? [], meta: answer["meta"] as? [String] ?? [])
         }
         XCTAssertEqual(answers.count, cases.count)
         return (server.origin, answers, (json["errors"] as? [[String: Any]] ?? []).map { "\($0["message"] ?? $0)" })

@@ -162,6 +162,26 @@ func browserPython() throws -> String {
     return python
 }
 
+/// A copy of the golden fixture `name` (without its Expected/) in a temporary folder, changed by
+/// `prepare`, then built by `daybook build` with `arguments`.
+func builtFixture(_ name: String, test: XCTestCase, arguments: [String] = [], environment: [String: String]? = nil,
+                  prepare: (URL) throws -> Void = { _ in }) throws -> URL {
+    let root = temporaryFolder(test).appendingPathComponent(name)
+    try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tests/SiteBuilderTests/Fixtures/\(name)"), to: root)
+    try? FileManager.default.removeItem(at: root.appendingPathComponent("Expected"))
+    try prepare(root)
+    let build = try runDaybook(["build", "-C", root.path] + arguments, environment: environment)
+    XCTAssertEqual(build.status, 0, build.standardError)
+    return root
+}
+
+/// The environment with `DAYBOOK_PASSWORD` set, for `daybook build --encrypt`.
+func environment(password: String) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["DAYBOOK_PASSWORD"] = password
+    return environment
+}
+
 /// A static HTTP server (Python's) serving a folder on 127.0.0.1; stopped by `stop()`.
 struct StaticServer {
     var origin: String

@@ -59,6 +59,23 @@ final class EntryCacheTests: XCTestCase {
         XCTAssertEqual(walk.body.pictures.map(\.number), [1])
     }
 
+    func testAFileThatGivesNoEntryKeepsThePicturesItNamesThroughTheCache() throws {
+        let diary = try makeDiary(config: config)
+        let path = "Content/2025/10/20/0930-walk.md"
+        try entryText("date: 2025-10-20 09:30\nemotion: happy\nimages: [gone.png, tea.png]", body: "![again](tea.png)")
+            .write(to: diary.root.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-60)],
+                                              ofItemAtPath: diary.root.appendingPathComponent(path).path)
+        let first = DiaryReader(root: diary.root).read()
+        XCTAssertEqual(first.diary.entries.map(\.sourcePath), ["Content/2025/10/21/0800-rain.md"], "the entry with a missing picture is left out")
+        let named = [PictureUse(sourcePath: "Content/2025/10/20/tea.png", location: SourceLocation(path: path, line: 4, column: 20)),
+                     PictureUse(sourcePath: "Content/2025/10/20/tea.png", location: SourceLocation(path: path, line: 6, column: 10))]
+        XCTAssertEqual(first.picturesWithoutEntry, named)
+        let second = try reread(diary, after: first)
+        XCTAssertEqual(second.parsedCount, 0)
+        XCTAssertEqual(second.picturesWithoutEntry, named)
+    }
+
     func testACacheReadInPlaceBehindOtherBytesGivesTheSameEntries() throws {
         let diary = try makeDiary(config: config)
         let first = DiaryReader(root: diary.root).read()

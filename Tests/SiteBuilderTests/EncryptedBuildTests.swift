@@ -29,7 +29,8 @@ final class EncryptedBuildTests: XCTestCase {
         let published = try filesBelow(root.appendingPathComponent("Output"))
         let plain = try filesBelow(plainOutput)
         let encryptor = SiteEncryptor(keys: keys)
-        let publicFiles = UnlockPage(keys: keys, baseURL: "/").files
+        // The fixture is Korean: so is its unlock page.
+        let publicFiles = UnlockPage(keys: keys, config: DiaryReader(root: root).read(.init(includeDrafts: false)).diary.config).files
         let dayFiles = plain.filter { Self.isOnThisDayFile($0.key) }
         XCTAssertGreaterThan(dayFiles.count, 1, "the plain site has a file per calendar day")
         let addresses = Set(plain.keys).subtracting(dayFiles.keys).union([Self.calendarAddress])
@@ -44,6 +45,27 @@ final class EncryptedBuildTests: XCTestCase {
         XCTAssertEqual(calendar, Dictionary(uniqueKeysWithValues: dayFiles.map {
             (String($0.key.dropFirst("on-this-day/".count).dropLast(".json".count)), String(decoding: $0.value, as: UTF8.self))
         }))
+    }
+
+    func testTheUnlockPageSpeaksTheDiarysLanguageWithItsOwnStrings() throws {
+        let root = try copyOfFixture("seoul-diary", test: self)
+        let config = root.appendingPathComponent("daybook.yml")
+        try (try String(contentsOf: config, encoding: .utf8) + "\nstrings:\n  unlock: 들어가기\n")
+            .write(to: config, atomically: true, encoding: .utf8)
+        try buildSite(root, options: encrypted(try keys()))
+
+        let unlockPage = try String(contentsOf: root.appendingPathComponent("Output/index.html"), encoding: .utf8)
+        XCTAssertTrue(unlockPage.contains(#"<html lang="ko">"#))
+        XCTAssertTrue(unlockPage.contains("<title>비공개 일기</title>"))
+        XCTAssertTrue(unlockPage.contains(#"<button type="submit" disabled>들어가기</button>"#), "strings: overrides a word")
+        XCTAssertTrue(unlockPage.contains(#""wrong_password":"비밀번호가 틀렸습니다. 다시 입력하세요.""#))
+        XCTAssertTrue(unlockPage.contains(#"<option value="30" selected>30일</option>"#))
+        let notFound = try String(contentsOf: root.appendingPathComponent("Output/404.html"), encoding: .utf8)
+        XCTAssertTrue(notFound.contains(#"<html lang="ko">"#) && notFound.contains("<h1>페이지를 찾을 수 없습니다</h1>"), notFound)
+        for english in ["Private diary", "Password", "Remember", "Unlock", "Not found", "lang=\"en\""] {
+            XCTAssertFalse(unlockPage.contains(english) || notFound.contains(english), english)
+        }
+        XCTAssertFalse(unlockPage.contains("봄 일기"), "nothing else of the diary: not its title")
     }
 
     func testEncryptAddressesReadableReachesTheUnlockPageAndAChangeRewritesIt() throws {
@@ -245,7 +267,7 @@ final class EncryptedBuildTests: XCTestCase {
 
         let output = try filesBelow(root.appendingPathComponent("Output"))
         XCTAssertGreaterThan(output.count, 20, file: file, line: line)
-        let publicFiles = UnlockPage(keys: keys, baseURL: diary.config.baseURL).files
+        let publicFiles = UnlockPage(keys: keys, config: diary.config).files
         for (path, data) in output {
             let bytes = [UInt8](data)
             if let expected = publicFiles[path] {

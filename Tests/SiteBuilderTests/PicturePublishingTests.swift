@@ -33,13 +33,16 @@ final class PicturePublishingTests: XCTestCase {
         let files = try filesBelow(root.appendingPathComponent("Output"))
         XCTAssertNotNil(files["images/2025-07-06-field_image_1.png"])
         XCTAssertNotNil(files["images/2025-07-06-field_image_1-320.png"])
-        XCTAssertNotNil(files["images/2025-07-06-field_image_1-640.png"])
-        let thumbnails = #"src="/diary/images/2025-07-06-field_image_1-320.png" srcset="/diary/images/2025-07-06-field_image_1-320.png 320w, /diary/images/2025-07-06-field_image_1-640.png 640w""#
+        XCTAssertNotNil(files["images/2025-07-06-field_image_1-720.png"])
+        XCTAssertNotNil(files["images/2025-07-06-field_image_1-1280.png"])
+        let thumbnails = #"src="/diary/images/2025-07-06-field_image_1-320.png" srcset="/diary/images/2025-07-06-field_image_1-320.png 320w, "#
+            + #"/diary/images/2025-07-06-field_image_1-720.png 720w, /diary/images/2025-07-06-field_image_1-1280.png 1280w""#
         for path in ["index.html", "gallery/index.html", "2025/07/06/index.html", "archive/index.html"] {
             let html = try page(root, path)
             XCTAssertTrue(html.contains(thumbnails), path)
             XCTAssertTrue(html.contains(#"width="320" height="160" loading="lazy""#), path)
             XCTAssertFalse(attributeValues(named: "src", in: html).contains(display), "\(path) loads the display version")
+            XCTAssertFalse(attributeValues(named: "srcset", in: html).contains { $0.contains(display + " ") }, "\(path) offers the display version")
         }
         let entry = try page(root, "2025/07/06/field/index.html")
         XCTAssertTrue(entry.contains(#"<a href="\#(display)"><img src="/diary/images/2025-07-06-field_image_1-320.png""#))
@@ -67,7 +70,12 @@ final class PicturePublishingTests: XCTestCase {
         try buildSite(root)
         let entry = try page(root, "2025/07/06/field/index.html")
         XCTAssertEqual(entry.components(separatedBy: "<img ").count - 1, 1, entry)
-        XCTAssertTrue(entry.contains(#"<img src="/diary/images/2025-07-06-field_image_1-640.png" id="image-1" width="640" height="480""#), entry)
+        // As wide as the column (up to its own width), from the thumbnails or, on its own page alone, the display version.
+        let candidates = "/diary/images/2025-07-06-field_image_1-320.png 320w, /diary/images/2025-07-06-field_image_1-720.png 720w"
+        XCTAssertTrue(entry.contains(#"<img src="/diary/images/2025-07-06-field_image_1-720.png" id="image-1" width="800" height="600" "#
+            + #"srcset="\#(candidates), /diary/images/2025-07-06-field_image_1.png 800w" sizes="(max-width: 44rem) calc(100vw - 2rem), 42rem""#), entry)
+        let day = try page(root, "2025/07/06/index.html")
+        XCTAssertTrue(day.contains(#"<img src="/diary/images/2025-07-06-field_image_1-720.png" width="720" height="540" srcset="\#(candidates)""#), day)
         XCTAssertFalse(entry.contains("<figure"))
     }
 

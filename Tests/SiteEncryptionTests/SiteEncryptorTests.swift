@@ -1,4 +1,5 @@
 import DiaryCorpus
+import DiaryModel
 @testable import SiteEncryption
 import XCTest
 
@@ -237,6 +238,30 @@ final class SiteEncryptorTests: XCTestCase {
         XCTAssertTrue(html.contains(#""iterations":1000"#))
         XCTAssertEqual(String(decoding: try XCTUnwrap(files["robots.txt"]), as: UTF8.self), "User-agent: *\nDisallow: /\n")
         XCTAssertTrue(String(decoding: try XCTUnwrap(files["404.html"]), as: UTF8.self).contains(#"<a href="/diary/">"#))
+    }
+
+    func testTheReaderReadsEveryWordItShowsFromTheUnlockPage() throws {
+        let keys = try quickKeys()
+        let words = SiteStrings.table(for: "ko_KR", overrides: ["lock": "잠금"])
+        let html = String(decoding: try XCTUnwrap(UnlockPage(keys: keys, baseURL: "/", words: words, language: "ko")
+            .files["index.html"]), as: UTF8.self)
+        let start = try XCTUnwrap(html.range(of: #"<script type="application/json" id="daybook-words">"#)?.upperBound)
+        let end = try XCTUnwrap(html[start...].range(of: "</script>")?.lowerBound)
+        let shown = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(html[start..<end].utf8)) as? [String: String])
+        XCTAssertEqual(shown["lock"], "잠금")
+        XCTAssertEqual(shown["unlocking"], "여는 중…")
+        XCTAssertEqual(Set(shown.keys), Set(UnlockPage.scriptWordKeys))
+        for key in UnlockPage.scriptWordKeys {
+            XCTAssertTrue(UnlockScript.source.contains("'\(key)'"), "unlock.js shows \(key)")
+        }
+        let english = SiteStrings.table(for: "en")
+        for key in UnlockPage.scriptWordKeys {
+            let fragments = english[key]!.replacing(#/\{\w+\}/#, with: "\n").split(separator: "\n")
+            let text = fragments.map { $0.trimmingCharacters(in: .whitespaces) }.max { $0.count < $1.count } ?? ""
+            XCTAssertFalse(text.count >= 8 && UnlockScript.source.contains("'\(text)"), "unlock.js has its own '\(text)'")
+            XCTAssertFalse(text.count >= 8 && UnlockScript.source.contains(" \(text)'"), "unlock.js has its own '\(text)'")
+        }
+        XCTAssertFalse(UnlockScript.source.contains(#"lang="en""#))
     }
 
     func testThePublicPagesCarryTheirPolicyAndTheReaderIsToldHowToShowAddresses() throws {

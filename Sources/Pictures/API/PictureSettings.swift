@@ -14,8 +14,18 @@ public struct PictureSettings: Hashable, Sendable {
 
     /// The gallery's cells are about 160 CSS pixels wide (four to a 44rem column, two on a phone)
     /// and cards' covers 88: 320 fills both on a high-density screen. Day and entry pages show pictures
-    /// in a grid of cells up to about 330 CSS pixels wide: 320 at 1×, 640 at 2×.
-    public static let defaultThumbnailWidths = [320, 640]
+    /// in a grid of cells 328 CSS pixels wide on a desktop (two to the 42rem column) and the screen's
+    /// width less 2rem on a phone (358 at 390 px), and in the body as wide as the column: 720 is 2× of
+    /// the first (and of a 360-wide phone cell), 1280 covers the phone cell at 3× and the column at
+    /// 1.9× on day pages, which may not load the display version; the entry page adds it for the column.
+    ///
+    /// Measured (Benchmarks/pictures/page-picture-bytes.py: an entry page with four photographs in its
+    /// grid, headless Chromium): with 320 and 640 a phone (390 px, DPR 3) and a desktop (1280 px,
+    /// DPR 2) both loaded 230 KB, the 640 files, short of 2× on both (1074 and 656 pixels wanted);
+    /// with 320, 720 and 1280 the desktop loads 279 KB (720 files) and the phone 576 KB (1280 files),
+    /// each picture at least twice its CSS width. With 640 and 1280 the desktop would take the 1280
+    /// files for 16 missing pixels, the phone's 576 KB.
+    public static let defaultThumbnailWidths = [320, 720, 1280]
 
     /// Chosen by measurement (Benchmarks/pictures/jpeg-quality.py, ten photographs reduced to 1600 px,
     /// progressive, colour at half resolution as libjpeg does below quality 90):

@@ -239,5 +239,18 @@ def print_answers(driver, answers):
     driver.quit()
 
 
+def run_steps(steps, answers=None):
+    """Opens a browser, runs `steps(driver, answers)`, and prints the answers however the steps end."""
+    driver = browser()
+    driver.set_script_timeout(60)
+    answers = {} if answers is None else answers
+    try:
+        steps(driver, answers)
+    except Exception as error:
+        answers["failed"] = failure(driver, error)
+    finally:
+        print_answers(driver, answers)
+
+
 if __name__ == "__main__":
     main()

@@ -61,6 +61,8 @@ def main():
                   shown: !section.hidden && section.offsetHeight > 0,
                   links: cards.map(function (c) { return c.querySelector('.card-title a').href; }),
                   ago: cards.map(function (c) { return c.querySelector('[data-slot="ago"]').textContent; }),
+                  titles: cards.map(function (c) { return c.querySelector('.card-title').textContent; }),
+                  meta: cards.map(function (c) { return c.querySelector('.meta').textContent; }),
                   today: new Date().getFullYear() + '-' + (new Date().getMonth() + 1) + '-' + new Date().getDate(),
                   requests: performance.getEntriesByType('resource').map(function (r) { return r.name; })
                     .filter(function (name) { return name.indexOf('/on-this-day/') >= 0; })

@@ -39,12 +39,18 @@
     var node = template.content.firstElementChild.cloneNode(true);
     function slot(name) { return node.querySelector('[data-slot="' + name + '"]'); }
     node.style.setProperty("--emotion", emotion.color);
-    slot("title").textContent = entry.title;
     slot("title").href = entry.url;
     var when = document.createElement("time");
     when.dateTime = entry.datetime;
     when.textContent = entry.when;
-    slot("when").replaceWith(when);
+    if (entry.untitled) {
+      // Titled by its date, as the theme's cards are: the meta line does not say it again.
+      slot("title").appendChild(when);
+      slot("when").parentNode.replaceChildren(slot("ago"));
+    } else {
+      slot("title").textContent = entry.title;
+      slot("when").replaceWith(when);
+    }
     slot("ago").textContent = yearsAgo(thisYear - entry.year);
     slot("emotion").href = emotion.url;
     slot("emotion").style.setProperty("--emotion", emotion.color);
