@@ -12,7 +12,7 @@ struct Daybook: ParsableCommand {
         abstract: "Turn a private diary of Markdown files into a static website.",
         version: DaybookVersion.current,
         subcommands: [InitCommand.self, NewCommand.self, ImportCommand.self, BuildCommand.self, CheckCommand.self,
-                      SearchCommand.self, ServeCommand.self]
+                      SearchCommand.self, ServeCommand.self, DeployCommand.self]
     )
 
     // Declared here as well as on each command, so that `-C DIR` works before the command's

@@ -34,13 +34,11 @@ public struct SiteDeployer {
     }
 
     /// Builds the site for `target`. A readable site for a target without `public: true` is refused
-    /// before anything is built. The report's diagnostics are the build's; with errors, throws.
+    /// before anything is built. The report's diagnostics are the build's: with errors, send nothing.
     public func build(for target: DeployTarget, options: DeployOptions,
                       progress: (String) -> Void = { _ in }) throws -> SiteBuilder.Report {
         if options.encryption == nil && !target.isPublic { throw DeployError(target: target.name, .readableSite) }
-        let report = try SiteBuilder(root: root).build(buildOptions(options), progress: progress)
-        if report.hasErrors { throw DeployError(target: target.name, .buildFailed(report.summary)) }
-        return report
+        return try SiteBuilder(root: root).build(buildOptions(options), progress: progress)
     }
 
     /// Sends what the last build wrote to `target`, or in a dry run says what it would send.
@@ -54,7 +52,8 @@ public struct SiteDeployer {
 
     /// `build` then `send`.
     public func deploy(to target: DeployTarget, options: DeployOptions, events: DeployEvents = DeployEvents()) throws -> DeployReport {
-        _ = try build(for: target, options: options)
+        let built = try build(for: target, options: options)
+        if built.hasErrors { throw DeployError(target: target.name, .buildFailed(built.summary)) }
         return try send(to: target, options: options, events: events)
     }
 
