@@ -180,3 +180,10 @@ func waitForPort(_ port: Int, seconds: Double = 10) throws {
 
 /// The repository's folder, found through #filePath.
 let packageFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Builds the diary readable into its Output, as `daybook build --no-encrypt` would.
+enum SiteBuilderShim {
+    static func buildPlain(_ root: URL) throws -> SiteBuilder.Report {
+        try SiteBuilder(root: root).build(SiteBuilder.Options())
+    }
+}
