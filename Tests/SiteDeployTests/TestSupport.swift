@@ -96,7 +96,7 @@ struct ProcessRun {
 }
 
 @discardableResult
-func run(_ program: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> ProcessRun {
+func runProgram(_ program: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> ProcessRun {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [program] + arguments
