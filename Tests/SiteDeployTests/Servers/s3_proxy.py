@@ -2,7 +2,7 @@
 
 Usage: s3_proxy.py UPSTREAM_PORT. Prints the port it listens on (127.0.0.1), then forwards every
 request unchanged, Host header included, so the client's SigV4 signature still holds. It counts
-requests by method; GET /__counts answers them as JSON, POST /__reset sets them to zero, and
+requests by method (and the bytes of PUT bodies, as PUT_BYTES); GET /__counts answers them as JSON, POST /__reset sets them to zero, and
 POST /__fail?after=N makes every PUT after the next N answer 503 (a server going down mid-deploy)
 until POST /__heal.
 """
@@ -52,6 +52,8 @@ class Proxy(http.server.BaseHTTPRequestHandler):
         body = self.rfile.read(length) if length else b""
         with lock:
             state["counts"][self.command] = state["counts"].get(self.command, 0) + 1
+            if self.command == "PUT":
+                state["counts"]["PUT_BYTES"] = state["counts"].get("PUT_BYTES", 0) + len(body)
             failing = self.command == "PUT" and state["puts_left"] is not None
             if failing and state["puts_left"] > 0:
                 state["puts_left"] -= 1
