@@ -155,29 +155,22 @@ def measure_targets(daybook, root, proxy_port, log):
     log("deploy: building the encrypted site once")
     subprocess.run([daybook, "build", "-q", "-C", root, "--encrypt"], check=True, env=env, capture_output=True)
     output_bytes = tree_bytes(os.path.join(root, "Output")) - os.path.getsize(os.path.join(root, "Output", ".daybook-output"))
-    for target in TARGETS:
+    def measured(target, label):
         if target == "s3":
             proxy_call(proxy_port, "/__reset", "POST")
-        results[target]["first"] = deploy(daybook, root, target)
+        result = deploy(daybook, root, target)
         if target == "s3":
-            results[target]["first"]["server"] = proxy_call(proxy_port, "/__counts")
-        log(f"deploy {target}: first {results[target]['first']}")
-    for target in TARGETS:
-        if target == "s3":
-            proxy_call(proxy_port, "/__reset", "POST")
-        results[target]["noop"] = deploy(daybook, root, target)
-        if target == "s3":
-            results[target]["noop"]["server"] = proxy_call(proxy_port, "/__counts")
-        log(f"deploy {target}: no-op {results[target]['noop']}")
+            result["server"] = proxy_call(proxy_port, "/__counts")
+        results[target][label] = result
+        log(f"deploy {target}: {label} {result}")
+
+    for label in ("first", "noop"):
+        for target in TARGETS:
+            measured(target, label)
     edited = []
     for number, target in enumerate(TARGETS):
         edited.append(edit_entry(os.path.join(root, "Content"), number))
-        if target == "s3":
-            proxy_call(proxy_port, "/__reset", "POST")
-        results[target]["edit"] = deploy(daybook, root, target)
-        if target == "s3":
-            results[target]["edit"]["server"] = proxy_call(proxy_port, "/__counts")
-        log(f"deploy {target}: one-entry edit {results[target]['edit']}")
+        measured(target, "edit")
         for other in TARGETS:
             if other != target:
                 deploy(daybook, root, other)

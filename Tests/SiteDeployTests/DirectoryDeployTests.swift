@@ -7,13 +7,7 @@ import XCTest
 final class DirectoryDeployTests: XCTestCase {
     private func diary(public isPublic: Bool = false) throws -> (root: URL, share: URL) {
         let share = temporaryFolder(self).appendingPathComponent("share")
-        let root = try makeDiary(self, deploy: """
-            deploy:
-              - name: share
-                to: dir
-                url: \(share.path)
-            \(isPublic ? "    public: true\n" : "")
-            """)
+        let root = try makeDiary(self, target: "share", kind: "dir", url: share.path, extra: isPublic ? ["public: true"] : [])
         return (root, share)
     }
 

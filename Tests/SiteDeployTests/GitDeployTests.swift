@@ -6,13 +6,7 @@ final class GitDeployTests: XCTestCase {
     private func diary(history: Bool = false) throws -> (root: URL, remote: URL) {
         let remote = temporaryFolder(self).appendingPathComponent("site.git")
         try runProgram("git", ["init", "--quiet", "--bare", remote.path])
-        let root = try makeDiary(self, deploy: """
-            deploy:
-              - name: pages
-                to: git
-                url: \(remote.path)
-            \(history ? "    history: keep\n" : "")
-            """)
+        let root = try makeDiary(self, target: "pages", kind: "git", url: remote.path, extra: history ? ["history: keep"] : [])
         return (root, remote)
     }
 

@@ -5,12 +5,7 @@ import XCTest
 /// throw-away host key and user key, started by the test).
 final class RsyncDeployTests: XCTestCase {
     private func diary(url: String) throws -> URL {
-        try makeDiary(self, deploy: """
-            deploy:
-              - name: server
-                to: rsync
-                url: \(url)
-            """)
+        try makeDiary(self, target: "server", kind: "rsync", url: url)
     }
 
     private func assertDeploysAndEdits(_ root: URL, remote: URL) throws {

@@ -34,14 +34,8 @@ final class S3DeployTests: XCTestCase {
     }
 
     private func diary() throws -> URL {
-        try makeDiary(self, deploy: """
-            deploy:
-              - name: bucket
-                to: s3
-                url: s3://bucket/diary/
-                endpoint: http://127.0.0.1:\(proxyPort)
-                region: us-east-1
-            """)
+        try makeDiary(self, target: "bucket", kind: "s3", url: "s3://bucket/diary/",
+                      extra: ["endpoint: http://127.0.0.1:\(proxyPort)", "region: us-east-1"])
     }
 
     private var remoteFiles: [String: Data] {

@@ -15,6 +15,12 @@ func makeDiary(_ test: XCTestCase, entries count: Int = 4, deploy: String) throw
     return root
 }
 
+/// A diary whose one deploy target is `name`, of kind `kind`, at `url`, with `extra` lines (`public: true`).
+func makeDiary(_ test: XCTestCase, target name: String, kind: String, url: String, extra: [String] = []) throws -> URL {
+    let lines = ["deploy:", "  - name: \(name)", "    to: \(kind)", "    url: \(url)"] + extra.map { "    " + $0 }
+    return try makeDiary(test, deploy: lines.joined(separator: "\n") + "\n")
+}
+
 /// Writes (or rewrites) the entry of March `day`, 2025.
 func writeEntry(_ root: URL, day: Int, body: String) throws {
     let name = String(format: "Content/2025/03/%02d/0900-walk.md", day)
