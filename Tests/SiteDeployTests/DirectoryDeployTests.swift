@@ -63,6 +63,18 @@ final class DirectoryDeployTests: XCTestCase {
         XCTAssertNotNil(try outputFiles(publicRoot)["2025/03/01/0900-walk/index.html"], "the readable site was sent")
     }
 
+    func testDraftsAreNeverDeployed() throws {
+        let (root, share) = try diary(public: true)
+        let draft = root.appendingPathComponent("Content/2025/03/09/0900-secret.md")
+        try FileManager.default.createDirectory(at: draft.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "---\ntitle: Unfinished secret\ndate: 2025-03-09 09:00\nemotion: calm\ndraft: true\n---\nNot yet.\n"
+            .write(to: draft, atomically: true, encoding: .utf8)
+        try deploy(root, options: DeployOptions())
+        let sent = try filesBelow(share)
+        XCTAssertFalse(sent.isEmpty)
+        XCTAssertFalse(sent.values.contains { String(decoding: $0, as: UTF8.self).contains("Unfinished secret") })
+    }
+
     func testAPlainOutputIsNeverSentToAPrivateTargetEvenWhenTheBuildIsSkipped() throws {
         let (root, share) = try diary()
         try deploy(root)

@@ -47,7 +47,7 @@ final class S3Transport: DeployTransport {
                 let (bytes, sent) = try read(upload, from: site)
                 return (putRequest(bytes, sent: sent), sent)
             }
-            let answers = sendAll(batch.map(\.0))
+            let answers = sendRetrying(batch.map(\.0))
             var firstFailure: Error?
             for ((_, sent), answer) in zip(batch, answers) {
                 do {
@@ -64,7 +64,7 @@ final class S3Transport: DeployTransport {
     func delete(_ paths: [String], deleted: (String) throws -> Void) throws {
         for start in stride(from: 0, to: paths.count, by: Self.parallelRequests) {
             let batch = Array(paths[start..<min(paths.count, start + Self.parallelRequests)])
-            let answers = sendAll(batch.map { client.request("DELETE", key: prefix + $0) })
+            let answers = sendRetrying(batch.map { client.request("DELETE", key: prefix + $0) })
             var firstFailure: Error?
             for (path, answer) in zip(batch, answers) {
                 do {
@@ -88,6 +88,30 @@ final class S3Transport: DeployTransport {
             "cache-control": ContentType.cacheControl(for: sent.file.path),
             "content-md5": Data(md5Bytes).base64EncodedString(),
         ])
+    }
+
+    /// Sends the requests, and again, after a pause, those that met a server error or no server,
+    /// as S3's own clients do: a busy server answers 500 or 503 now and then (rclone's did, about
+    /// once in a thousand uploads here). What still fails after the last try is the deploy's error.
+    private func sendRetrying(_ requests: [URLRequest]) -> [Result<S3Client.Answer, Error>] {
+        var answers = sendAll(requests)
+        for pause in Self.retryPauses {
+            let again = answers.indices.filter { Self.isTransient(answers[$0]) }
+            guard !again.isEmpty else { break }
+            Thread.sleep(forTimeInterval: pause)
+            for (position, answer) in zip(again, sendAll(again.map { requests[$0] })) { answers[position] = answer }
+        }
+        return answers
+    }
+
+    /// Seconds to wait before each new try.
+    static let retryPauses = [0.2, 0.5, 1.0]
+
+    private static func isTransient(_ answer: Result<S3Client.Answer, Error>) -> Bool {
+        switch answer {
+        case .failure: return true
+        case .success(let reply): return reply.status >= 500
+        }
     }
 
     /// Sends every request at once (the session keeps `parallelRequests` connections) and waits for all.
