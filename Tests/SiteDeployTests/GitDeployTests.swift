@@ -42,6 +42,8 @@ final class GitDeployTests: XCTestCase {
         XCTAssertGreaterThan(second.deletions.count, 0)
         assertSameFiles(try branchFiles(remote), try outputFiles(root), "after the second deploy")
         XCTAssertEqual(try commitCount(remote), 1)
+        XCTAssertEqual(try runProgram("git", ["--git-dir", remote.path, "for-each-ref", "--format=%(refname)"]).output, "refs/heads/gh-pages\n",
+                       "the carrier of the push is gone")
         let author = try runProgram("git", ["--git-dir", remote.path, "log", "-1", "--format=%an <%ae>", "gh-pages"]).output
         XCTAssertEqual(author, "Daybook <daybook@localhost>\n")
     }
