@@ -96,11 +96,15 @@ let package = Package(
         // and the unlock page whose script reads the site in the browser.
         .target(name: "SiteEncryption", dependencies: ["CLibCrypto", "DiaryModel"], exclude: ["Browser"],
                 swiftSettings: opensslHeadersForSwift),
+        // `daybook deploy`: what the last build wrote, planned against what a target last received, sent by
+        // git, rsync, S3 (its own SigV4 client over URLSession) or into a folder, and remembered per target.
+        .target(name: "SiteDeploy", dependencies: ["DiaryModel", "DiaryFiles", "DiaryReader", "SiteBuilder", "SiteEncryption", "CLibCrypto"],
+                swiftSettings: opensslHeadersForSwift),
         // A deterministic synthetic diary for tests and benchmarks.
         .target(name: "DiaryCorpus", dependencies: ["DiaryModel"]),
         .executableTarget(
             name: "daybook",
-            dependencies: ["DiaryCommands", "DiaryImport", "SiteBuilder", "SiteEncryption", "DiaryServer", "CCurlOnDemand",
+            dependencies: ["DiaryCommands", "DiaryImport", "SiteBuilder", "SiteEncryption", "DiaryServer", "SiteDeploy", "CCurlOnDemand",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
@@ -116,6 +120,8 @@ let package = Package(
         .testTarget(name: "DiaryCommandsTests", dependencies: ["DiaryCommands", "DiaryModel", "DiaryReader", "DiaryCorpus", "SiteEncryption"], exclude: ["Browser"]),
         .testTarget(name: "DiaryImportTests", dependencies: ["DiaryImport", "DiaryReader", "DiaryModel", "DiaryCorpus", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
+        .testTarget(name: "SiteDeployTests", dependencies: ["SiteDeploy", "SiteBuilder", "SiteEncryption", "DiaryModel", "DiaryReader", "CCurlOnDemand"],
+                    exclude: ["Servers"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "CVips", "CLibraryVersion"]),
         .testTarget(name: "DiaryIndexTests", dependencies: ["DiaryIndex", "DiaryReader"]),
         .testTarget(name: "DiarySearchTests", dependencies: ["DiarySearch", "DiaryIndex", "DiaryModel", "DiaryReader", "DiaryCorpus"]),

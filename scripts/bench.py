@@ -28,6 +28,8 @@ Python 3 standard library only. Settings from the environment:
   BENCH_PICTURES=0       skip the pictures section (a photo diary: Daybook against vipsthumbnail, ImageMagick and
                          Hugo), keeping the one the last run that measured it wrote; its own settings
                          (BENCH_PICTURE_*) are in scripts/bench_pictures.py
+  BENCH_DEPLOY=0         skip the deploy section (`daybook deploy` to a folder, git, rsync and S3 on loopback, and
+                         `hugo deploy` beside it); its settings (BENCH_DEPLOY_*) are in scripts/bench_deploy.py
 """
 
 import datetime
@@ -50,6 +52,7 @@ import time
 import unicodedata
 import urllib.parse
 
+import bench_deploy
 import bench_pictures
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -1767,7 +1770,7 @@ def source_state():
     return commit, dirty, subject
 
 
-def report(results, prof, prof_error, tmpl, info, total_seconds, pictures=None):
+def report(results, prof, prof_error, tmpl, info, total_seconds, pictures=None, deploy=None):
     commit, dirty, subject = info.get("source") or source_state()
     now = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
     L = []
@@ -2012,6 +2015,7 @@ def report(results, prof, prof_error, tmpl, info, total_seconds, pictures=None):
 
     kept_pictures = None if pictures is not None else bench_pictures.kept_section(OUTPUT)
     L += kept_pictures or bench_pictures.section(sys.modules[__name__], pictures, "BENCH_PICTURES=0")
+    L += bench_deploy.section(deploy, "BENCH_DEPLOY=0, or missing " + ", ".join(bench_deploy.missing_tools()))
 
     # Profiles
     L.append("## Profile: full build of the 1,095-entry corpus (callgrind)")
@@ -2185,14 +2189,17 @@ def main():
     if bench_pictures.ENABLED:
         pictures = bench_pictures.measure(sys.modules[__name__], run_root)
         set_aside(run_root, trash)
+    deploy = None
+    if bench_deploy.ENABLED and not bench_deploy.missing_tools():
+        deploy = bench_deploy.measure(sys.modules[__name__], run_root)
     prof, prof_error = (None, "skipped (BENCH_PROFILE=0)")
     if ENV.get("BENCH_PROFILE", "1") != "0":
         prof, prof_error = profile(run_root)
     tmpl = template_bench() if ENV.get("BENCH_TEMPLATE", "1") != "0" else None
     with open(os.path.join(WORK, "results.json"), "w", encoding="utf-8") as f:  # the raw figures of this run
-        json.dump({"results": results, "pictures": pictures, "profile": prof, "profile_error": prof_error, "template_bench": tmpl,
+        json.dump({"results": results, "pictures": pictures, "deploy": deploy, "profile": prof, "profile_error": prof_error, "template_bench": tmpl,
                    "machine": info, "commands": commands_used, "notes": notes}, f, ensure_ascii=False, indent=1, default=str)
-    report(results, prof, prof_error, tmpl, info, time.monotonic() - started_at, pictures)
+    report(results, prof, prof_error, tmpl, info, time.monotonic() - started_at, pictures, deploy)
     delete_later(run_root, trash)
 
 

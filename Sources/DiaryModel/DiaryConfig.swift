@@ -21,6 +21,8 @@ public struct DiaryConfig: Sendable {
     public var encrypt = false
     /// What an encrypted site's reader shows after '#' and as the tab's title (`encrypt_addresses`).
     public var encryptedAddresses = EncryptedAddresses.opaque
+    /// `deploy:`: where `daybook deploy` publishes the site; the first is the default.
+    public var deployTargets: [DeployTarget] = []
 
     /// `encrypt_addresses:` in daybook.yml.
     public enum EncryptedAddresses: String, Sendable, CaseIterable {

@@ -7,14 +7,14 @@ import Yams
 public enum ConfigLoader {
     public static let fileName = "daybook.yml"
 
-    static let knownKeys = ["title", "timezone", "locale", "base_url", "page_size", "emotions", "search", "strings", "encrypt", "encrypt_addresses"]
+    static let knownKeys = ["title", "timezone", "locale", "base_url", "page_size", "emotions", "search", "strings", "encrypt", "encrypt_addresses", "deploy"]
     static let emotionKeys = ["id", "label", "emoji", "color", "aliases"]
     /// Words other site generators use for a key Daybook knows (Jekyll's `paginate`, Hugo's `languageCode`).
     static let keyMeanings = [
         "tz": "timezone", "zone": "timezone", "language": "locale", "lang": "locale", "languagecode": "locale",
         "url": "base_url", "base": "base_url", "baseurl": "base_url", "root": "base_url",
         "paginate": "page_size", "per_page": "page_size", "pagination": "page_size",
-        "encrypted": "encrypt", "encryption": "encrypt", "moods": "emotions", "feelings": "emotions", "name": "title", "site_title": "title",
+        "deployment": "deploy", "publish": "deploy", "targets": "deploy", "encrypted": "encrypt", "encryption": "encrypt", "moods": "emotions", "feelings": "emotions", "name": "title", "site_title": "title",
     ]
     static let emotionKeyMeanings = ["name": "label", "title": "label", "icon": "emoji", "colour": "color", "alias": "aliases", "names": "aliases"]
 
@@ -87,6 +87,10 @@ public enum ConfigLoader {
                 config.strings = strings
             case "search":
                 diagnostics += readSearch(field, in: mapping, into: &config)
+            case "deploy":
+                let (targets, problems) = DeployTargetReader.read(field, in: mapping)
+                diagnostics += problems
+                config.deployTargets = targets
             default:
                 let hint = Suggestion.hint(for: field.key, among: knownKeys, meanings: keyMeanings)
                 diagnostics.append(.warning(at: mapping.location(of: field.keyNode),

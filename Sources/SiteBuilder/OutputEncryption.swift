@@ -69,15 +69,22 @@ struct OutputEncryption: Sendable {
 
     /// The saved addresses, when they were saved under these keys; empty otherwise.
     private func loadAddresses(from cache: BuildCache) -> [String: String] {
-        guard let bytes = cache.read(.publishedAddresses) else { return [:] }
+        guard let saved = Self.savedAddresses(in: cache), saved.keyID == keyID else { return [:] }
+        return saved.addresses
+    }
+
+    /// Published path → address as the last encrypted build saved them, with the keys' id; nil
+    /// when none are saved or they are damaged.
+    static func savedAddresses(in cache: BuildCache) -> (keyID: [UInt8], addresses: [String: String])? {
+        guard let bytes = cache.read(.publishedAddresses) else { return nil }
         var reader = BinaryReader(bytes)
-        guard reader.rawBytes() == keyID, let count = reader.int(), count >= 0, count <= bytes.count else { return [:] }
+        guard let keyID = reader.rawBytes(), let count = reader.int(), count >= 0, count <= bytes.count else { return nil }
         var addresses: [String: String] = [:]
         addresses.reserveCapacity(count)
         for _ in 0..<count {
-            guard let published = reader.string(), let address = reader.string() else { return [:] }
+            guard let published = reader.string(), let address = reader.string() else { return nil }
             addresses[published] = address
         }
-        return reader.isAtEnd ? addresses : [:]
+        return reader.isAtEnd ? (keyID, addresses) : nil
     }
 }

@@ -17,7 +17,7 @@ struct Daybook: ParsableCommand {
             """,
         version: DaybookVersion.current,
         subcommands: [InitCommand.self, NewCommand.self, ImportCommand.self, BuildCommand.self, CheckCommand.self,
-                      SearchCommand.self, ServeCommand.self]
+                      SearchCommand.self, ServeCommand.self, DeployCommand.self]
     )
 
     // Declared here as well as on each command, so that `-C DIR` works before the command's

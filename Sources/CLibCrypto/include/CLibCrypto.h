@@ -1,5 +1,7 @@
 // OpenSSL 3's libcrypto for Daybook, opened on first use: AES-256-GCM, HMAC and random bytes for
-// encrypted sites, SHA-256 for the picture cache's keys. The `daybook` executable does not link
+// encrypted sites, SHA-256 for the picture cache's keys, and for `daybook deploy` SHA-256 and HMAC for
+// S3's request signatures, MD5 (what S3 reports as a file's ETag) and SHA-1 (git's blob ids) to compare
+// a remote's files with the site's. The `daybook` executable does not link
 // libcrypto: loading and binding it costs every process about 1.7 ms (a Foundation program starts in
 // 3.5 ms without it, 5.3 ms with it, here), and a build of a diary without pictures that is not
 // encrypted never calls it. This target defines, for Daybook's own code only, the libcrypto
@@ -16,6 +18,7 @@
 #define OPENSSL_SUPPRESS_DEPRECATED 1
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
+#include <openssl/md5.h>
 #include <openssl/rand.h>
 #include <openssl/sha.h>
 

@@ -5,15 +5,16 @@ import CLibCrypto
 /// Each message then costs two SHA-256 runs started from those saved states. This is what makes
 /// PBKDF2's 600,000 rounds take about 0.15 s here (OpenSSL's own `PKCS5_PBKDF2_HMAC` set up the
 /// HMAC through its provider layer every round and took 0.4–0.6 s on the same machine).
-struct HMACSHA256: @unchecked Sendable {
-    static let byteCount = 32
+public struct HMACSHA256: @unchecked Sendable {
+    public static let byteCount = 32
     private static let blockSize = 64
 
     // Plain C structs, only ever copied, never written after init.
     private let inner: SHA256_CTX
     private let outer: SHA256_CTX
 
-    init(key: [UInt8]) {
+    /// A key ready to sign; check `LibCrypto` can be opened first (`HMACSHA256.requireLibCrypto`).
+    public init(key: [UInt8]) {
         LibCrypto.assumeLoaded()
         var block = key.count > Self.blockSize ? Self.sha256(key) : key
         block += repeatElement(0, count: Self.blockSize - block.count)
@@ -28,7 +29,7 @@ struct HMACSHA256: @unchecked Sendable {
     }
 
     /// The code of the message made of `parts`, one after the other.
-    func code(_ parts: [UInt8]...) -> [UInt8] {
+    public func code(_ parts: [UInt8]...) -> [UInt8] {
         var context = inner
         for part in parts { SHA256_Update(&context, part, part.count) }
         var digest = [UInt8](repeating: 0, count: Self.byteCount)
@@ -49,9 +50,15 @@ struct HMACSHA256: @unchecked Sendable {
         SHA256_Final(block, &context)
     }
 
-    static func sha256(_ bytes: [UInt8]) -> [UInt8] {
+    /// SHA-256 of `bytes`.
+    public static func sha256(_ bytes: [UInt8]) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: byteCount)
         SHA256(bytes, bytes.count, &digest)
         return digest
+    }
+
+    /// Throws `SiteEncryptionError.libcryptoUnavailable` when libcrypto cannot be opened.
+    public static func requireLibCrypto() throws {
+        try LibCrypto.require()
     }
 }

@@ -1,0 +1,30 @@
+import CLibCrypto
+import Foundation
+
+/// The digests a deploy compares files by: MD5, which S3 reports as a single-part upload's ETag,
+/// and git's blob id (SHA-1 of `blob <size>\0` and the bytes). Neither guards a secret here; they
+/// only tell whether two copies of a file are the same.
+enum FileDigest {
+    static func md5(_ bytes: [UInt8]) -> String {
+        var digest = [UInt8](repeating: 0, count: 16)
+        _ = MD5(bytes, bytes.count, &digest)
+        return hex(digest)
+    }
+
+    static func gitBlobID(_ bytes: [UInt8]) -> String {
+        let whole = Array("blob \(bytes.count)\0".utf8) + bytes
+        var digest = [UInt8](repeating: 0, count: 20)
+        _ = SHA1(whole, whole.count, &digest)
+        return hex(digest)
+    }
+
+    static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 15)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}

@@ -1,0 +1,149 @@
+import DiaryModel
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `to: s3`: objects in an S3-compatible bucket under the url's prefix, sent a few at a time. Each
+/// PUT carries the file's `Content-Type`, `Cache-Control` and `Content-MD5` (the server checks the
+/// bytes it got); the ETag it answers, a single-part upload's MD5, is checked too.
+final class S3Transport: DeployTransport {
+    /// Requests in flight at once.
+    static let parallelRequests = 8
+
+    let client: S3Client
+    let prefix: String
+
+    init(address: S3Address, endpoint: String?, region: String, profile: String?) throws {
+        let credentials = try S3Credentials.find(profile: profile)
+        let endpointText = endpoint ?? "https://s3.\(region).amazonaws.com"
+        guard let endpointURL = URL(string: endpointText) else { throw DeployError.Reason.tool("'\(endpointText)' is not a URL") }
+        client = S3Client(endpoint: endpointURL, bucket: address.bucket, region: region, credentials: credentials)
+        prefix = address.prefix
+    }
+
+    func compare(with site: SiteInventory) throws -> RemoteComparison {
+        let remote = try listing()
+        let present = site.files.filter { remote[$0.path] != nil }
+        let digests = DeployPlan.md5s(of: present, in: site)
+        let matching = zip(present, digests).filter { remote[$0.0.path] == $0.1 }.map(\.0.path)
+        let paths = Set(site.files.map(\.path))
+        return RemoteComparison(matching: Set(matching), extra: remote.keys.filter { !paths.contains($0) })
+    }
+
+    private func listing() throws -> [String: String] {
+        do {
+            return try client.list(prefix: prefix)
+        } catch let failure as S3Failure {
+            throw DeployError.Reason.remote(file: nil, answer: "listing s3://\(client.bucket)/\(prefix) got \(failure)")
+        } catch {
+            throw DeployError.Reason.remote(file: nil, answer: "cannot reach \(client.endpoint.absoluteString): \(error.localizedDescription)")
+        }
+    }
+
+    func upload(_ files: [PlannedUpload], from site: SiteInventory, uploaded: (SentFile) throws -> Void) throws {
+        for start in stride(from: 0, to: files.count, by: Self.parallelRequests) {
+            let batch = try files[start..<min(files.count, start + Self.parallelRequests)].map { upload -> (URLRequest, SentFile) in
+                let (bytes, sent) = try read(upload, from: site)
+                return (putRequest(bytes, sent: sent), sent)
+            }
+            let answers = sendRetrying(batch.map(\.0))
+            var firstFailure: Error?
+            for ((_, sent), answer) in zip(batch, answers) {
+                do {
+                    try check(answer, for: sent.file.path, expectedETag: sent.md5)
+                    try uploaded(sent)
+                } catch {
+                    firstFailure = firstFailure ?? error
+                }
+            }
+            if let firstFailure { throw firstFailure }
+        }
+    }
+
+    func delete(_ paths: [String], deleted: (String) throws -> Void) throws {
+        for start in stride(from: 0, to: paths.count, by: Self.parallelRequests) {
+            let batch = Array(paths[start..<min(paths.count, start + Self.parallelRequests)])
+            let answers = sendRetrying(batch.map { client.request("DELETE", key: prefix + $0) })
+            var firstFailure: Error?
+            for (path, answer) in zip(batch, answers) {
+                do {
+                    try check(answer, for: path, expectedETag: nil)
+                    try deleted(path)
+                } catch {
+                    firstFailure = firstFailure ?? error
+                }
+            }
+            if let firstFailure { throw firstFailure }
+        }
+    }
+
+    private func putRequest(_ bytes: [UInt8], sent: SentFile) -> URLRequest {
+        let md5Bytes = stride(from: 0, to: sent.md5.count, by: 2).map { offset -> UInt8 in
+            let start = sent.md5.index(sent.md5.startIndex, offsetBy: offset)
+            return UInt8(sent.md5[start..<sent.md5.index(start, offsetBy: 2)], radix: 16) ?? 0
+        }
+        return client.request("PUT", key: prefix + sent.file.path, body: bytes, headers: [
+            "content-type": ContentType.of(sent.file.path),
+            "cache-control": ContentType.cacheControl(for: sent.file.path),
+            "content-md5": Data(md5Bytes).base64EncodedString(),
+        ])
+    }
+
+    /// Sends the requests, and again, after a pause, those that met a server error or no server,
+    /// as S3's own clients do: a busy server answers 500 or 503 now and then (rclone's did, about
+    /// once in a thousand uploads here). What still fails after the last try is the deploy's error.
+    private func sendRetrying(_ requests: [URLRequest]) -> [Result<S3Client.Answer, Error>] {
+        var answers = sendAll(requests)
+        for pause in Self.retryPauses {
+            let again = answers.indices.filter { Self.isTransient(answers[$0]) }
+            guard !again.isEmpty else { break }
+            Thread.sleep(forTimeInterval: pause)
+            for (position, answer) in zip(again, sendAll(again.map { requests[$0] })) { answers[position] = answer }
+        }
+        return answers
+    }
+
+    /// Seconds to wait before each new try.
+    static let retryPauses = [0.2, 0.5, 1.0]
+
+    private static func isTransient(_ answer: Result<S3Client.Answer, Error>) -> Bool {
+        switch answer {
+        case .failure: return true
+        case .success(let reply): return reply.status >= 500
+        }
+    }
+
+    /// Sends every request at once (the session keeps `parallelRequests` connections) and waits for all.
+    private func sendAll(_ requests: [URLRequest]) -> [Result<S3Client.Answer, Error>] {
+        let group = DispatchGroup()
+        let lock = NSLock()
+        nonisolated(unsafe) var answers = [Result<S3Client.Answer, Error>](repeating: .failure(URLError(.unknown)), count: requests.count)
+        for (position, request) in requests.enumerated() {
+            group.enter()
+            client.start(request) { answer in
+                lock.withLock { answers[position] = answer }
+                group.leave()
+            }
+        }
+        group.wait()
+        return answers
+    }
+
+    /// Throws unless the answer is a success (a deletion of what is already gone is one).
+    private func check(_ answer: Result<S3Client.Answer, Error>, for path: String, expectedETag: String?) throws {
+        let reply: S3Client.Answer
+        switch answer {
+        case .failure(let error):
+            throw DeployError.Reason.remote(file: path, answer: "cannot reach \(client.endpoint.absoluteString): \(error.localizedDescription)")
+        case .success(let got): reply = got
+        }
+        guard (200..<300).contains(reply.status) || (expectedETag == nil && reply.status == 404) else {
+            throw DeployError.Reason.remote(file: path, answer: "s3://\(client.bucket)/\(prefix)\(path) got \(S3Failure(answer: reply))")
+        }
+        if let expectedETag, let etag = reply.headers["etag"]?.trimmingCharacters(in: CharacterSet(charactersIn: "\"")),
+           !etag.isEmpty, etag != expectedETag {
+            throw DeployError.Reason.remote(file: path, answer: "the server's ETag \(etag) is not the file's MD5 \(expectedETag)")
+        }
+    }
+}

@@ -1,0 +1,277 @@
+"""The deploy section of `make bench` (scripts/bench.py): `daybook deploy` of the 10,950-entry diary, encrypted.
+
+Four local targets: a folder (`dir`), a bare git repository (`git`), rsync to a local path (`rsync`), and an S3
+endpoint on loopback (`rclone serve s3` from the test tools, behind Tests/SiteDeployTests/Servers/s3_proxy.py,
+which counts the requests and bytes the server receives). For each: the first deploy (time, files and bytes
+sent), a no-op deploy (goal: 0 files, at most 2 s including the build's no-op) and a one-entry edit (goal: at
+most 40 files, at most 3 s, the edit's build included). With `hugo` installed, the same edit of Hugo's copy of
+the diary, `hugo` then `hugo deploy` to the same S3 server, for files and bytes sent side by side.
+
+Settings, from the environment (see bench.py for the others):
+
+  BENCH_DEPLOY=0               skip this section
+  BENCH_DEPLOY_SIZE=10950      the corpus (one of bench.py's sizes)
+  BENCH_DEPLOY_TARGETS=dir,git,rsync,s3
+
+Runs on its own too (`python3 scripts/bench_deploy.py`), printing its figures as JSON; bench.py calls
+`measure(bench, run_root)` with its own module and `section(results)` for BENCHMARKS.md.
+"""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+
+ENV = os.environ
+ENABLED = ENV.get("BENCH_DEPLOY", "1") != "0"
+SIZE = int(ENV.get("BENCH_DEPLOY_SIZE", "10950"))
+TARGETS = ENV.get("BENCH_DEPLOY_TARGETS", "dir,git,rsync,s3").split(",")
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RCLONE = os.path.join(REPO, ".build", "test-tools", "bin", "rclone")
+PROXY = os.path.join(REPO, "Tests", "SiteDeployTests", "Servers", "s3_proxy.py")
+PLAN_LINE = re.compile(r"^([\d,]+) to upload \(([^)]*)\), ([\d,]+) to delete, ([\d,]+) unchanged$", re.M)
+HUGO_PLAN = re.compile(r"Identified (\d+) file\(s\) to upload, totaling (\d+) bytes, and (\d+) file\(s\) to delete")
+SECRETS = {"DAYBOOK_PASSWORD": "bench deploy password", "AWS_ACCESS_KEY_ID": "BENCHKEY", "AWS_SECRET_ACCESS_KEY": "BENCHSECRET"}
+
+
+def missing_tools():
+    tools = [t for t in ("git", "rsync") if shutil.which(t) is None]
+    return tools + ([] if os.access(RCLONE, os.X_OK) else ["rclone (scripts/install-test-tools.sh)"])
+
+
+# MARK: - Servers
+
+
+def start_s3(folder, log):
+    """rclone serve s3 on a free port, behind the counting proxy; returns (processes, proxy port)."""
+    os.makedirs(os.path.join(folder, "bucket"), exist_ok=True)
+    port = free_port()
+    rclone = subprocess.Popen([RCLONE, "serve", "s3", folder, "--addr", f"127.0.0.1:{port}", "--auth-key", "BENCHKEY,BENCHSECRET"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wait_for(port)
+    proxy = subprocess.Popen([sys.executable, PROXY, str(port)], stdout=subprocess.PIPE, text=True)
+    proxy_port = int(proxy.stdout.readline())
+    wait_for(proxy_port)
+    log(f"S3: rclone serve s3 on {port}, counting proxy on {proxy_port}")
+    return [proxy, rclone], proxy_port
+
+
+def free_port():
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(port, seconds=15):
+    import socket
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise RuntimeError(f"nothing listens on port {port}")
+
+
+def proxy_call(port, path, method="GET"):
+    with urllib.request.urlopen(urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method)) as answer:
+        return json.loads(answer.read() or b"{}")
+
+
+# MARK: - The diary and its targets
+
+
+def make_diary(corpus, run_root, proxy_port):
+    """A copy of the corpus with the four targets in its daybook.yml."""
+    root = os.path.join(run_root, "deploy-diary")
+    shutil.rmtree(root, ignore_errors=True)
+    shutil.copytree(os.path.join(corpus, "Content"), os.path.join(root, "Content"))
+    remote = os.path.join(run_root, "deploy-remotes")
+    shutil.rmtree(remote, ignore_errors=True)
+    os.makedirs(remote)
+    subprocess.run(["git", "init", "--quiet", "--bare", os.path.join(remote, "site.git")], check=True)
+    with open(os.path.join(corpus, "daybook.yml"), encoding="utf-8") as f:
+        config = f.read()
+    config += f"""
+encrypt: true
+deploy:
+  - name: dir
+    to: dir
+    url: {remote}/dir
+  - name: git
+    to: git
+    url: {remote}/site.git
+  - name: rsync
+    to: rsync
+    url: {remote}/rsync
+  - name: s3
+    to: s3
+    url: s3://bucket/diary/
+    endpoint: http://127.0.0.1:{proxy_port}
+    region: us-east-1
+"""
+    with open(os.path.join(root, "daybook.yml"), "w", encoding="utf-8") as f:
+        f.write(config)
+    return root
+
+
+def deploy(daybook, root, target):
+    """One `daybook deploy TARGET`: seconds, and the plan line's files and size."""
+    env = dict(ENV, **SECRETS)
+    begin = time.perf_counter()
+    run = subprocess.run([daybook, "deploy", target, "-C", root], capture_output=True, text=True, env=env)
+    seconds = time.perf_counter() - begin
+    if run.returncode != 0:
+        raise RuntimeError(f"daybook deploy {target} failed: {run.stderr.strip()}")
+    plan = PLAN_LINE.search(run.stdout)
+    return {"seconds": round(seconds, 3), "files": int(plan.group(1).replace(",", "")), "size": plan.group(2),
+            "deleted": int(plan.group(3).replace(",", ""))}
+
+
+def tree_bytes(folder):
+    return sum(os.path.getsize(os.path.join(d, f)) for d, _, files in os.walk(folder) for f in files)
+
+
+def edit_entry(content, number):
+    """Appends a sentence to the `number`th entry file (in path order): a one-entry edit."""
+    files = sorted(os.path.join(d, f) for d, _, names in os.walk(content) for f in names if f.endswith(".md"))
+    path = files[(number * 997) % len(files)]
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(f"\nAn added sentence for the deploy benchmark, edit {number}.\n")
+    return os.path.relpath(path, content)
+
+
+# MARK: - Measuring
+
+
+def measure_targets(daybook, root, proxy_port, log):
+    results = {t: {} for t in TARGETS}
+    env = dict(ENV, **SECRETS)
+    log("deploy: building the encrypted site once")
+    subprocess.run([daybook, "build", "-q", "-C", root, "--encrypt"], check=True, env=env, capture_output=True)
+    output_bytes = tree_bytes(os.path.join(root, "Output")) - os.path.getsize(os.path.join(root, "Output", ".daybook-output"))
+    def measured(target, label):
+        if target == "s3":
+            proxy_call(proxy_port, "/__reset", "POST")
+        result = deploy(daybook, root, target)
+        if target == "s3":
+            result["server"] = proxy_call(proxy_port, "/__counts")
+        results[target][label] = result
+        log(f"deploy {target}: {label} {result}")
+
+    for label in ("first", "noop"):
+        for target in TARGETS:
+            measured(target, label)
+    edited = []
+    for number, target in enumerate(TARGETS):
+        edited.append(edit_entry(os.path.join(root, "Content"), number))
+        measured(target, "edit")
+        for other in TARGETS:
+            if other != target:
+                deploy(daybook, root, other)
+    return results, output_bytes, edited
+
+
+def measure_hugo(bench, corpus, proxy_port, edited, log):
+    """Hugo's copy of the diary, `hugo deploy` to the same S3 server: first, no-op and the same edit."""
+    if shutil.which("hugo") is None or bench is None:
+        return {"skipped": "hugo is not installed" if bench else "run from bench.py for Hugo's copy of the diary"}
+    project = bench.hugo_copy(SIZE, corpus)
+    with open(os.path.join(project, "hugo.toml"), "a", encoding="utf-8") as f:
+        f.write(f'\n[deployment]\n[[deployment.targets]]\nname = "bench"\n'
+                f'URL = "s3://bucket?endpoint=http://127.0.0.1:{proxy_port}&s3ForcePathStyle=true&region=us-east-1&disableSSL=true&prefix=hugo/"\n')
+    env = dict(ENV, **SECRETS)
+    public = os.path.join(project, "public")
+    shutil.rmtree(public, ignore_errors=True)
+
+    def step(label):
+        proxy_call(proxy_port, "/__reset", "POST")
+        begin = time.perf_counter()
+        subprocess.run(["hugo", "--quiet", "--source", project], check=True, env=env, capture_output=True)
+        built = time.perf_counter() - begin
+        run = subprocess.run(["hugo", "deploy", "--source", project, "--target", "bench"], env=env, capture_output=True, text=True)
+        seconds = time.perf_counter() - begin
+        if run.returncode != 0:
+            raise RuntimeError(f"hugo deploy failed: {run.stderr.strip()[-400:]}")
+        plan = HUGO_PLAN.search(run.stdout + run.stderr)
+        result = {"seconds": round(seconds, 3), "build_seconds": round(built, 3), "server": proxy_call(proxy_port, "/__counts"),
+                  "files": int(plan.group(1)) if plan else 0, "bytes": int(plan.group(2)) if plan else 0}
+        log(f"hugo deploy: {label} {result}")
+        return result
+
+    results = {"first": step("first"), "noop": step("no-op")}
+    with open(os.path.join(project, "content", edited[-1]), "a", encoding="utf-8") as f:
+        f.write("\nAn added sentence for the deploy benchmark, edit 0.\n")
+    results["edit"] = step("one-entry edit")
+    return results
+
+
+def measure(bench, run_root, daybook=None, corpus=None, log=None):
+    """The section's figures; `bench` is bench.py's module (its corpus, Hugo copy and log), or None alone."""
+    log = log or (bench.log if bench else lambda m: print(m, file=sys.stderr, flush=True))
+    daybook = daybook or bench.DAYBOOK
+    corpus = corpus or bench.ensure_corpus(SIZE)
+    processes, proxy_port = start_s3(os.path.join(run_root, "deploy-s3"), log)
+    try:
+        root = make_diary(corpus, run_root, proxy_port)
+        targets, output_bytes, edited = measure_targets(daybook, root, proxy_port, log)
+        hugo = measure_hugo(bench, corpus, proxy_port, edited, log) if "s3" in TARGETS else {"skipped": "no s3 target"}
+    finally:
+        for process in processes:
+            process.terminate()
+            process.wait()
+    return {"size": SIZE, "output_bytes": output_bytes, "targets": targets, "hugo": hugo}
+
+
+def requests(counts):
+    """Requests of every method the proxy counted."""
+    return sum(value for name, value in counts.items() if name != "PUT_BYTES")
+
+
+def section(results, skipped_reason=None):
+    """The section's lines of BENCHMARKS.md."""
+    lines = ["## Deploy", ""]
+    if results is None:
+        return lines + [f"Not measured in this run ({skipped_reason or 'BENCH_DEPLOY=0'}).", ""]
+    lines += [f"`daybook deploy` of the {results['size']:,}-entry diary, encrypted ({results['output_bytes'] / 1e6:.1f} MB "
+              "in Output), to four local targets; each time includes the build (a no-op build, or the edit's). "
+              "Goals: a no-op sends 0 files in at most 2 s; a one-entry edit at most 40 files in at most 3 s.", "",
+              "| target | first deploy | files (size) | no-op | files | one-entry edit | files (size) |",
+              "|---|---|---|---|---|---|---|"]
+    for name, r in results["targets"].items():
+        lines.append(f"| {name} | {r['first']['seconds']:.2f} s | {r['first']['files']:,} ({r['first']['size']}) | "
+                     f"{r['noop']['seconds']:.2f} s | {r['noop']['files']} | {r['edit']['seconds']:.2f} s | "
+                     f"{r['edit']['files']} ({r['edit']['size']}) |")
+    hugo = results["hugo"]
+    lines.append("")
+    if "skipped" in hugo:
+        lines.append(f"Hugo: not measured ({hugo['skipped']}).")
+    else:
+        s3 = results["targets"].get("s3", {})
+        lines += ["Against the same S3 server, requests and bytes as the server received them (the counting proxy):", "",
+                  "| | first: PUTs (bytes) | no-op: requests of any kind | one-entry edit: PUTs (bytes) | edit: seconds (build + deploy) |",
+                  "|---|---|---|---|---|"]
+        for label, r in (("Daybook (encrypted)", s3), ("Hugo (`hugo` + `hugo deploy`)", hugo)):
+            if not r:
+                continue
+            lines.append(f"| {label} | {r['first']['server'].get('PUT', 0):,} ({r['first']['server'].get('PUT_BYTES', 0):,}) | "
+                         f"{requests(r['noop']['server']):,} | {r['edit']['server'].get('PUT', 0)} "
+                         f"({r['edit']['server'].get('PUT_BYTES', 0):,}) | {r['edit']['seconds']:.2f} s |")
+    return lines + [""]
+
+
+if __name__ == "__main__":
+    if missing_tools():
+        sys.exit(f"bench_deploy: missing {', '.join(missing_tools())}")
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import bench  # noqa: E402 — bench.py's corpus and Hugo copy, without running its main
+    work = os.path.join(bench.WORK, "deploy-run")
+    os.makedirs(work, exist_ok=True)
+    figures = measure(bench, work)
+    print(json.dumps(figures, indent=1))
+    print("\n".join(section(figures)))
