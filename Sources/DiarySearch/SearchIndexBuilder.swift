@@ -158,12 +158,14 @@ public struct SearchIndexBuilder: Sendable {
         extraEnds.reserveCapacity(entries.count)
         let batches = Self.batches(of: entries.count, size: batchEntries)
         let builder = self
-        typealias Document = (record: [UInt8], tokens: TokenSet, extra: String)
+        let pivot = Self.pivot(of: entries)
+        typealias Document = (record: [UInt8], tokens: WeightedTokens, extra: String, scale: RankWeights.Scale)
         @Sendable func makeDocuments(of batch: Range<Int>) -> [Document] {
             ParallelMap.map(Array(batch), chunkSize: 64) { number in
                 let entry = builder.entries[number]
                 let document = SearchDocument(entry: entry, emotions: emotionsByID, searchFields: builder.searchFields)
-                return (builder.record(entry, text: entry.body.textUTF8), document.indexedTokenSet(), document.extraText)
+                return (builder.record(entry, text: entry.body.textUTF8), document.weightedTokens(), document.extraText,
+                        RankWeights.Scale(length: document.fields.length, pivot: pivot))
             }
         }
         // The records are kept for the chunk files while they are few; when they would pass
@@ -185,7 +187,7 @@ public struct SearchIndexBuilder: Sendable {
                 if recordBytes / (number + 1) * entries.count <= keptRecordBytes { records?.append(document.record) } else { records = nil }
                 extraText.append(contentsOf: document.extra.utf8)
                 extraEnds.append(extraText.count)
-                table.add(document.tokens, ofEntry: number)
+                table.add(document.tokens, scale: document.scale, ofEntry: number)
             }
         }
 
@@ -213,7 +215,7 @@ public struct SearchIndexBuilder: Sendable {
         try write(manifests(chunkEntries: chunkEntries, words: words, initials: initials))
         return SearchIndexState(context: context, entryVersions: versions ?? Array(repeating: 0, count: entries.count),
                                 entryIdentities: entries.map(SearchIndexState.identity(of:)), recordBytes: recordSizes,
-                                extraText: extraText, extraEnds: extraEnds, chunkEntries: chunkEntries, limits: limits,
+                                extraText: extraText, extraEnds: extraEnds, chunkEntries: chunkEntries, pivot: pivot, limits: limits,
                                 words: words, initials: initials)
     }
 
@@ -252,7 +254,12 @@ public struct SearchIndexBuilder: Sendable {
         return SearchIndexState.KeySpaceState(shardCount: shardCount, lightBytes: lightBytes, heavy: heavy, nearlyHeavy: nearlyHeavy)
     }
 
-    // MARK: - Chunk size (shared with `SearchIndexUpdate`, which must decide the same)
+    // MARK: - Chunk size and pivot length (shared with `SearchIndexUpdate`, which must decide the same)
+
+    /// The entries' reference length for ranking (`RankWeights.pivot`).
+    static func pivot(of entries: [Entry]) -> Int {
+        RankWeights.pivot(totalLength: entries.reduce(0) { $0 + $1.body.textUTF8.count }, count: entries.count)
+    }
 
     /// How many consecutive entries share a chunk, from the sizes of all their records.
     static func chunkEntries(recordSizes: [Int]) -> Int {
@@ -362,42 +369,58 @@ public struct SearchIndex: Sendable {
 
 // MARK: - Keys
 
-/// Tokens, characters, pairs and triples of characters, with the entries they occur in, built
-/// entry by entry in diary order.
+/// Tokens, characters, pairs and triples of characters, with the entries they occur in and each
+/// entry's weight (`RankWeights`), built entry by entry in diary order.
 private struct KeyTable {
     /// Distinct tokens (or pieces of long tokens).
     private var tokens: [String] = []
     private var tokenEntries: [PostingsCoding.GrowingList] = []
-    /// Per token: its distinct 1- and 2-character key ids.
-    private var tokenGrams: [[Int]] = []
+    private var tokenWeights: [[UInt8]] = []
+    /// Per token: its distinct 1- and 2-character key ids, each with its occurrences in the token.
+    private var tokenGrams: [[(id: Int, count: Int)]] = []
     /// The same tokens, numbered as in `tokens`.
     private var tokenIDs = TokenSet(capacity: 65_536)
     /// Keys that list entries (1- and 2-character keys, 1-character initials, filters) → entries.
     private var gramEntries: [PostingsCoding.GrowingList] = []
+    private var gramWeights: [[UInt8]] = []
     private var gramKeys: [Gram] = []
     private var gramIDs: [Gram: Int] = [:]
     /// Keys that list tokens (3-character keys, 2- and 3-character initials) → tokens.
     private var tripleTokens: [[Int]] = []
     private var tripleKeys: [Gram] = []
     private var tripleIDs: [Gram: Int] = [:]
+    /// Per key that lists entries, the raw weight of the entry being added; and which are set.
+    private var gramRaws: [Int] = []
+    private var touchedGrams: [Int] = []
 
     /// Adds the tokens of entry `entry`, which comes after every entry added so far.
-    /// - Parameter pieces: the entry's distinct tokens, long ones already cut into pieces.
-    mutating func add(_ pieces: TokenSet, ofEntry entry: Int) {
+    /// - Parameter document: the entry's distinct tokens, long ones already cut into pieces, with raw weights.
+    mutating func add(_ document: WeightedTokens, scale: RankWeights.Scale, ofEntry entry: Int) {
+        let pieces = document.tokens
         for number in 0..<pieces.count {
             let id = pieces.token(number).withUnsafeBufferPointer { tokenID($0, hash: pieces.hashes[number]) }
             guard tokenEntries[id].last != entry else { continue }
             tokenEntries[id].append(entry)
-            for gram in tokenGrams[id] where gramEntries[gram].last != entry {
-                gramEntries[gram].append(entry)
+            tokenWeights[id].append(scale.weight(raw: document.raws[number]))
+            for gram in tokenGrams[id] {
+                if gramRaws[gram.id] < 0 { touchedGrams.append(gram.id); gramRaws[gram.id] = 0 }
+                gramRaws[gram.id] += gram.count * document.raws[number]
             }
         }
+        for gram in touchedGrams {
+            gramEntries[gram].append(entry)
+            if gramKeys[gram].space != .named { gramWeights[gram].append(scale.weight(raw: gramRaws[gram])) }
+            gramRaws[gram] = -1
+        }
+        touchedGrams.removeAll(keepingCapacity: true)
     }
 
     private mutating func gramID(_ gram: Gram) -> Int {
         if let id = gramIDs[gram] { return id }
         gramIDs[gram] = gramEntries.count
         gramEntries.append(PostingsCoding.GrowingList())
+        gramWeights.append([])
+        gramRaws.append(-1)
         gramKeys.append(gram)
         return gramEntries.count - 1
     }
@@ -408,10 +431,11 @@ private struct KeyTable {
         let text = String(decoding: token, as: UTF8.self)
         tokens.append(text)
         tokenEntries.append(PostingsCoding.GrowingList())
-        var grams: [Int] = []
+        tokenWeights.append([])
+        var grams: [(id: Int, count: Int)] = []
         Gram.keys(of: text, entryKey: { gram in
             let gramID = gramID(gram)
-            if !grams.contains(gramID) { grams.append(gramID) }
+            if let known = grams.firstIndex(where: { $0.id == gramID }) { grams[known].count += 1 } else { grams.append((gramID, 1)) }
         }, tokenKey: { triple in
             if let tripleID = tripleIDs[triple] {
                 if tripleTokens[tripleID].last != id { tripleTokens[tripleID].append(id) }
@@ -428,7 +452,7 @@ private struct KeyTable {
     /// Every key of `space` with its JSON value.
     func encodedValues(of space: SearchIndexLayout.KeySpace) -> [KeyFile.Item] {
         let grams = ParallelMap.map(gramKeys.indices.filter { gramKeys[$0].keySpace == space }, chunkSize: 256) { id in
-            (key: gramKeys[id].string, value: KeyFile.entriesValue(postings: gramEntries[id].encoded()))
+            (key: gramKeys[id].string, value: KeyFile.entriesValue(postings: Self.postings(gramEntries[id], gramKeys[id].space == .named ? nil : gramWeights[id])))
         }
         let tripleIDs = tripleKeys.indices.filter { tripleKeys[$0].keySpace == space }
         // The tokens some key of the space lists, each with its place in UTF-8 order (one sort),
@@ -439,7 +463,7 @@ private struct KeyTable {
         var rank = [Int](repeating: 0, count: tokens.count)
         for (place, id) in listedTokens.sorted(by: { UTF8Order.precedes(tokens[$0], tokens[$1]) }).enumerated() { rank[id] = place }
         var postings = [[UInt8]](repeating: [], count: tokens.count)
-        for (id, encoded) in zip(listedTokens, ParallelMap.map(listedTokens, chunkSize: 256) { tokenEntries[$0].encoded() }) {
+        for (id, encoded) in zip(listedTokens, ParallelMap.map(listedTokens, chunkSize: 256) { Self.postings(tokenEntries[$0], tokenWeights[$0]) }) {
             postings[id] = encoded
         }
         let triples = ParallelMap.map(tripleIDs, chunkSize: 256) { id in
@@ -447,5 +471,10 @@ private struct KeyTable {
             return (key: tripleKeys[id].string, value: KeyFile.tokensValue(listed.map { (tokens[$0], postings[$0]) }))
         }
         return grams + triples
+    }
+
+    /// A list's postings, then its weights when it has them (`PostingsCoding.weighted`).
+    private static func postings(_ list: PostingsCoding.GrowingList, _ weights: [UInt8]?) -> [UInt8] {
+        PostingsCoding.weighted(list.encoded(), weights: weights)
     }
 }

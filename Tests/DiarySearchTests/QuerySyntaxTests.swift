@@ -53,7 +53,7 @@ final class QuerySyntaxTests: XCTestCase {
                     }
                 }
             }
-            XCTAssertEqual(try engine.entryNumbers(matching: query), expected, query)
+            XCTAssertEqual(try engine.entryNumbers(matching: query, options: SearchOptions(order: .date)), expected, query)
             if !expected.isEmpty { nonEmpty += 1 }
         }
         XCTAssertGreaterThan(nonEmpty, queries.count - 3, "most queries should find something")
@@ -93,7 +93,7 @@ final class QuerySyntaxTests: XCTestCase {
                 }
             }
             XCTAssertFalse(expected.isEmpty, query)
-            XCTAssertEqual(try SearchEngine(files: files).entryNumbers(matching: query), expected, query)
+            XCTAssertEqual(try SearchEngine(files: files).entryNumbers(matching: query, options: SearchOptions(order: .date)), expected, query)
         }
     }
 
