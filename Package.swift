@@ -84,7 +84,7 @@ let package = Package(
         .target(name: "DiaryCorpus", dependencies: ["DiaryModel"]),
         .executableTarget(
             name: "daybook",
-            dependencies: ["DiaryCommands", "DiaryImport", "SiteBuilder", "SiteEncryption", "DiaryServer", "CCurlOnDemand",
+            dependencies: ["DiaryCommands", "DiaryImport", "DiarySearch", "SiteBuilder", "SiteEncryption", "DiaryServer", "CCurlOnDemand",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
