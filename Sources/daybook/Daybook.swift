@@ -382,7 +382,8 @@ struct SearchCommand: ParsableCommand {
 
     @OptionGroup var location: DiaryLocation
 
-    @Argument(help: "Words that must all appear (in any case; part of a word is enough).")
+    @Argument(parsing: .allUnrecognized,
+              help: "Words that must all appear (in any case; part of a word is enough); -word excludes one.")
     var words: [String] = []
 
     @Option(name: [.customShort("n"), .customLong("limit")], help: "Print at most this many matches.")

@@ -318,7 +318,7 @@
   var K1 = 1.2;
   /** Weight q (1–63) → frequency in 1/1024 units. */
   var DEQUANTISED = [];
-  for (var q = 0; q < 64; q++) DEQUANTISED.push(Math.round(1024 * (Math.pow(2, q / 8) - 1)));
+  for (var q = 0; q < 64; q++) DEQUANTISED.push(q === 0 ? 0 : Math.round(64 * Math.pow(2, (q - 1) / 6)));
 
   /** A part's contribution for frequency `tf` (1/1024 units), in millionths: BM25 with idf from `df` of `count`. */
   function contribution(tf, df, count) {
