@@ -439,7 +439,9 @@ struct SearchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let query = words.joined(separator: " ")
+        // `--` ends the options (so that `-rain` is a word to exclude, not the flags -r -a -i -n);
+        // words that are not options pass through as they are.
+        let query = words.filter { $0 != "--" }.joined(separator: " ")
         let outcome = try DiarySearchCommand.run(root: location.root, query: query, options: options, includeDrafts: drafts)
         for diagnostic in outcome.diagnostics { StandardError.print(diagnostic.description) }
         switch json ? .json : format {
