@@ -79,7 +79,7 @@ public struct SearchIndexBuilder: Sendable {
     public static let maxHeavyKeys = 256
     /// Chunks hold this many bytes of entry records on average (`SearchIndexLayout.chunkEntries`):
     /// a page of 20 results fetches at most 20 chunks.
-    public static let targetChunkBytes = 6_000
+    public static let targetChunkBytes = 2_500
 
     /// The path of the index's manifest in the site.
     public static let manifestPath = SearchIndexLayout.manifestPath
