@@ -20,6 +20,46 @@ import DiaryModel
 /// Words are then intersected (AND). Entries are numbered in diary order, so newest first is a
 /// descending sort, and appending an entry leaves the other entries' numbers alone.
 ///
+/// ## Ranking
+/// Results are ranked by BM25 over the entry's fields (BM25F with one length per entry): a word's
+/// frequency in an entry is the sum, over the fields, of its occurrences times the field's boost
+/// (title 4, tags and emotions 2.5, `search.fields` 1.5, body 1 — body being the visible text,
+/// footnotes and picture descriptions), divided by the entry's length normalisation
+/// `1 − b + b · length/pivot`; its score is `Σ idf · tf · (k1 + 1) / (tf + k1)` over the query's words,
+/// newest first among equal scores (`RankWeights`). Because a word matches every token that
+/// contains it, its occurrences are counted in the text: each token's overlapping occurrences of
+/// the word, summed over the entry's tokens of each field (`산책` twice in `산책했다 산책로` is 2).
+/// `k1 = 1.2` and `b = 0.75`, the usual values, not tuned on a diary: `b` is part of the weights
+/// the index stores (a change means a new index format), `k1` only of the page's and the
+/// command's arithmetic.
+///
+/// What the index carries for this, and how it stays incremental:
+/// - every posting (an entry under a key, or under a token of a 3-character key) carries the entry's
+///   frequency of that key or token, length normalisation included, as one character on a log scale
+///   (`PostingsCoding.weighted`; kept to within 6 %). For a 1- or 2-character key it is the sum over
+///   the entry's tokens of occurrences × weight, worked out at build time; for a longer word the
+///   engine sums its matching tokens' weights × the word's occurrences in each token. Filter keys
+///   carry none;
+/// - the length is the UTF-8 bytes of the entry's visible body text, and the pivot the diary's
+///   average length rounded to a power of √2, kept in the state: an edit changes only the edited
+///   entry's own postings (and only those whose rounded weight changes, `KeyChanges`), and an edit
+///   that moves the average across a step of √2 rebuilds the index, as a changed chunk size does;
+/// - document frequencies are not stored: a query knows each word's matching entries (it just
+///   looked them up), so `df` is exact for substring matching, and `N` is the manifest's `entries`.
+/// The weights cost a byte a posting: the index grows from 23 to 34 MB on the 10,950-entry test
+/// diary and the key files a query reads by about half; what a page of results costs is set by
+/// its chunks (below).
+///
+/// ## Phrases, exclusions, particles
+/// `"비가 와서"` looks up each of its words, then keeps the candidates whose title or visible text
+/// (normalised, from their records) holds the words in that order. This reads each candidate's
+/// record: nothing for the command line, which reads the files on disk, but on the page a phrase
+/// whose words are common fetches the chunks of every candidate (2–8 MB on the 10,950-entry test
+/// diary, against the 20–55 KB a position list in the index would add to each of its words'
+/// lookups): positions in the key files are the better design, not built yet. `-word` removes the
+/// entries a word matches. A word ending in a Korean particle is looked up as its stem
+/// (`KoreanParticles`, which says which and why).
+///
 /// Keys live in `shards` files picked by a hash of the key (FNV-1a); the shard count doubles as
 /// the index grows so that a shard stays around `targetShardBytes`. The few keys whose value is
 /// big (a common syllable pair, `ing`, the parts of a URL that recurs with many endings) each get
@@ -34,17 +74,16 @@ import DiaryModel
 /// (on the 10,950-entry test diary, 1.2 KB more manifest and a fifth more in each shard).
 ///
 /// What a result shows (title, date, emotions, URL, and the body text its excerpt is cut from)
-/// sits in chunk files of K consecutive entries in diary order: one file per entry would be by
-/// far the most files of the index (a whole site is written slowest where it creates files),
-/// while one file for all would be megabytes. Results are shown newest first, so the matches of a
-/// common word share chunks; a rare word's twenty newest matches may each sit in a chunk of its
-/// own, so a page of results fetches at most 20 chunks. K is picked so that a chunk holds about
-/// `targetChunkBytes` on average (`SearchIndexLayout.chunkEntries`). On the 10,950-entry test
-/// diary (records of 1.7 KB on average) K is 3: 3,650 chunk files instead of 10,950 entry files,
-/// and a query's first page fetches 40–110 KB, 165 KB at worst (K = 4 would save 900 more files
-/// and reach 200 KB). A fixed K rather than a byte budget per chunk (which measured the same)
-/// keeps the manifest small, as the page computes the chunk as `n / K`, and an edited entry
-/// changes one chunk only.
+/// sits in chunk files of K consecutive entries in diary order: one file per entry would be the
+/// most files of the index (a whole site is written slowest where it creates files), while one
+/// file for all would be megabytes. Ranked results spread over the whole diary, so a page of 20
+/// fetches 20 chunks: K is picked so that a chunk holds about `targetChunkBytes` on average
+/// (`SearchIndexLayout.chunkEntries`). On the 10,950-entry test diary (records of 2.4 KB on
+/// average) K is 1 with 2.5 KB: a page of ranked results fetches 17–34 KB of records, where the
+/// 6 KB chunks (K = 3) that suited newest-first results fetched 85 KB, and the whole query
+/// 31–73 KB against 45–100 KB before ranking; the price is 10,950 chunk files instead of 3,650.
+/// A fixed K rather than a byte budget per chunk keeps the manifest small, as the page computes
+/// the chunk as `n / K`, and an edited entry changes one chunk only.
 /// A query therefore fetches the manifest, one file per word, and the chunks of the results it
 /// shows, and what it downloads does not grow with the diary the way one big index file does.
 ///

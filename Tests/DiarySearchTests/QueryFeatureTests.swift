@@ -10,9 +10,7 @@ import XCTest
 /// three-year generated diary, and on real sentences.
 final class QueryFeatureTests: XCTestCase {
     private func corpus() throws -> Diary {
-        let root = temporaryFolder(self)
-        try CorpusGenerator(.init(days: 1095, entriesPerDay: 1)).write(to: root)
-        return DiaryReader(root: root).read().diary
+        try generatedDiary(days: 1095, self)
     }
 
     private func engine(_ entries: [Entry], emotions: [Emotion] = Emotion.defaults) throws -> SearchEngine {

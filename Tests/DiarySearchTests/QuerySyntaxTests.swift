@@ -10,11 +10,7 @@ import XCTest
 /// checked against a plain search over every entry of a three-year generated diary.
 final class QuerySyntaxTests: XCTestCase {
     private func corpus() throws -> Diary {
-        let root = temporaryFolder(self)
-        try CorpusGenerator(.init(days: 1095, entriesPerDay: 1)).write(to: root)
-        let read = DiaryReader(root: root).read()
-        XCTAssertFalse(read.hasErrors, read.diagnostics.map(\.description).joined(separator: "\n"))
-        return read.diary
+        try generatedDiary(days: 1095, self)
     }
 
     /// Whether a normalised query word matches a normalised text by the initials rule, the slow way.

@@ -10,11 +10,7 @@ import XCTest
 /// and on hand-made cases.
 final class RankingTests: XCTestCase {
     private func corpus() throws -> Diary {
-        let root = temporaryFolder(self)
-        try CorpusGenerator(.init(days: 1095, entriesPerDay: 1)).write(to: root)
-        let read = DiaryReader(root: root).read()
-        XCTAssertFalse(read.hasErrors, read.diagnostics.map(\.description).joined(separator: "\n"))
-        return read.diary
+        try generatedDiary(days: 1095, self)
     }
 
     /// BM25 over an entry's fields with boosts, from its text: for each word, the overlapping
