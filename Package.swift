@@ -104,7 +104,7 @@ let package = Package(
         .target(name: "DiaryCorpus", dependencies: ["DiaryModel"]),
         .executableTarget(
             name: "daybook",
-            dependencies: ["DiaryCommands", "DiaryImport", "SiteBuilder", "SiteEncryption", "DiaryServer", "SiteDeploy", "CCurlOnDemand",
+            dependencies: ["DiaryCommands", "DiaryImport", "DiarySearch", "SiteBuilder", "SiteEncryption", "DiaryServer", "SiteDeploy", "CCurlOnDemand",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(

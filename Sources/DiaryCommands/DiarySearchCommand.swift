@@ -5,7 +5,7 @@ import DiarySearch
 import Foundation
 import SiteBuilder
 
-/// `daybook search WORDS…`: the same matches as the site's search page, newest first.
+/// `daybook search WORDS…`: the same matches as the site's search page, in the same order.
 public enum DiarySearchCommand {
     /// What a search found, and the problems met reading the diary when it was read directly.
     public struct Outcome: Sendable {
@@ -18,15 +18,20 @@ public enum DiarySearchCommand {
     /// Searches the built index when the output folder is up to date with the diary (the page
     /// reads exactly those files), or builds the same index in memory from Content/.
     public static func run(root: URL, query: String, limit: Int?, includeDrafts: Bool = false) throws -> Outcome {
+        try run(root: root, query: query, options: SearchOptions(limit: limit), includeDrafts: includeDrafts)
+    }
+
+    /// `run(root:query:limit:includeDrafts:)` with the command's filters, order and limit.
+    public static func run(root: URL, query: String, options: SearchOptions, includeDrafts: Bool = false) throws -> Outcome {
         let builder = SiteBuilder(root: root)
-        let options = SiteBuilder.Options(includeDrafts: includeDrafts)
-        if builder.isUpToDate(options), let sourcePaths = builder.sourcePaths(options) {
-            let output = builder.outputFolder(options)
+        let build = SiteBuilder.Options(includeDrafts: includeDrafts)
+        if builder.isUpToDate(build), let sourcePaths = builder.sourcePaths(build) {
+            let output = builder.outputFolder(build)
             var engine = try SearchEngine { path in
                 FileManager.default.contents(atPath: output.appendingPathComponent(path).path).map { [UInt8]($0) }
             }
             engine.sourcePaths = sourcePaths
-            return Outcome(results: try engine.search(query, limit: limit), diagnostics: [], usedBuiltIndex: true)
+            return Outcome(results: try engine.search(query, options: options), diagnostics: [], usedBuiltIndex: true)
         }
         let reading = DiaryReader(root: root).read(.init(includeDrafts: includeDrafts))
         let diary = reading.diary
@@ -34,7 +39,33 @@ public enum DiarySearchCommand {
                                        searchFields: diary.config.searchFields).files()
         var engine = try SearchEngine(files: files)
         engine.sourcePaths = Dictionary(diary.entries.map { ($0.id, $0.sourcePath) }, uniquingKeysWith: { first, _ in first })
-        return Outcome(results: try engine.search(query, limit: limit), diagnostics: reading.diagnostics, usedBuiltIndex: false)
+        return Outcome(results: try engine.search(query, options: options), diagnostics: reading.diagnostics, usedBuiltIndex: false)
+    }
+
+    /// The results as `--format md` prints them: each entry in full, as Markdown (its title as a
+    /// heading, a line of date, emotion and path, then its Markdown body as written, front matter
+    /// and title heading left out), separated by a blank line.
+    public static func markdown(_ results: [SearchResult], root: URL) -> String {
+        results.map { result in
+            let source = (try? String(contentsOf: root.appendingPathComponent(result.path), encoding: .utf8)) ?? ""
+            let body = Self.body(ofMarkdown: source, title: result.title)
+            return "# \(result.title)\n\n\(result.date) · \(result.emotion) · \(result.path)\n\n\(body)\n"
+        }.joined(separator: "\n")
+    }
+
+    /// A Markdown file's text after its front matter, without a first `# heading` that is its title.
+    static func body(ofMarkdown text: String, title: String) -> String {
+        var lines = text.components(separatedBy: "\n")
+        if lines.first?.trimmingCharacters(in: .whitespaces) == "---",
+           let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }) {
+            lines.removeSubrange(0...end)
+        }
+        while lines.first?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeFirst() }
+        if let first = lines.first, first.hasPrefix("# "), first.dropFirst(2).trimmingCharacters(in: .whitespaces) == title {
+            lines.removeFirst()
+            while lines.first?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeFirst() }
+        }
+        return lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The results as the `--json` output: `[{id, url, title, date, emotion, path}]`.

@@ -44,20 +44,16 @@ enum HangulInitials {
 
     /// Whether `part` matches some run of `token` under the rule.
     static func matches(_ part: ArraySlice<Unicode.Scalar>, in token: [Unicode.Scalar]) -> Bool {
-        guard part.count <= token.count else { return false }
-        for start in 0...(token.count - part.count) {
-            var offset = start
-            var isMatch = true
-            for wanted in part {
-                let found = token[offset]
-                guard wanted == found || (isInitial(wanted) && isSyllable(found) && initial(of: found) == wanted) else {
-                    isMatch = false
-                    break
-                }
-                offset += 1
+        occurrences(of: part, in: token) > 0
+    }
+
+    /// How many runs of `token` (overlapping) `part` matches under the rule.
+    static func occurrences(of part: ArraySlice<Unicode.Scalar>, in token: [Unicode.Scalar]) -> Int {
+        guard !part.isEmpty, part.count <= token.count else { return 0 }
+        return (0...(token.count - part.count)).filter { start in
+            zip(part, token[start...]).allSatisfy { wanted, found in
+                wanted == found || (isInitial(wanted) && isSyllable(found) && initial(of: found) == wanted)
             }
-            if isMatch { return true }
-        }
-        return false
+        }.count
     }
 }

@@ -1,7 +1,8 @@
 /// A file of keys with their values, `search/shards/<k>.json` or `search/keys/<file>.json`:
 /// `{key: value, …}` in the keys' UTF-8 order. A 1- or 2-character key's value is its entries
 /// (`"postings"`), a 3-character key's the tokens that contain it, each followed by its entries
-/// (`["token", "postings", …]`), tokens in UTF-8 order; postings as `PostingsCoding` writes them.
+/// (`["token", "postings", …]`), tokens in UTF-8 order; postings as `PostingsCoding` writes them,
+/// with their weights.
 ///
 /// Decoding reads back exactly what encoding writes (and nothing else), so that an incremental
 /// update can change a few keys of a file and write it again as a full build would.
@@ -18,9 +19,12 @@ enum KeyFile {
         return json.bytes
     }
 
-    /// The value of a 1- or 2-character key: its entries, ascending.
-    static func entriesValue(_ entries: [Int]) -> [UInt8] {
-        entriesValue(postings: PostingsCoding.encode(entries))
+    /// A list of entries (ascending) with their weights, if it has weights (`PostingsCoding.weighted`).
+    typealias Postings = (entries: [Int], weights: [UInt8]?)
+
+    /// The value of a 1- or 2-character key: its entries, ascending, with their weights.
+    static func entriesValue(_ list: Postings) -> [UInt8] {
+        entriesValue(postings: PostingsCoding.weighted(PostingsCoding.encode(list.entries), weights: list.weights))
     }
 
     /// The value of a 1- or 2-character key from its entries as `PostingsCoding` writes them.
@@ -57,22 +61,22 @@ enum KeyFile {
         return items
     }
 
-    /// The entries of a 1- or 2-character key's value.
-    static func entries(in value: [UInt8]) -> [Int]? {
+    /// The entries (with weights) of a 1- or 2-character key's value.
+    static func entries(in value: [UInt8]) -> Postings? {
         var reader = JSONReader(bytes: value)
-        guard let postings = reader.string(), reader.isAtEnd else { return nil }
-        return try? PostingsCoding.decode(postings)
+        guard let postings = reader.string(), reader.isAtEnd, let list = try? PostingsCoding.decodeWeighted(postings) else { return nil }
+        return (list.numbers, list.weights)
     }
 
-    /// The tokens and their entries of a 3-character key's value.
-    static func tokens(in value: [UInt8]) -> [(token: String, entries: [Int])]? {
+    /// The tokens and their entries (with weights) of a 3-character key's value.
+    static func tokens(in value: [UInt8]) -> [(token: String, list: Postings)]? {
         var reader = JSONReader(bytes: value)
         guard reader.take(UInt8(ascii: "[")) else { return nil }
-        var tokens: [(token: String, entries: [Int])] = []
+        var tokens: [(token: String, list: Postings)] = []
         repeat {
             guard let token = reader.string(), reader.take(UInt8(ascii: ",")), let postings = reader.string(),
-                  let entries = try? PostingsCoding.decode(postings) else { return nil }
-            tokens.append((token, entries))
+                  let list = try? PostingsCoding.decodeWeighted(postings) else { return nil }
+            tokens.append((token, (list.numbers, list.weights)))
         } while reader.take(UInt8(ascii: ","))
         guard reader.take(UInt8(ascii: "]")), reader.isAtEnd else { return nil }
         return tokens

@@ -6,6 +6,10 @@
 /// - bitmap: `~` and then one character per six entries, bit `i` of character `k` standing for
 ///   entry `6k + i`, trailing empty characters left out.
 ///
+/// A list whose entries carry ranking weights (`RankWeights`; every list but a filter key's)
+/// is followed by a space and one character per entry, in order: the alphabet's character for
+/// its weight, 1–63.
+///
 /// The same code is in search.js (`decodePostings`).
 enum PostingsCoding {
     static let alphabet = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_".utf8)
@@ -47,9 +51,29 @@ enum PostingsCoding {
         }
     }
 
-    static func decode(_ text: String) throws -> [Int] {
-        var numbers: [Int] = []
+    /// `postings` (as `encode` writes them), then a space and `weights` when there are weights.
+    static func weighted(_ postings: [UInt8], weights: [UInt8]?) -> [UInt8] {
+        guard let weights else { return postings }
+        return postings + [UInt8(ascii: " ")] + weights.map { alphabet[Int($0)] }
+    }
+
+    /// A list as `weighted(_:weights:)` writes it: its numbers, and its weights when it has them.
+    static func decodeWeighted(_ text: String) throws -> (numbers: [Int], weights: [UInt8]?) {
         let bytes = Array(text.utf8)
+        guard let space = bytes.firstIndex(of: UInt8(ascii: " ")) else { return (try decode(bytes[...]), nil) }
+        let numbers = try decode(bytes[..<space])
+        let weights = try bytes[(space + 1)...].map { UInt8(try digit($0)) }
+        guard weights.count == numbers.count, !weights.contains(0) else { throw PostingsError() }
+        return (numbers, weights)
+    }
+
+    /// The numbers of a list, weights left out.
+    static func decode(_ text: String) throws -> [Int] {
+        try decodeWeighted(text).numbers
+    }
+
+    private static func decode(_ bytes: ArraySlice<UInt8>) throws -> [Int] {
+        var numbers: [Int] = []
         if bytes.first == bitmapMark {
             for (position, byte) in bytes.dropFirst().enumerated() {
                 let bits = try digit(byte)
@@ -62,7 +86,7 @@ enum PostingsCoding {
     }
 
     /// Calls `body` with each number of a list in the gaps form, in order.
-    private static func forEachNumber(inGaps bytes: [UInt8], _ body: (Int) -> Void) throws {
+    private static func forEachNumber(inGaps bytes: some Collection<UInt8>, _ body: (Int) -> Void) throws {
         var value = 0
         var previous = -1
         for byte in bytes {

@@ -20,6 +20,46 @@ import DiaryModel
 /// Words are then intersected (AND). Entries are numbered in diary order, so newest first is a
 /// descending sort, and appending an entry leaves the other entries' numbers alone.
 ///
+/// ## Ranking
+/// Results are ranked by BM25 over the entry's fields (BM25F with one length per entry): a word's
+/// frequency in an entry is the sum, over the fields, of its occurrences times the field's boost
+/// (title 4, tags and emotions 2.5, `search.fields` 1.5, body 1 — body being the visible text,
+/// footnotes and picture descriptions), divided by the entry's length normalisation
+/// `1 − b + b · length/pivot`; its score is `Σ idf · tf · (k1 + 1) / (tf + k1)` over the query's words,
+/// newest first among equal scores (`RankWeights`). Because a word matches every token that
+/// contains it, its occurrences are counted in the text: each token's overlapping occurrences of
+/// the word, summed over the entry's tokens of each field (`산책` twice in `산책했다 산책로` is 2).
+/// `k1 = 1.2` and `b = 0.75`, the usual values, not tuned on a diary: `b` is part of the weights
+/// the index stores (a change means a new index format), `k1` only of the page's and the
+/// command's arithmetic.
+///
+/// What the index carries for this, and how it stays incremental:
+/// - every posting (an entry under a key, or under a token of a 3-character key) carries the entry's
+///   frequency of that key or token, length normalisation included, as one character on a log scale
+///   (`PostingsCoding.weighted`; kept to within 6 %). For a 1- or 2-character key it is the sum over
+///   the entry's tokens of occurrences × weight, worked out at build time; for a longer word the
+///   engine sums its matching tokens' weights × the word's occurrences in each token. Filter keys
+///   carry none;
+/// - the length is the UTF-8 bytes of the entry's visible body text, and the pivot the diary's
+///   average length rounded to a power of √2, kept in the state: an edit changes only the edited
+///   entry's own postings (and only those whose rounded weight changes, `KeyChanges`), and an edit
+///   that moves the average across a step of √2 rebuilds the index, as a changed chunk size does;
+/// - document frequencies are not stored: a query knows each word's matching entries (it just
+///   looked them up), so `df` is exact for substring matching, and `N` is the manifest's `entries`.
+/// The weights cost a byte a posting: the index grows from 23 to 34 MB on the 10,950-entry test
+/// diary and the key files a query reads by about half; what a page of results costs is set by
+/// its chunks (below).
+///
+/// ## Phrases, exclusions, particles
+/// `"비가 와서"` looks up each of its words, then keeps the candidates whose title or visible text
+/// (normalised, from their records) holds the words in that order. This reads each candidate's
+/// record: nothing for the command line, which reads the files on disk, but on the page a phrase
+/// whose words are common fetches the chunks of every candidate (2–8 MB on the 10,950-entry test
+/// diary, against the 20–55 KB a position list in the index would add to each of its words'
+/// lookups): positions in the key files are the better design, not built yet. `-word` removes the
+/// entries a word matches. A word ending in a Korean particle is looked up as its stem
+/// (`KoreanParticles`, which says which and why).
+///
 /// Keys live in `shards` files picked by a hash of the key (FNV-1a); the shard count doubles as
 /// the index grows so that a shard stays around `targetShardBytes`. The few keys whose value is
 /// big (a common syllable pair, `ing`, the parts of a URL that recurs with many endings) each get
@@ -34,17 +74,16 @@ import DiaryModel
 /// (on the 10,950-entry test diary, 1.2 KB more manifest and a fifth more in each shard).
 ///
 /// What a result shows (title, date, emotions, URL, and the body text its excerpt is cut from)
-/// sits in chunk files of K consecutive entries in diary order: one file per entry would be by
-/// far the most files of the index (a whole site is written slowest where it creates files),
-/// while one file for all would be megabytes. Results are shown newest first, so the matches of a
-/// common word share chunks; a rare word's twenty newest matches may each sit in a chunk of its
-/// own, so a page of results fetches at most 20 chunks. K is picked so that a chunk holds about
-/// `targetChunkBytes` on average (`SearchIndexLayout.chunkEntries`). On the 10,950-entry test
-/// diary (records of 1.7 KB on average) K is 3: 3,650 chunk files instead of 10,950 entry files,
-/// and a query's first page fetches 40–110 KB, 165 KB at worst (K = 4 would save 900 more files
-/// and reach 200 KB). A fixed K rather than a byte budget per chunk (which measured the same)
-/// keeps the manifest small, as the page computes the chunk as `n / K`, and an edited entry
-/// changes one chunk only.
+/// sits in chunk files of K consecutive entries in diary order: one file per entry would be the
+/// most files of the index (a whole site is written slowest where it creates files), while one
+/// file for all would be megabytes. Ranked results spread over the whole diary, so a page of 20
+/// fetches 20 chunks: K is picked so that a chunk holds about `targetChunkBytes` on average
+/// (`SearchIndexLayout.chunkEntries`). On the 10,950-entry test diary (records of 2.4 KB on
+/// average) K is 1 with 2.5 KB: a page of ranked results fetches 17–34 KB of records, where the
+/// 6 KB chunks (K = 3) that suited newest-first results fetched 85 KB, and the whole query
+/// 31–73 KB against 45–100 KB before ranking; the price is 10,950 chunk files instead of 3,650.
+/// A fixed K rather than a byte budget per chunk keeps the manifest small, as the page computes
+/// the chunk as `n / K`, and an edited entry changes one chunk only.
 /// A query therefore fetches the manifest, one file per word, and the chunks of the results it
 /// shows, and what it downloads does not grow with the diary the way one big index file does.
 ///
@@ -79,7 +118,7 @@ public struct SearchIndexBuilder: Sendable {
     public static let maxHeavyKeys = 256
     /// Chunks hold this many bytes of entry records on average (`SearchIndexLayout.chunkEntries`):
     /// a page of 20 results fetches at most 20 chunks.
-    public static let targetChunkBytes = 6_000
+    public static let targetChunkBytes = 2_500
 
     /// The path of the index's manifest in the site.
     public static let manifestPath = SearchIndexLayout.manifestPath
@@ -158,12 +197,14 @@ public struct SearchIndexBuilder: Sendable {
         extraEnds.reserveCapacity(entries.count)
         let batches = Self.batches(of: entries.count, size: batchEntries)
         let builder = self
-        typealias Document = (record: [UInt8], tokens: TokenSet, extra: String)
+        let pivot = Self.pivot(of: entries)
+        typealias Document = (record: [UInt8], tokens: WeightedTokens, extra: String, scale: RankWeights.Scale)
         @Sendable func makeDocuments(of batch: Range<Int>) -> [Document] {
             ParallelMap.map(Array(batch), chunkSize: 64) { number in
                 let entry = builder.entries[number]
                 let document = SearchDocument(entry: entry, emotions: emotionsByID, searchFields: builder.searchFields)
-                return (builder.record(entry, text: entry.body.textUTF8), document.indexedTokenSet(), document.extraText)
+                return (builder.record(entry, text: entry.body.textUTF8), document.weightedTokens(), document.extraText,
+                        RankWeights.Scale(length: document.fields.length, pivot: pivot))
             }
         }
         // The records are kept for the chunk files while they are few; when they would pass
@@ -185,7 +226,7 @@ public struct SearchIndexBuilder: Sendable {
                 if recordBytes / (number + 1) * entries.count <= keptRecordBytes { records?.append(document.record) } else { records = nil }
                 extraText.append(contentsOf: document.extra.utf8)
                 extraEnds.append(extraText.count)
-                table.add(document.tokens, ofEntry: number)
+                table.add(document.tokens, scale: document.scale, ofEntry: number)
             }
         }
 
@@ -213,7 +254,7 @@ public struct SearchIndexBuilder: Sendable {
         try write(manifests(chunkEntries: chunkEntries, words: words, initials: initials))
         return SearchIndexState(context: context, entryVersions: versions ?? Array(repeating: 0, count: entries.count),
                                 entryIdentities: entries.map(SearchIndexState.identity(of:)), recordBytes: recordSizes,
-                                extraText: extraText, extraEnds: extraEnds, chunkEntries: chunkEntries, limits: limits,
+                                extraText: extraText, extraEnds: extraEnds, chunkEntries: chunkEntries, pivot: pivot, limits: limits,
                                 words: words, initials: initials)
     }
 
@@ -252,7 +293,12 @@ public struct SearchIndexBuilder: Sendable {
         return SearchIndexState.KeySpaceState(shardCount: shardCount, lightBytes: lightBytes, heavy: heavy, nearlyHeavy: nearlyHeavy)
     }
 
-    // MARK: - Chunk size (shared with `SearchIndexUpdate`, which must decide the same)
+    // MARK: - Chunk size and pivot length (shared with `SearchIndexUpdate`, which must decide the same)
+
+    /// The entries' reference length for ranking (`RankWeights.pivot`).
+    static func pivot(of entries: [Entry]) -> Int {
+        RankWeights.pivot(totalLength: entries.reduce(0) { $0 + $1.body.textUTF8.count }, count: entries.count)
+    }
 
     /// How many consecutive entries share a chunk, from the sizes of all their records.
     static func chunkEntries(recordSizes: [Int]) -> Int {
@@ -362,42 +408,58 @@ public struct SearchIndex: Sendable {
 
 // MARK: - Keys
 
-/// Tokens, characters, pairs and triples of characters, with the entries they occur in, built
-/// entry by entry in diary order.
+/// Tokens, characters, pairs and triples of characters, with the entries they occur in and each
+/// entry's weight (`RankWeights`), built entry by entry in diary order.
 private struct KeyTable {
     /// Distinct tokens (or pieces of long tokens).
     private var tokens: [String] = []
     private var tokenEntries: [PostingsCoding.GrowingList] = []
-    /// Per token: its distinct 1- and 2-character key ids.
-    private var tokenGrams: [[Int]] = []
+    private var tokenWeights: [[UInt8]] = []
+    /// Per token: its distinct 1- and 2-character key ids, each with its occurrences in the token.
+    private var tokenGrams: [[(id: Int, count: Int)]] = []
     /// The same tokens, numbered as in `tokens`.
     private var tokenIDs = TokenSet(capacity: 65_536)
     /// Keys that list entries (1- and 2-character keys, 1-character initials, filters) → entries.
     private var gramEntries: [PostingsCoding.GrowingList] = []
+    private var gramWeights: [[UInt8]] = []
     private var gramKeys: [Gram] = []
     private var gramIDs: [Gram: Int] = [:]
     /// Keys that list tokens (3-character keys, 2- and 3-character initials) → tokens.
     private var tripleTokens: [[Int]] = []
     private var tripleKeys: [Gram] = []
     private var tripleIDs: [Gram: Int] = [:]
+    /// Per key that lists entries, the raw weight of the entry being added; and which are set.
+    private var gramRaws: [Int] = []
+    private var touchedGrams: [Int] = []
 
     /// Adds the tokens of entry `entry`, which comes after every entry added so far.
-    /// - Parameter pieces: the entry's distinct tokens, long ones already cut into pieces.
-    mutating func add(_ pieces: TokenSet, ofEntry entry: Int) {
+    /// - Parameter document: the entry's distinct tokens, long ones already cut into pieces, with raw weights.
+    mutating func add(_ document: WeightedTokens, scale: RankWeights.Scale, ofEntry entry: Int) {
+        let pieces = document.tokens
         for number in 0..<pieces.count {
             let id = pieces.token(number).withUnsafeBufferPointer { tokenID($0, hash: pieces.hashes[number]) }
             guard tokenEntries[id].last != entry else { continue }
             tokenEntries[id].append(entry)
-            for gram in tokenGrams[id] where gramEntries[gram].last != entry {
-                gramEntries[gram].append(entry)
+            tokenWeights[id].append(scale.weight(raw: document.raws[number]))
+            for gram in tokenGrams[id] {
+                if gramRaws[gram.id] < 0 { touchedGrams.append(gram.id); gramRaws[gram.id] = 0 }
+                gramRaws[gram.id] += gram.count * document.raws[number]
             }
         }
+        for gram in touchedGrams {
+            gramEntries[gram].append(entry)
+            if gramKeys[gram].space != .named { gramWeights[gram].append(scale.weight(raw: gramRaws[gram])) }
+            gramRaws[gram] = -1
+        }
+        touchedGrams.removeAll(keepingCapacity: true)
     }
 
     private mutating func gramID(_ gram: Gram) -> Int {
         if let id = gramIDs[gram] { return id }
         gramIDs[gram] = gramEntries.count
         gramEntries.append(PostingsCoding.GrowingList())
+        gramWeights.append([])
+        gramRaws.append(-1)
         gramKeys.append(gram)
         return gramEntries.count - 1
     }
@@ -408,10 +470,11 @@ private struct KeyTable {
         let text = String(decoding: token, as: UTF8.self)
         tokens.append(text)
         tokenEntries.append(PostingsCoding.GrowingList())
-        var grams: [Int] = []
+        tokenWeights.append([])
+        var grams: [(id: Int, count: Int)] = []
         Gram.keys(of: text, entryKey: { gram in
             let gramID = gramID(gram)
-            if !grams.contains(gramID) { grams.append(gramID) }
+            if let known = grams.firstIndex(where: { $0.id == gramID }) { grams[known].count += 1 } else { grams.append((gramID, 1)) }
         }, tokenKey: { triple in
             if let tripleID = tripleIDs[triple] {
                 if tripleTokens[tripleID].last != id { tripleTokens[tripleID].append(id) }
@@ -428,7 +491,7 @@ private struct KeyTable {
     /// Every key of `space` with its JSON value.
     func encodedValues(of space: SearchIndexLayout.KeySpace) -> [KeyFile.Item] {
         let grams = ParallelMap.map(gramKeys.indices.filter { gramKeys[$0].keySpace == space }, chunkSize: 256) { id in
-            (key: gramKeys[id].string, value: KeyFile.entriesValue(postings: gramEntries[id].encoded()))
+            (key: gramKeys[id].string, value: KeyFile.entriesValue(postings: Self.postings(gramEntries[id], gramKeys[id].space == .named ? nil : gramWeights[id])))
         }
         let tripleIDs = tripleKeys.indices.filter { tripleKeys[$0].keySpace == space }
         // The tokens some key of the space lists, each with its place in UTF-8 order (one sort),
@@ -439,7 +502,7 @@ private struct KeyTable {
         var rank = [Int](repeating: 0, count: tokens.count)
         for (place, id) in listedTokens.sorted(by: { UTF8Order.precedes(tokens[$0], tokens[$1]) }).enumerated() { rank[id] = place }
         var postings = [[UInt8]](repeating: [], count: tokens.count)
-        for (id, encoded) in zip(listedTokens, ParallelMap.map(listedTokens, chunkSize: 256) { tokenEntries[$0].encoded() }) {
+        for (id, encoded) in zip(listedTokens, ParallelMap.map(listedTokens, chunkSize: 256) { Self.postings(tokenEntries[$0], tokenWeights[$0]) }) {
             postings[id] = encoded
         }
         let triples = ParallelMap.map(tripleIDs, chunkSize: 256) { id in
@@ -447,5 +510,10 @@ private struct KeyTable {
             return (key: tripleKeys[id].string, value: KeyFile.tokensValue(listed.map { (tokens[$0], postings[$0]) }))
         }
         return grams + triples
+    }
+
+    /// A list's postings, then its weights when it has them (`PostingsCoding.weighted`).
+    private static func postings(_ list: PostingsCoding.GrowingList, _ weights: [UInt8]?) -> [UInt8] {
+        PostingsCoding.weighted(list.encoded(), weights: weights)
     }
 }

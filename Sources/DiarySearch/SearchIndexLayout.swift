@@ -4,7 +4,7 @@ import DiaryModel
 /// Everything here has a twin in search.js; change both together (and `version`).
 enum SearchIndexLayout {
     /// The format's version, written into `search/index.json`.
-    static let version = 5
+    static let version = 6
     static let manifestPath = KeySpace.words.manifestPath
 
     /// The two spaces of keys, each with its own shards, heavy-key files and manifest. Every

@@ -8,7 +8,7 @@ import DiaryModel
 /// format, which only means a full build.
 public struct SearchIndexState: Sendable {
     /// Bump whenever what is saved, or the index it describes, changes shape.
-    static let format = "daybook-search-state-5"
+    static let format = "daybook-search-state-6"
 
     /// The caller's hash of everything besides the entries that the index is made from
     /// (configuration, emotions, base URL): an update needs the same.
@@ -19,12 +19,14 @@ public struct SearchIndexState: Sendable {
     var entryIdentities: [UInt64]
     /// Per entry: the size of its record in its chunk file.
     var recordBytes: [Int]
-    /// Every entry's `SearchDocument.extraText` (footnotes, front-matter picture texts, tags), entry after
+    /// Every entry's `SearchDocument.extraText` (footnotes, front-matter picture texts, `search.fields` values), entry after
     /// entry: with its record, what gives the tokens it had.
     var extraText: [UInt8]
     /// Per entry: where its extra text ends in `extraText`.
     var extraEnds: [Int]
     var chunkEntries: Int
+    /// The reference length the weights were made with (`RankWeights.pivot`): an update needs the same.
+    var pivot: Int
     /// The thresholds both key spaces were laid out by: an update must lay them out by the same.
     var limits: SearchIndexLimits
     /// The layout of the ordinary keys (`SearchIndexLayout.KeySpace.words`).
@@ -95,6 +97,7 @@ public struct SearchIndexState: Sendable {
         }
         writer.write(rawBytes: extraText)
         writer.write(chunkEntries)
+        writer.write(pivot)
         for limit in [limits.targetShardBytes, limits.heavyKeyBytes, limits.maxHeavyKeys] { writer.write(limit) }
         for space in SearchIndexLayout.KeySpace.allCases {
             writer.write(self[space].shardCount)
@@ -120,7 +123,7 @@ public struct SearchIndexState: Sendable {
             guard let column = reader.ints(count: count) else { return nil }
             columns.append(column)
         }
-        guard let extraText = reader.rawBytes(), let chunkEntries = reader.int(), chunkEntries > 0,
+        guard let extraText = reader.rawBytes(), let chunkEntries = reader.int(), chunkEntries > 0, let pivot = reader.int(), pivot > 0,
               let targetShardBytes = reader.int(), let heavyKeyBytes = reader.int(), let maxHeavyKeys = reader.int(),
               targetShardBytes > 0, heavyKeyBytes >= 0, maxHeavyKeys >= 0 else { return nil }
         var spaces: [KeySpaceState] = []
@@ -152,13 +155,14 @@ public struct SearchIndexState: Sendable {
         extraEnds = columns[3]
         self.extraText = extraText
         self.chunkEntries = chunkEntries
+        self.pivot = pivot
         limits = SearchIndexLimits(targetShardBytes: targetShardBytes, heavyKeyBytes: heavyKeyBytes, maxHeavyKeys: maxHeavyKeys)
         words = spaces[0]
         initials = spaces[1]
     }
 
     init(context: UInt64, entryVersions: [UInt64], entryIdentities: [UInt64], recordBytes: [Int], extraText: [UInt8],
-         extraEnds: [Int], chunkEntries: Int, limits: SearchIndexLimits, words: KeySpaceState, initials: KeySpaceState) {
+         extraEnds: [Int], chunkEntries: Int, pivot: Int, limits: SearchIndexLimits, words: KeySpaceState, initials: KeySpaceState) {
         self.context = context
         self.entryVersions = entryVersions
         self.entryIdentities = entryIdentities
@@ -166,6 +170,7 @@ public struct SearchIndexState: Sendable {
         self.extraText = extraText
         self.extraEnds = extraEnds
         self.chunkEntries = chunkEntries
+        self.pivot = pivot
         self.limits = limits
         self.words = words
         self.initials = initials

@@ -60,10 +60,14 @@ public struct SearchIndexUpdate {
             guard SearchIndexState.identity(of: entries[number]) == previous.entryIdentities[number] else { return nil }
         }
 
+        let pivot = SearchIndexBuilder.pivot(of: entries)
+        guard pivot == previous.pivot else { return nil }
         let emotions = builder.emotionsByID
-        let documents = ParallelMap.map(changed, chunkSize: 8) { number -> (record: [UInt8], tokens: [String], extra: String) in
+        let documents = ParallelMap.map(changed, chunkSize: 8) { number -> (record: [UInt8], keys: EntryKeys, extra: String) in
             let document = SearchDocument(entry: entries[number], emotions: emotions, searchFields: builder.searchFields)
-            return (builder.record(entries[number], text: entries[number].body.textUTF8), document.indexedTokens(), document.extraText)
+            return (builder.record(entries[number], text: entries[number].body.textUTF8),
+                    EntryKeys(document.weightedTokens(), scale: RankWeights.Scale(length: document.fields.length, pivot: pivot)),
+                    document.extraText)
         }
         var recordSizes = previous.recordBytes + [Int](repeating: 0, count: entries.count - oldCount)
         var records: [Int: [UInt8]] = [:]
@@ -75,10 +79,10 @@ public struct SearchIndexUpdate {
         guard chunkEntries == previous.chunkEntries else { return nil }
 
         var oldChunks: [Int: (bytes: [UInt8], records: [[String: [String]]])] = [:]
-        var oldTokens: [[String]] = []
+        var oldKeys: [EntryKeys] = []
         for number in changed {
             guard number < oldCount else {
-                oldTokens.append([])
+                oldKeys.append(EntryKeys())
                 continue
             }
             let chunk = number / chunkEntries
@@ -91,15 +95,15 @@ public struct SearchIndexUpdate {
                   let text = records[number % chunkEntries]["text"]?.first,
                   let emotionIDs = records[number % chunkEntries]["emotions"], let date = records[number % chunkEntries]["date"]?.first,
                   let tags = records[number % chunkEntries]["tags"] else { return nil }
-            let searchable = SearchDocument.searchableText(title: title, bodyText: text, extraText: previous.extraText(ofEntry: number),
-                                                           emotionIDs: emotionIDs, emotions: emotions)
-            oldTokens.append(SearchDocument.indexedTokens(of: searchable,
-                                                          filterKeys: SearchDocument.filterKeys(date: date, emotionIDs: emotionIDs, tags: tags)))
+            let fields = SearchDocument.fields(title: title, bodyText: text, extraText: previous.extraText(ofEntry: number), tags: tags,
+                                               emotionIDs: emotionIDs, emotions: emotions, length: text.utf8.count)
+            let tokens = SearchDocument.weightedTokens(of: fields, filterKeys: SearchDocument.filterKeys(date: date, emotionIDs: emotionIDs, tags: tags))
+            oldKeys.append(EntryKeys(tokens, scale: RankWeights.Scale(length: fields.length, pivot: pivot)))
         }
 
         var state = previous
         var changedFiles: [String: [UInt8]] = [:]
-        let keyChanges = KeyChanges(changed: changed, oldTokens: oldTokens, newTokens: documents.map(\.tokens))
+        let keyChanges = KeyChanges(changed: changed, old: oldKeys, new: documents.map(\.keys))
         for space in SearchIndexLayout.KeySpace.allCases {
             let updated = withoutActuallyEscaping(loadFile) { loadFile in
                 var keyFiles = KeyFilesUpdate(space: space, previous: previous[space], limits: previous.limits, loadFile: loadFile)

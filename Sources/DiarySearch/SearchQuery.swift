@@ -1,19 +1,29 @@
 import DiaryModel
 
 /// A query as `daybook search` and the search page read it: words, which must each occur in
-/// the entry's searchable text, and filters, all combined with AND. Read from the query as
-/// typed, split at white space:
+/// the entry's searchable text, phrases, excluded words and filters, all combined with AND.
+/// Read from the query as typed: what lies between double quotes (`"비가 와서"`, an unclosed
+/// quote running to the end) is a phrase, its words in that order; the rest is split at white
+/// space into terms:
 /// - `#walk`: the entry has a tag whose slug is `walk` (`#Walk`, `#walk` and a tag `Walk` agree);
 /// - `emotion:happy`: one of the entry's emotions is the one named `happy` (its id, label or an
 ///   alias, ignoring case, as the diary's emotions answer to them);
 /// - `2025` or `2025-10` (ASCII digits, a month 01–12): the entry was written in that year or
 ///   month. Such a term is always a date filter, never a word: a year is what a diary's
 ///   numbers mostly mean, and `2025년` or `2025.` are still words;
-/// - anything else is normalised (`SearchText`) into words.
+/// - `-word`: the entry does not contain the word;
+/// - anything else is normalised (`SearchText`) into words, each looked up as its stem when it
+///   ends in a Korean particle (`KoreanParticles`).
+/// A phrase's words are words of the query too (as typed, no particle taken off); a phrase of
+/// one word is just that word.
 /// The search page reads queries the same way (search.js, `parseQuery`).
 struct SearchQuery {
     /// The distinct normalised words, as characters, in order.
     var words: [[Unicode.Scalar]] = []
+    /// The phrases, each as its normalised text (words joined by one space).
+    var phrases: [String] = []
+    /// The distinct normalised words that must not occur.
+    var excluded: [[Unicode.Scalar]] = []
     /// The filters, in order.
     var filters: [Filter] = []
 
@@ -29,19 +39,38 @@ struct SearchQuery {
     static let emotionPrefix = "emotion:"
 
     init(_ query: String) {
-        var seen = Set<[UInt8]>()
-        for term in Self.terms(of: query) {
-            if let filter = Self.filter(term) {
-                if !filters.contains(filter) { filters.append(filter) }
+        for (position, segment) in query.unicodeScalars.split(separator: "\"", omittingEmptySubsequences: false).enumerated() {
+            let text = String(String.UnicodeScalarView(segment))
+            if position % 2 == 1 {
+                addPhrase(text)
                 continue
             }
-            for word in SearchText.tokens(of: term) where seen.insert(Array(word.utf8)).inserted {
-                words.append(Array(word.unicodeScalars))
-            }
+            for term in Self.terms(of: text) { add(term) }
         }
     }
 
-    /// Whether the query asks for nothing (and so matches nothing).
+    private mutating func add(_ term: String) {
+        if let filter = Self.filter(term) {
+            if !filters.contains(filter) { filters.append(filter) }
+        } else if term.unicodeScalars.first == "-", term.unicodeScalars.count > 1 {
+            for word in SearchText.tokens(of: String(term.unicodeScalars.dropFirst())) { Self.insert(Array(word.unicodeScalars), into: &excluded) }
+        } else {
+            for word in SearchText.tokens(of: term) { Self.insert(KoreanParticles.stem(of: Array(word.unicodeScalars)), into: &words) }
+        }
+    }
+
+    private mutating func addPhrase(_ text: String) {
+        let tokens = SearchText.tokens(of: text)
+        for word in tokens { Self.insert(Array(word.unicodeScalars), into: &words) }
+        let phrase = tokens.joined(separator: " ")
+        if tokens.count > 1, !phrases.contains(phrase) { phrases.append(phrase) }
+    }
+
+    private static func insert(_ word: [Unicode.Scalar], into list: inout [[Unicode.Scalar]]) {
+        if !list.contains(word) { list.append(word) }
+    }
+
+    /// Whether the query asks for nothing (and so matches nothing): exclusions alone ask for nothing.
     var isEmpty: Bool { words.isEmpty && filters.isEmpty }
 
     /// The query's runs of characters between white space, as typed.

@@ -219,15 +219,36 @@ enum DefaultTheme {
     return result;
   }
 
+  // MARK: - Korean particles (twin of KoreanParticles.swift)
+
+  var PARTICLES = ['에게서', '했는데', '에서', '에게', '한테', '께서', '으로', '부터', '까지', '처럼', '보다', '이랑', '했다', '했던',
+    '하고', '해서', '하는', '은', '는', '이', '가', '을', '를', '에', '로', '와', '과', '도', '만', '의'];
+
+  /** A word without its particle, when the stem keeps two characters and ends in two Hangul syllables. */
+  function stemOf(word) {
+    var chars = Array.from(word);
+    for (var i = 0; i < PARTICLES.length; i++) {
+      var ending = Array.from(PARTICLES[i]);
+      if (chars.length < ending.length + 2 || chars.slice(chars.length - ending.length).join('') !== PARTICLES[i]) continue;
+      var stem = chars.slice(0, chars.length - ending.length);
+      var lastTwo = stem.slice(stem.length - 2);
+      return lastTwo.every(function (c) { return isSyllable(c.codePointAt(0)); }) ? stem.join('') : word;
+    }
+    return word;
+  }
+
   /**
-   * A query as words and filters: `#tag` (by slug), `emotion:<name>`, a year `2025` or month
-   * `2025-10`; everything else is normalised into distinct words.
+   * A query as words, phrases, excluded words and filters: text between double quotes is a
+   * phrase; other terms are `#tag` (by slug), `emotion:<name>`, a year `2025` or month
+   * `2025-10`, `-word`; everything else is normalised into distinct words, each looked up as
+   * its stem when it ends in a Korean particle.
    */
   function parseQuery(query) {
-    var seen = Object.create(null);
-    var result = { words: [], filters: [] };
+    var result = { words: [], phrases: [], excluded: [], filters: [] };
     var filterSeen = Object.create(null);
-    String(query).split(SPACE_RUN).forEach(function (term) {
+    var insert = function (list, word) { if (word !== '' && list.indexOf(word) === -1) list.push(word); };
+    var addTerm = function (term) {
+      if (term === '') return;
       var scalars = Array.from(term);
       var filter = null;
       if (scalars[0] === '#' && scalars.length > 1) filter = { kind: 'tag', value: slug(scalars.slice(1).join('')) };
@@ -239,11 +260,21 @@ enum DefaultTheme {
         if (!filterSeen[name]) { filterSeen[name] = true; result.filters.push(filter); }
         return;
       }
-      normalize(term).split(' ').forEach(function (word) {
-        if (word === '' || seen[word]) return;
-        seen[word] = true;
-        result.words.push(word);
-      });
+      if (scalars[0] === '-' && scalars.length > 1) {
+        normalize(scalars.slice(1).join('')).split(' ').forEach(function (word) { insert(result.excluded, word); });
+        return;
+      }
+      normalize(term).split(' ').forEach(function (word) { if (word !== '') insert(result.words, stemOf(word)); });
+    };
+    String(query).split('"').forEach(function (segment, position) {
+      if (position % 2 === 0) {
+        segment.split(SPACE_RUN).forEach(addTerm);
+        return;
+      }
+      var tokens = normalize(segment).split(' ').filter(function (word) { return word !== ''; });
+      tokens.forEach(function (word) { insert(result.words, word); });
+      var phrase = tokens.join(' ');
+      if (tokens.length > 1 && result.phrases.indexOf(phrase) === -1) result.phrases.push(phrase);
     });
     return result;
   }
@@ -275,24 +306,35 @@ enum DefaultTheme {
 
   function hasInitial(part) { return codes(part).some(isInitial); }
 
-  /** Whether `part` matches a run of `token`: an initial matches itself and the syllables it starts. */
-  function matchesInitials(part, token) {
+  /** How many runs of `token` `part` matches: an initial matches itself and the syllables it starts. */
+  function initialsOccurrences(part, token) {
     var wanted = codes(part);
     var found = codes(token);
+    var count = 0;
     for (var start = 0; start + wanted.length <= found.length; start++) {
       var isMatch = true;
       for (var k = 0; k < wanted.length && isMatch; k++) {
         var c = found[start + k];
         isMatch = wanted[k] === c || (isInitial(wanted[k]) && isSyllable(c) && initialOf(c) === wanted[k]);
       }
-      if (isMatch) return true;
+      if (isMatch) count++;
     }
-    return false;
+    return count;
+  }
+
+  /** Whether `part` matches a run of `token`. */
+  function matchesInitials(part, token) { return initialsOccurrences(part, token) > 0; }
+
+  /** How many times (overlapping) `part` occurs in `token`. */
+  function occurrences(part, token) {
+    var count = 0;
+    for (var at = token.indexOf(part); at !== -1; at = token.indexOf(part, at + 1)) count++;
+    return count;
   }
 
   // MARK: - Index layout (twin of SearchIndexLayout.swift)
 
-  var VERSION = 5;
+  var VERSION = 6;
   var INITIALS_PREFIX = '\uCD08 ';
   var PIECE_LENGTH = 32;
   var PIECE_STEP = 16;
@@ -431,8 +473,21 @@ enum DefaultTheme {
 
   function decodePostings(text) {
     var numbers = [];
-    forEachPosting(text, function (n) { numbers.push(n); });
+    forEachPosting(String(text).split(' ')[0], function (n) { numbers.push(n); });
     return numbers;
+  }
+
+  // MARK: - Ranking (twin of RankWeights.swift)
+
+  var K1 = 1.2;
+  /** Weight q (1–63) → frequency in 1/1024 units. */
+  var DEQUANTISED = [];
+  for (var q = 0; q < 64; q++) DEQUANTISED.push(q === 0 ? 0 : Math.round(64 * Math.pow(2, (q - 1) / 6)));
+
+  /** A part's contribution for frequency `tf` (1/1024 units), in millionths: BM25 with idf from `df` of `count`. */
+  function contribution(tf, df, count) {
+    var idf = Math.log(1 + (count - df + 0.5) / (df + 0.5));
+    return Math.floor(idf * tf * (K1 + 1) / (tf + 1024 * K1) * 1000000 + 0.5);
   }
 
   // MARK: - Engine (twin of SearchEngine.swift)
@@ -442,9 +497,28 @@ enum DefaultTheme {
     this.count = count;
     this.bits = new Uint32Array((count + 31) >>> 5);
   }
-  EntrySet.prototype.insert = function (postings) {
+  /** Adds a list's entries; with `tf` (a Map), adds each weight `times` over to the entry's frequency. */
+  EntrySet.prototype.insert = function (postings, tf, times) {
     var bits = this.bits, count = this.count;
-    forEachPosting(postings, function (n) { if (n < count) bits[n >>> 5] |= 1 << (n & 31); });
+    var halves = String(postings).split(' ');
+    var weights = halves[1];
+    var position = 0;
+    forEachPosting(halves[0], function (n) {
+      if (n < count) bits[n >>> 5] |= 1 << (n & 31);
+      if (tf && weights !== undefined) tf.set(n, (tf.get(n) || 0) + times * DEQUANTISED[digitOf(weights[position])]);
+      position++;
+    });
+  };
+  EntrySet.prototype.fill = function (start, end) {
+    for (var n = start; n < end && n < this.count; n++) this.bits[n >>> 5] |= 1 << (n & 31);
+  };
+  EntrySet.prototype.subtract = function (other) {
+    for (var i = 0; i < this.bits.length; i++) this.bits[i] &= ~other.bits[i];
+  };
+  EntrySet.prototype.size = function () {
+    var size = 0;
+    for (var i = 0; i < this.bits.length; i++) for (var w = this.bits[i]; w !== 0; w &= w - 1) size++;
+    return size;
   };
   EntrySet.prototype.intersect = function (other) {
     for (var i = 0; i < this.bits.length; i++) this.bits[i] &= other.bits[i];
@@ -487,18 +561,21 @@ enum DefaultTheme {
     function initialsManifest() {
       return load(INITIALS.manifest);
     }
-    /** The entries `lookup.key` lists, or those of its tokens that `lookup.isMatch` accepts. */
+    /**
+     * The entries `lookup.key` lists, or those of its tokens in which the part occurs
+     * (`lookup.occurrences`), as `{entries, tf}`: tf maps an entry to its frequency (1/1024 units).
+     */
     function entriesUnder(m, lookup) {
       var key = lookup.key;
-      var isMatch = lookup.isMatch;
       return load(pathOf(key, lookup.space, lookup.manifest)).then(function (shard) {
-        var found = new EntrySet(m.entries);
+        var found = { entries: new EntrySet(m.entries), tf: new Map() };
         var value = Object.prototype.hasOwnProperty.call(shard, key) ? shard[key] : null;
         if (typeof value === 'string') {
-          found.insert(value);
+          found.entries.insert(value, found.tf, 1);
         } else if (Array.isArray(value)) {
           for (var i = 0; i + 1 < value.length; i += 2) {
-            if (isMatch(String(value[i]))) found.insert(String(value[i + 1]));
+            var times = lookup.occurrences(String(value[i]));
+            if (times > 0) found.entries.insert(String(value[i + 1]), found.tf, times);
           }
         }
         return found;
@@ -510,8 +587,8 @@ enum DefaultTheme {
      */
     function lookupsOf(query, m, initials) {
       var lookups = [];
-      var never = function () { return false; };
-      var filterLookup = function (key) { return { key: key, space: WORDS, manifest: m, isMatch: never }; };
+      var never = function () { return 0; };
+      var filterLookup = function (key) { return { key: key, space: WORDS, manifest: m, occurrences: never, isFilter: true }; };
       query.filters.forEach(function (filter) {
         if (filter.kind === 'tag') lookups.push(filterLookup('tag ' + filter.value));
         else if (filter.kind === 'period') lookups.push(filterLookup('date ' + filter.value));
@@ -521,37 +598,84 @@ enum DefaultTheme {
         }
       });
       query.words.forEach(function (word) {
-        parts(word).forEach(function (part) {
-          if (hasInitial(part)) {
-            lookups.push({ key: initialsKeyOf(part, initials.heavy), space: INITIALS, manifest: initials,
-              isMatch: function (token) { return matchesInitials(part, token); } });
-          } else {
-            lookups.push({ key: keyOf(part, m.heavy), space: WORDS, manifest: m,
-              isMatch: function (token) { return token.indexOf(part) !== -1; } });
-          }
-        });
+        parts(word).forEach(function (part) { lookups.push(partLookup(part, m, initials)); });
       });
       return lookups;
     }
-    /** Entry numbers matching `query`, newest first. An empty query fetches nothing. */
-    function entryNumbers(query) {
+    function partLookup(part, m, initials) {
+      if (hasInitial(part)) {
+        return { key: initialsKeyOf(part, initials.heavy), space: INITIALS, manifest: initials,
+          occurrences: function (token) { return initialsOccurrences(part, token); } };
+      }
+      return { key: keyOf(part, m.heavy), space: WORDS, manifest: m,
+        occurrences: function (token) { return occurrences(part, token); } };
+    }
+    /**
+     * Entry numbers matching `query`, best first (by score, newest first among equals), or
+     * newest first when `order` is 'date'. An empty query fetches nothing.
+     */
+    function entryNumbers(query, order) {
       var parsed = parseQuery(query);
       if (parsed.words.length === 0 && parsed.filters.length === 0) return Promise.resolve([]);
-      var needsInitials = parsed.words.some(hasInitial);
+      var needsInitials = parsed.words.concat(parsed.excluded).some(hasInitial);
       return Promise.all([manifest(), needsInitials ? initialsManifest() : null]).then(function (manifests) {
         var m = manifests[0];
         var lookups = lookupsOf(parsed, m, manifests[1]);
         if (lookups.indexOf(null) !== -1) return [];
-        var matches = null;
+        var matches = new EntrySet(m.entries);
+        matches.fill(0, m.entries);
+        var scored = [];
         var step = function (index) {
-          if (index === lookups.length) return matches.newestFirst();
+          if (index === lookups.length) return excluding(parsed, m, manifests[1], matches);
           return entriesUnder(m, lookups[index]).then(function (found) {
-            if (matches === null) matches = found; else matches.intersect(found);
-            return matches.isEmpty() ? [] : step(index + 1);
+            matches.intersect(found.entries);
+            if (!lookups[index].isFilter) scored.push({ df: found.entries.size(), tf: found.tf });
+            return matches.isEmpty() ? null : step(index + 1);
           });
         };
-        return step(0);
+        return step(0).then(function (set) {
+          if (set === null) return [];
+          return withPhrases(parsed.phrases, set.newestFirst()).then(function (numbers) {
+            return order === 'date' ? numbers : ranked(numbers, scored, m.entries);
+          });
+        });
       });
+    }
+    /** `matches` without the entries that hold an excluded word (every part of it). */
+    function excluding(parsed, m, initials, matches) {
+      return Promise.all(parsed.excluded.map(function (word) {
+        return Promise.all(parts(word).map(function (part) { return entriesUnder(m, partLookup(part, m, initials)); }))
+          .then(function (found) {
+            var all = found[0].entries;
+            found.slice(1).forEach(function (each) { all.intersect(each.entries); });
+            return all;
+          });
+      })).then(function (sets) {
+        sets.forEach(function (set) { matches.subtract(set); });
+        return matches;
+      });
+    }
+    /** The numbers (newest first) whose title or text holds every phrase, read from their records. */
+    function withPhrases(phrases, numbers) {
+      if (phrases.length === 0) return Promise.resolve(numbers);
+      return Promise.all(numbers.map(entry)).then(function (records) {
+        return numbers.filter(function (number, i) {
+          var texts = [normalize(records[i].title || ''), normalize(records[i].text || '')];
+          return phrases.every(function (phrase) { return texts.some(function (text) { return text.indexOf(phrase) !== -1; }); });
+        });
+      });
+    }
+    /** Numbers (newest first) by the sum of their parts' contributions, newest first among equals. */
+    function ranked(numbers, scored, count) {
+      if (scored.length === 0) return numbers;
+      var parts = scored.map(function (part) { return { df: part.df, tf: part.tf }; });
+      var scores = new Map();
+      numbers.forEach(function (n) {
+        var score = 0;
+        parts.forEach(function (part) { score += contribution(part.tf.get(n) || 0, part.df, count); });
+        scores.set(n, score);
+      });
+      return numbers.slice().sort(function (a, b) { return scores.get(b) - scores.get(a) || b - a; });
     }
     /** The record of entry `number`, from the chunk of `m.chunk` entries that holds it. */
     function entry(number) {
@@ -703,6 +827,8 @@ enum DefaultTheme {
     var status = root.querySelector('[data-search-status]');
     var list = root.querySelector('[data-search-results]');
     var more = root.querySelector('[data-search-more]');
+    var sort = root.querySelector('[data-search-sort]');
+    var order = function () { return sort && sort.value === 'date' ? 'date' : 'rank'; };
     if (!form || !input || !status || !list) return;
 
     var engine = createEngine(function (path) {
@@ -818,7 +944,7 @@ enum DefaultTheme {
         return;
       }
       setStatus(statusText(root, 'searching'), 'searching');
-      Promise.all([engine.entryNumbers(query), engine.manifest()]).then(function (answer) {
+      Promise.all([engine.entryNumbers(query, order()), engine.manifest()]).then(function (answer) {
         if (mine !== generation) return;
         clear();
         current = { numbers: answer[0], shown: 0, words: queryWords, manifest: answer[1], generation: mine };
@@ -836,6 +962,7 @@ enum DefaultTheme {
       if (!window.history || !window.history.replaceState) return;
       var url = pageURL();
       if (query.trim() === '') url.searchParams.delete('q'); else url.searchParams.set('q', query);
+      if (order() === 'date') url.searchParams.set('sort', 'date'); else url.searchParams.delete('sort');
       window.history.replaceState(null, '', url.pathname + url.search + url.hash);
     }
 
@@ -863,6 +990,13 @@ enum DefaultTheme {
       });
     }
 
+    if (sort) {
+      sort.value = pageURL().searchParams.get('sort') === 'date' ? 'date' : 'rank';
+      sort.addEventListener('change', function () {
+        updateAddress(input.value);
+        run(input.value);
+      });
+    }
     var initial = pageURL().searchParams.get('q') || '';
     if (initial !== '') {
       input.value = initial;
@@ -873,7 +1007,7 @@ enum DefaultTheme {
   var api = {
     fold: fold, normalize: normalize, words: words, parseQuery: parseQuery, slug: slug, matchesInitials: matchesInitials,
     initialsKeyOf: initialsKeyOf, parts: parts, keyOf: keyOf, pathOf: pathOf, shardOf: shardOf,
-    decodePostings: decodePostings, createEngine: createEngine, highlight: highlight, excerpt: excerpt, start: start,
+    decodePostings: decodePostings, createEngine: createEngine, stemOf: stemOf, contribution: contribution, highlight: highlight, excerpt: excerpt, start: start,
     statusText: statusText,
   };
   if (typeof module === 'object' && module.exports) {
@@ -1765,6 +1899,8 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 <style>
 .search-form { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin: 0 0 1rem; }
 .search-form label { flex-basis: 100%; font-weight: 600; }
+.search-form label.search-sort { flex-basis: auto; font-weight: normal; }
+.search-form select { font: inherit; margin-left: 0.35rem; padding: 0.3rem 0.5rem; border: 1px solid var(--border, #ccc); border-radius: 8px; background: var(--surface, #fff); color: inherit; }
 .search-form input { flex: 1; min-width: 0; font: inherit; padding: 0.45rem 0.75rem; border: 1px solid var(--border, #ccc); border-radius: 8px; background: var(--surface, #fff); color: inherit; }
 .search-form button, .search-more { font: inherit; padding: 0.45rem 1rem; border: 1px solid var(--border, #ccc); border-radius: 8px; background: var(--surface, #fff); color: inherit; cursor: pointer; }
 ol.search-results { list-style: none; margin: 0 0 1rem; padding: 0; }
@@ -1784,6 +1920,12 @@ ol.search-results { list-style: none; margin: 0 0 1rem; padding: 0; }
     <label for="search-input">{{ site.strings.search_label }}</label>
     <input id="search-input" type="search" name="q" autocomplete="off" spellcheck="false" placeholder="산책, walk, happy…">
     <button type="submit">{{ site.strings.search }}</button>
+    <label class="search-sort" for="search-sort">{{ site.strings.search_sort }}
+      <select id="search-sort" name="sort" data-search-sort>
+        <option value="rank">{{ site.strings.search_sort_rank }}</option>
+        <option value="date">{{ site.strings.search_sort_date }}</option>
+      </select>
+    </label>
   </form>
   <noscript>
     <p class="empty">{{ site.strings.search_needs_javascript }} <a href="{{ site.urls.archive }}">{{ site.strings.browse_archive }}</a></p>

@@ -62,7 +62,7 @@ final class SearchPageBrowserTests: XCTestCase {
         let python = try browserPython()
         let root = temporaryFolder(self).appendingPathComponent("diary")
         try CorpusGenerator(.init(days: 1095, entriesPerDay: 1)).write(to: root)
-        let words = ["산책", "산책했다", "카페", "회의", "피곤", "친구", "고양이", "아이스크림", "발표", "가족", "바다", "하늘",
+        let words = ["산책", "카페", "산책했다", "회의", "피곤", "친구", "고양이", "아이스크림", "발표", "가족", "바다", "하늘",
                      "coffee", "Coffee", "meeting", "rain", "the", "river", "book", "train", "park", "dumplings", "laptop",
                      "hiking", "latte", "행복", "평온", "설렘", "불안", "happy", "calm", "tired", "walk", "work", "음악",
                      "seoul", "여행", "cat", "mood", "example", "2 &", "짧게", "kimchi", "ok", "summer", "첫눈 first",
@@ -84,6 +84,23 @@ final class SearchPageBrowserTests: XCTestCase {
         XCTAssertEqual(try commandResults(root, "#nosuchtag"), [])
         XCTAssertFalse(try commandResults(root, "ㅅㅊ").isEmpty, "ㅅㅊ finds 산책")
         XCTAssertFalse(try commandResults(root, "2024-10").isEmpty, "a month filter finds that month")
+        XCTAssertEqual(page.errors, [])
+    }
+
+    func testThePageAndTheCommandRankTenQueriesAlike() throws {
+        let python = try browserPython()
+        let root = temporaryFolder(self).appendingPathComponent("diary")
+        try CorpusGenerator(.init(days: 1095, entriesPerDay: 1)).write(to: root)
+        let queries = ["산책", "친구와 카페에서", "\"비가 와서\"", "coffee -rain", "walk 친구", "emotion:calm 산책", "#cat 비",
+                       "2024 피곤", "ㅅㅊ", "\"the city smelled\" 2024"]
+        let page = try searchPage(of: root, subPath: "", queries: queries, python: python)
+        for query in queries {
+            let expected = try commandResults(root, query)
+            XCTAssertFalse(expected.isEmpty, query)
+            let shown = try XCTUnwrap(page.queries[query], query)
+            XCTAssertEqual(shown.links, expected.prefix(20).map { page.origin + $0 }, query)
+            XCTAssertEqual(shown.count, expected.count, "\(query): \(shown.status)")
+        }
         XCTAssertEqual(page.errors, [])
     }
 

@@ -11,7 +11,7 @@ final class KeyFileTests: XCTestCase {
         list.array(["a", "b\"c", "", "\u{7}"]) { json, item in json.string(item) }
         var empty = JSONWriter()
         empty.array([String]()) { json, item in json.string(item) }
-        let items: [KeyFile.Item] = [("비", text.bytes), ("walk", list.bytes), ("k\"ey", empty.bytes), ("x", KeyFile.entriesValue([3, 7, 120]))]
+        let items: [KeyFile.Item] = [("비", text.bytes), ("walk", list.bytes), ("k\"ey", empty.bytes), ("x", KeyFile.entriesValue(([3, 7, 120], [1, 63, 9])))]
 
         let decoded = try XCTUnwrap(KeyFile.decode(KeyFile.encode(items)))
         XCTAssertEqual(decoded.map(\.key), items.map(\.key))

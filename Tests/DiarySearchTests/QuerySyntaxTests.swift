@@ -10,11 +10,7 @@ import XCTest
 /// checked against a plain search over every entry of a three-year generated diary.
 final class QuerySyntaxTests: XCTestCase {
     private func corpus() throws -> Diary {
-        let root = temporaryFolder(self)
-        try CorpusGenerator(.init(days: 1095, entriesPerDay: 1)).write(to: root)
-        let read = DiaryReader(root: root).read()
-        XCTAssertFalse(read.hasErrors, read.diagnostics.map(\.description).joined(separator: "\n"))
-        return read.diary
+        try generatedDiary(days: 1095, self)
     }
 
     /// Whether a normalised query word matches a normalised text by the initials rule, the slow way.
@@ -53,7 +49,7 @@ final class QuerySyntaxTests: XCTestCase {
                     }
                 }
             }
-            XCTAssertEqual(try engine.entryNumbers(matching: query), expected, query)
+            XCTAssertEqual(try engine.entryNumbers(matching: query, options: SearchOptions(order: .date)), expected, query)
             if !expected.isEmpty { nonEmpty += 1 }
         }
         XCTAssertGreaterThan(nonEmpty, queries.count - 3, "most queries should find something")
@@ -93,7 +89,7 @@ final class QuerySyntaxTests: XCTestCase {
                 }
             }
             XCTAssertFalse(expected.isEmpty, query)
-            XCTAssertEqual(try SearchEngine(files: files).entryNumbers(matching: query), expected, query)
+            XCTAssertEqual(try SearchEngine(files: files).entryNumbers(matching: query, options: SearchOptions(order: .date)), expected, query)
         }
     }
 

@@ -88,7 +88,7 @@ final class SearchIndexUpdateTests: XCTestCase {
         var entries = diary()
         var index = fullIndex(entries)
         XCTAssertNotNil(String(decoding: index.files["search/index.json"]!, as: UTF8.self).range(of: "\"kkk\":["), "kkk is heavy")
-        XCTAssertEqual(index.state.chunkEntries, 5)
+        XCTAssertEqual(index.state.chunkEntries, 2)
         let edits: [(Int, String)] = [
             (10, "A brand new zebra and a quokka, kkk10 kept.\n"),           // new words, the diary's only quokka
             (10, "Only the zebra stayed. kkk10\n"),                           // quokka vanishes from the diary

@@ -1,3 +1,4 @@
+import DiaryCorpus
 import DiaryModel
 import DiaryReader
 import Foundation
@@ -30,4 +31,13 @@ func temporaryFolder(_ test: XCTestCase) -> URL {
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
     return url
+}
+
+/// The project's generated diary of `days` days with `perDay` entries each, written to a fresh folder and read back.
+func generatedDiary(days: Int, perDay: Int = 1, _ test: XCTestCase) throws -> Diary {
+    let root = temporaryFolder(test)
+    try CorpusGenerator(.init(days: days, entriesPerDay: perDay)).write(to: root)
+    let read = DiaryReader(root: root).read()
+    XCTAssertFalse(read.hasErrors, read.diagnostics.map(\.description).joined(separator: "\n"))
+    return read.diary
 }
