@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the Swift files that carry the browser's files inside the binary:
-Sources/SiteBuilder/DefaultTheme.swift from Templates/, and Sources/SiteEncryption/UnlockScript.swift
-from Sources/SiteEncryption/Browser/unlock.js. Run `make theme` after editing either; a test fails
+Sources/SiteBuilder/DefaultTheme.swift from Templates/, Sources/SiteEncryption/UnlockScript.swift
+from Sources/SiteEncryption/Browser/unlock.js, and Sources/SiteBuilder/OfflineWorker.swift from
+Sources/SiteBuilder/Browser/offline-worker.js. Run `make theme` after editing either; a test fails
 while a copy differs from its file."""
 import os
 import sys
@@ -68,5 +69,22 @@ def embed_unlock_script():
     print("embedded Browser/unlock.js into Sources/SiteEncryption/UnlockScript.swift", file=sys.stderr)
 
 
+def embed_offline_worker():
+    with open(os.path.join(root, "Sources", "SiteBuilder", "Browser", "offline-worker.js"), encoding="utf-8") as handle:
+        text = handle.read()
+    lines = [
+        "// Generated from Browser/offline-worker.js by scripts/embed-theme.py (`make theme`). Do not edit.",
+        "",
+        "/// The service worker of a site (`sw.js`), without the settings line a build puts before it (`OfflineSite`).",
+        "public enum OfflineWorker {",
+        f"    public static let source = {swift_string(text)}",
+        "}",
+        "",
+    ]
+    write(os.path.join("Sources", "SiteBuilder", "OfflineWorker.swift"), lines)
+    print("embedded Browser/offline-worker.js into Sources/SiteBuilder/OfflineWorker.swift", file=sys.stderr)
+
+
 embed_theme()
 embed_unlock_script()
+embed_offline_worker()

@@ -21,6 +21,9 @@ public struct DiaryConfig: Sendable {
     public var encrypt = false
     /// What an encrypted site's reader shows after '#' and as the tab's title (`encrypt_addresses`).
     public var encryptedAddresses = EncryptedAddresses.opaque
+    /// Publish a service worker that keeps the site for offline reading (`offline:`, true unless
+    /// daybook.yml says false; false publishes a worker that removes itself and what it kept).
+    public var offline = true
 
     /// `encrypt_addresses:` in daybook.yml.
     public enum EncryptedAddresses: String, Sendable, CaseIterable {
