@@ -136,5 +136,25 @@ public enum SiteStrings {
              korean: "일기에 없는 페이지입니다. 옮겨졌거나 주소에 오타가 있을 수 있습니다."),
         Word(key: "go_to_latest", english: "Go to the latest entry", korean: "최근 글로 가기"),
         Word(key: "browse_archive", english: "Browse the archive", korean: "보관함 둘러보기"),
+
+        // Offline reading
+        Word(key: "keep_offline", english: "Keep offline", korean: "오프라인으로 보관"),
+        Word(key: "offline_intro", english: "Store the diary on this device to read it without a connection. Pages you open are kept anyway.",
+             korean: "연결 없이 읽을 수 있도록 일기를 이 기기에 저장합니다. 열어 본 페이지는 따로 저장하지 않아도 남습니다."),
+        Word(key: "offline_text", english: "Text and search", korean: "글과 검색"),
+        Word(key: "offline_thumbnails", english: "+ small pictures", korean: "+ 작은 사진"),
+        Word(key: "offline_pictures", english: "+ full pictures", korean: "+ 큰 사진"),
+        Word(key: "offline_measuring", english: "Working out the sizes…", korean: "크기를 계산하는 중…"),
+        Word(key: "offline_progress", english: "Storing… {done} of {total} files, {size}", korean: "저장하는 중… 파일 {total}개 중 {done}개, {size}"),
+        Word(key: "offline_done", english: "Stored for offline reading: {size}.", korean: "오프라인으로 읽을 수 있게 저장했습니다: {size}."),
+        Word(key: "offline_kept", english: "Kept offline on this device.", korean: "이 기기에 오프라인으로 보관 중입니다."),
+        Word(key: "offline_failed", english: "Could not store everything ({error}). Try again when online.",
+             korean: "모두 저장하지 못했습니다({error}). 온라인일 때 다시 시도하세요."),
+        Word(key: "offline_space", english: "This browser gives the site about {quota}; it uses {usage}.",
+             korean: "이 브라우저가 사이트에 허락한 공간은 약 {quota}이며, {usage}를 쓰고 있습니다."),
+        Word(key: "offline_ios", english: "On iPhone and iPad, Safari may delete what is stored after some weeks without a visit, unless the diary is added to the Home Screen.",
+             korean: "iPhone과 iPad의 Safari는 몇 주 동안 방문하지 않으면 저장한 내용을 지울 수 있습니다. 일기를 홈 화면에 추가하면 지워지지 않습니다."),
+        Word(key: "offline_update", english: "New entries", korean: "새 글이 있습니다"),
+        Word(key: "offline_reload", english: "Reload", korean: "새로 고침"),
     ]
 }

@@ -178,6 +178,9 @@ struct OfflineSite {
 }
 
 extension OfflineWorker {
+    /// Where a site's worker is published, under its `base_url`.
+    public static let fileName = OfflineSite.workerPath
+
     /// The worker of a build whose offline list has `version`, storing `shell` (paths in the site) when it installs.
     static func script(version: String, shell: [String]) -> String {
         "var DAYBOOK_OFFLINE = {\"shell\":[\(shell.map(OfflineSite.json).joined(separator: ","))],\"version\":\"\(version)\"};\n" + source

@@ -49,6 +49,7 @@ public struct UnlockPage: Sendable {
         """
         \(Self.head(title: "Private diary"))
         <link rel="stylesheet" href="unlock.css">
+        <link rel="manifest" href="manifest.webmanifest">
         <script type="application/json" id="daybook-lock">\(settingsJSON)</script>
         <script src="unlock.js" defer></script>
         </head>
