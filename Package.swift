@@ -108,6 +108,6 @@ let package = Package(
         .testTarget(name: "SiteEncryptionTests", dependencies: ["SiteEncryption", "CLibCrypto", "DiaryCorpus"],
                     linkerSettings: [.linkedLibrary("crypto")]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "SiteEncryption", "DiaryReader", "DiaryCorpus",
-                                                         .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Fixtures"]),
+                                                         .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Fixtures", "Scripts"]),
     ]
 )
