@@ -57,9 +57,10 @@ enum DefaultTheme {
  * Registers the site's service worker (<base_url>sw.js), hands it the files of a first visit
  * (loaded before it was there to keep them), offers a new build once the worker has it ready
  * ("New entries — reload", never a reload under the reader), and drives the "Keep offline"
- * control, #daybook-offline: the size of each level from offline.json, which is fetched only when
- * the reader opens the control, then the storing with its progress, and the space the browser
- * grants. The worker does the fetching and keeping; this script only tells it what.
+ * control, #daybook-offline: when the reader opens it, its words (assets/offline-words.json) and
+ * the size of each level (offline.json) are fetched — never before — then the storing with its
+ * progress, and the space the browser grants. The worker does the fetching and keeping; this
+ * script only tells it what.
  *
  * On an encrypted site this script runs inside the reader (unlock.js): fetch() decrypts
  * offline.json, and window.daybookPublishedPath names each file's published path, so the worker
@@ -188,29 +189,48 @@ enum DefaultTheme {
     });
   }
 
+  // MARK: - Words
+
+  var words = null;
+
+  /** The control's words (offline_… of site.strings), fetched once a page, when first needed. */
+  function loadWords(panel) {
+    if (!words) {
+      words = fetch(panel.getAttribute('data-words'), { cache: 'no-cache' }).then(function (response) {
+        if (!response.ok) throw new Error('offline-words.json: ' + response.status);
+        return response.json();
+      });
+      words.catch(function () { words = null; });
+    }
+    return words;
+  }
+
+  function element(name, attributes, text) {
+    var node = document.createElement(name);
+    Object.keys(attributes || {}).forEach(function (key) { node.setAttribute(key, attributes[key]); });
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
   // MARK: - A new build
 
   function offerUpdate(worker, panel, base) {
     ask(worker, { type: 'hello' }).then(function (hello) {
       return hello.needsList ? prepare(worker, base) : null;
     }).catch(function () { /* offered all the same: the new worker asks for the list once it runs */ }).then(function () {
+      return loadWords(panel);
+    }).then(function (said) {
       if (document.querySelector('.offline-update')) return;
-      var bar = document.createElement('div');
-      bar.className = 'offline-update';
-      bar.setAttribute('role', 'status');
-      var text = document.createElement('span');
-      text.textContent = panel.getAttribute('data-update');
-      var button = document.createElement('button');
-      button.type = 'button';
-      button.textContent = panel.getAttribute('data-reload');
+      var bar = element('div', { class: 'offline-update', role: 'status' });
+      var button = element('button', { type: 'button' }, said.offline_reload);
       button.addEventListener('click', function () {
         button.disabled = true;
         navigator.serviceWorker.addEventListener('controllerchange', function () { location.reload(); }, { once: true });
         ask(worker, { type: 'activate' });
       });
-      bar.append(text, ' — ', button);
+      bar.append(element('span', {}, said.offline_update), ' — ', button);
       document.body.appendChild(bar);
-    });
+    }).catch(function () {});
   }
 
   function watchForUpdates(registration, panel, base) {
@@ -226,14 +246,24 @@ enum DefaultTheme {
 
   // MARK: - The control
 
-  function control(panel) {
+  /** The control's inside, made once it is opened: what each level is, its size, the progress. */
+  function fillIn(panel, said) {
+    var buttons = LEVELS.map(function (level) {
+      var button = element('button', { type: 'button', 'data-offline-level': level, disabled: '' }, said['offline_' + level] + ' ');
+      button.appendChild(element('span', { class: 'offline-size', 'data-offline-size': '' }));
+      return button;
+    });
+    var levels = element('div', { class: 'offline-levels' });
+    levels.append.apply(levels, buttons);
+    var progress = element('progress', { class: 'offline-progress', max: '1', value: '0', hidden: '' });
+    var status = element('p', { class: 'offline-status', role: 'status', 'aria-live': 'polite' });
+    var space = element('p', { class: 'offline-space muted', 'data-offline-space': '' });
+    var note = element('p', { class: 'offline-ios muted', 'data-offline-ios': '' }, said.offline_ios);
+    note.hidden = !isIOS(navigator.userAgent, navigator.maxTouchPoints || 0);
+    panel.append(element('p', { class: 'offline-intro' }, said.offline_intro), levels, progress, status, space, note);
     return {
-      status: panel.querySelector('[role="status"]'),
-      space: panel.querySelector('[data-offline-space]'),
-      progress: panel.querySelector('progress'),
-      buttons: LEVELS.map(function (level) { return panel.querySelector('[data-offline-level="' + level + '"]'); }),
-      lang: panel.getAttribute('data-lang') || undefined,
-      text: function (name, values) { return fill(panel.getAttribute('data-' + name) || '', values || {}); }
+      status: status, space: space, progress: progress, buttons: buttons, lang: panel.getAttribute('data-lang') || undefined,
+      text: function (name, values) { return fill(said['offline_' + name] || '', values || {}); }
     };
   }
 
@@ -245,23 +275,18 @@ enum DefaultTheme {
     }, function () {});
   }
 
-  /** Shows each level's size, once, when the control is opened. */
+  /** Shows each level's size, from the list. */
   function measure(panel, parts, base) {
-    if (panel.hasAttribute('data-measured')) return;
-    panel.setAttribute('data-measured', '');
     var kept = panel.getAttribute('data-state') === 'done';
-    if (!kept) parts.status.textContent = parts.text('measuring');
-    loadList(base).then(function (site) {
+    parts.status.textContent = parts.text(kept ? 'kept' : 'measuring');
+    showSpace(parts);
+    return loadList(base).then(function (site) {
       var totals = levelTotals(site.files);
       parts.buttons.forEach(function (button, level) {
         button.querySelector('[data-offline-size]').textContent = formatBytes(totals[level].bytes, parts.lang);
         button.disabled = false;
       });
       if (!kept) parts.status.textContent = '';
-      showSpace(parts);
-    }, function (error) {
-      panel.removeAttribute('data-measured');
-      parts.status.textContent = parts.text('failed', { error: error.message });
     });
   }
 
@@ -271,24 +296,22 @@ enum DefaultTheme {
     parts.buttons.forEach(function (button) { button.disabled = true; });
     if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(function () {});
     var number = new Intl.NumberFormat(parts.lang);
-    var answer;
     try {
       var site = await loadList(base);
       var files = await workerFiles(base, site);
       parts.progress.hidden = false;
-      answer = await ask(registration.active, { type: 'keep', level: level, version: site.version, files: files }, function (report) {
+      var answer = await ask(registration.active, { type: 'keep', level: level, version: site.version, files: files }, function (report) {
         parts.progress.value = report.total ? report.done / report.total : 1;
         parts.status.textContent = parts.text('progress', { done: number.format(report.done), total: number.format(report.total),
           size: formatBytes(report.bytes, parts.lang) });
       });
-      if (answer.type === 'done' && !answer.failed) {
-        parts.progress.value = 1;
-        panel.setAttribute('data-state', 'done');
-        parts.status.textContent = parts.text('done', { size: formatBytes(levelTotals(site.files)[level].bytes, parts.lang) });
-      } else {
+      if (answer.type !== 'done' || answer.failed) {
         if (answer.type === 'stale') registration.update().catch(function () {});
         throw new Error(answer.error || (answer.failed ? answer.failed + ' ✕' : answer.type));
       }
+      parts.progress.value = 1;
+      panel.setAttribute('data-state', 'done');
+      parts.status.textContent = parts.text('done', { size: formatBytes(levelTotals(site.files)[level].bytes, parts.lang) });
     } catch (error) {
       panel.setAttribute('data-state', 'failed');
       parts.status.textContent = parts.text('failed', { error: error.message });
@@ -297,19 +320,26 @@ enum DefaultTheme {
     showSpace(parts);
   }
 
+  /** Fills the control in and measures the levels, the first time it is opened. */
+  function open(panel, base, registration) {
+    if (panel.hasAttribute('data-filled')) return;
+    panel.setAttribute('data-filled', '');
+    loadWords(panel).then(function (said) {
+      var parts = fillIn(panel, said);
+      parts.buttons.forEach(function (button, level) {
+        button.addEventListener('click', function () { store(panel, parts, base, registration, level); });
+      });
+      return measure(panel, parts, base).catch(function (error) {
+        parts.status.textContent = parts.text('failed', { error: error.message });
+      });
+    }).catch(function () { panel.removeAttribute('data-filled'); });
+  }
+
   function showControl(panel, base, registration, hello) {
-    var parts = control(panel);
     panel.hidden = false;
-    if (hello.kept) {
-      panel.setAttribute('data-state', 'done');
-      parts.status.textContent = parts.text('kept');
-    }
-    if (isIOS(navigator.userAgent, navigator.maxTouchPoints || 0)) panel.querySelector('[data-offline-ios]').hidden = false;
-    panel.addEventListener('toggle', function () { if (panel.open) measure(panel, parts, base); });
-    if (panel.open) measure(panel, parts, base);
-    parts.buttons.forEach(function (button, level) {
-      button.addEventListener('click', function () { store(panel, parts, base, registration, level); });
-    });
+    if (hello.kept) panel.setAttribute('data-state', 'done');
+    panel.addEventListener('toggle', function () { if (panel.open) open(panel, base, registration); });
+    if (panel.open) open(panel, base, registration);
   }
 
   // MARK: - Start
@@ -2016,24 +2046,9 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 """# + "\n",
         "partials/offline.html": #"""
 {#- The "Keep offline" control (SPEC §13), hidden until assets/offline.js finds the site's service
-    worker running. Its texts come from site.strings; those with {…} are filled in by the script. #}
-<details id="daybook-offline" class="offline" hidden data-base="{{ site.base_url }}" data-lang="{{ site.lang }}"
-         data-measuring="{{ site.strings.offline_measuring }}" data-progress="{{ site.strings.offline_progress }}"
-         data-done="{{ site.strings.offline_done }}" data-kept="{{ site.strings.offline_kept }}"
-         data-failed="{{ site.strings.offline_failed }}" data-space="{{ site.strings.offline_space }}"
-         data-update="{{ site.strings.offline_update }}" data-reload="{{ site.strings.offline_reload }}">
-  <summary>{{ site.strings.keep_offline }}</summary>
-  <p class="offline-intro">{{ site.strings.offline_intro }}</p>
-  <div class="offline-levels">
-    <button type="button" data-offline-level="text" disabled>{{ site.strings.offline_text }} <span class="offline-size" data-offline-size></span></button>
-    <button type="button" data-offline-level="thumbnails" disabled>{{ site.strings.offline_thumbnails }} <span class="offline-size" data-offline-size></span></button>
-    <button type="button" data-offline-level="pictures" disabled>{{ site.strings.offline_pictures }} <span class="offline-size" data-offline-size></span></button>
-  </div>
-  <progress class="offline-progress" max="1" value="0" hidden></progress>
-  <p class="offline-status" role="status" aria-live="polite"></p>
-  <p class="offline-space muted" data-offline-space></p>
-  <p class="offline-ios muted" data-offline-ios hidden>{{ site.strings.offline_ios }}</p>
-</details>
+    worker running. The script fills it in when it is opened, with the words of data-words
+    (assets/offline-words.json: site.strings' offline_… texts), so pages do not each carry them. #}
+<details id="daybook-offline" class="offline" hidden data-base="{{ site.base_url }}" data-lang="{{ site.lang }}" data-words="{{ site.base_url }}assets/offline-words.json"><summary>{{ site.strings.keep_offline }}</summary></details>
 """# + "\n",
         "partials/pagination.html": #"""
 {#- Page links for a paginated list (newest first). Needs `pagination`. Long lists show the first,

@@ -241,15 +241,16 @@ public enum OfflineWorker {
 
   // MARK: - Installing and taking over
 
-  /** Fetches `items` ({url, key, size}) into the cache, a few at a time; tells `progress` each one. */
-  async function fetchAll(cache, items, progress) {
+  /** Fetches `items` ({url, key, size}) into the cache, a few at a time, asking the server whether a
+   * copy at hand is current (`mode` 'no-cache') unless told otherwise; tells `progress` each one. */
+  async function fetchAll(cache, items, progress, mode) {
     var next = 0;
     var report = { done: 0, total: items.length, bytes: 0, failed: 0 };
     async function one() {
       while (next < items.length) {
         var item = items[next++];
         try {
-          var response = await fetch(item.url, { cache: 'no-cache', credentials: 'same-origin' });
+          var response = await fetch(item.url, { cache: mode || 'no-cache', credentials: 'same-origin' });
           if (response.ok) await cache.put(item.key, response);
           else if (response.status !== 404) report.failed++;
         } catch (error) {
@@ -333,7 +334,8 @@ public enum OfflineWorker {
         missing.push({ url: urls[i], key: keyOf(urls[i], wanted ? wanted.token : visitToken(VERSION)) });
       }
     }
-    await fetchAll(cache, missing);
+    // Loaded a moment ago: the browser's HTTP cache has them.
+    await fetchAll(cache, missing, null, 'force-cache');
     return { type: 'done' };
   }
 

@@ -439,7 +439,7 @@ public struct SiteBuilder {
                 files.append(OutputFile(path: path, content: .bytes([UInt8](data))))
             }
             let offline = OfflineSite(config: config, encryption: encryption, style: theme.assets["assets/style.css"])
-            if encryption == nil { files += offline.appFiles() }
+            files += offline.siteFiles() + (encryption == nil ? offline.appFiles() : [])
             files.append(OutputFile(path: URLMap.file(of: .robots), content: .bytes(Array("User-agent: *\nDisallow: /\n".utf8))))
             // Taken before the cache forgets the last build's addresses, which an encrypted build's site view reads.
             let last = lastOutput.manifest.map { OutputWriter.LastBuild(manifest: $0, missing: lastOutput.missing) }
