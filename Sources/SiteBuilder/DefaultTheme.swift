@@ -1560,6 +1560,7 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 .offline-size { color: var(--muted); white-space: nowrap; }
 .offline-size:not(:empty)::before { content: "· "; }
 .offline-progress { display: block; width: 100%; height: 0.5rem; accent-color: var(--accent); }
+.offline-progress[hidden] { display: none; }
 .offline-status:empty, .offline-space:empty { display: none; }
 .offline-update { position: fixed; left: 50%; bottom: 1rem; transform: translateX(-50%); z-index: 10; display: flex; gap: 0.5rem;
   align-items: center; max-width: calc(100vw - 2rem); padding: 0.5rem 0.5rem 0.5rem 1rem; border-radius: 999px;

@@ -227,6 +227,17 @@ def read_offline(site, config, answers, prefix):
     answers[prefix + "search"] = {query: site.search(query) for query in config["queries"]}
 
 
+def shoot(driver, selector, name):
+    """A screenshot of the element at `selector`, whole even where it goes past the window."""
+    box = driver.execute_script(
+        "var r = document.querySelector(arguments[0]).getBoundingClientRect();"
+        "return {x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height};", selector)
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
+        "format": "png", "captureBeyondViewport": True, "clip": dict(box, scale=1)})
+    with open(name, "wb") as handle:
+        handle.write(base64.b64decode(shot["data"]))
+
+
 def screenshots(driver, site, folder, answers):
     """The control at 360 and 1280 px, light and dark: its sizes, and its progress half way."""
     os.makedirs(folder, exist_ok=True)
@@ -241,7 +252,7 @@ def screenshots(driver, site, folder, answers):
                 "var b = document.querySelector('[data-offline-level=pictures]'); return Boolean(b && !b.disabled);"))
             time.sleep(0.3)
             name = os.path.join(folder, "offline-%s-%d.png" % (scheme, width))
-            driver.find_element(By.CSS_SELECTOR, "footer").screenshot(name)
+            shoot(driver, "footer", name)
             shots.append(name)
             # The same control while storing: its status line and bar as the script fills them.
             driver.execute_async_script(
@@ -251,7 +262,7 @@ def screenshots(driver, site, folder, answers):
                 " p.querySelector('[role=status]').textContent = words.offline_progress"
                 ".replace('{done}', '4,598').replace('{total}', '10,950').replace('{size}', '31.2 MB'); done(); });")
             name = os.path.join(folder, "offline-progress-%s-%d.png" % (scheme, width))
-            driver.find_element(By.CSS_SELECTOR, "footer").screenshot(name)
+            shoot(driver, "footer", name)
             shots.append(name)
             driver.execute_script(
                 "var p = document.getElementById('daybook-offline'); p.querySelector('progress').hidden = true;"
