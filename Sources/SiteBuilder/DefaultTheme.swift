@@ -2048,9 +2048,8 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
         "partials/offline.html": #"""
 {#- The "Keep offline" control (SPEC §13), hidden until assets/offline.js finds the site's service
     worker running. The script fills it in when it is opened, with the words of data-words
-    (assets/offline-words.json: site.strings' offline_… texts), so pages do not each carry them. #}
-<details id="daybook-offline" class="offline" hidden data-base="{{ site.base_url }}" data-lang="{{ site.lang }}" data-words="{{ site.base_url }}assets/offline-words.json"><summary>{{ site.strings.keep_offline }}</summary></details>
-"""# + "\n",
+    (assets/offline-words.json: site.strings' offline_… texts), so pages do not each carry them. #}<details id="daybook-offline" class="offline" hidden data-base="{{ site.base_url }}" data-lang="{{ site.lang }}" data-words="{{ site.base_url }}assets/offline-words.json"><summary>{{ site.strings.keep_offline }}</summary></details>
+"""#,
         "partials/pagination.html": #"""
 {#- Page links for a paginated list (newest first). Needs `pagination`. Long lists show the first,
     previous, current, next and last pages with gaps between them. -#}
