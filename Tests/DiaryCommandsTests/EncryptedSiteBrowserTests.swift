@@ -66,7 +66,7 @@ final class EncryptedSiteBrowserTests: XCTestCase {
         }
         XCTAssertFalse(requested.isEmpty)
         for path in requested {
-            let isPublic = ["/diary/", "/diary/unlock.js", "/diary/unlock.css"].contains(path)
+            let isPublic = ["/diary/", "/diary/unlock.js", "/diary/unlock.css", "/diary/manifest.webmanifest"].contains(path)
             let isOpaque = path.wholeMatch(of: try Regex(#"/diary/x/[0-9a-f]{2}/[0-9a-f]{30}\.bin"#)) != nil
             XCTAssertTrue(isPublic || isOpaque, "the server was asked for \(path)")
         }
