@@ -22,16 +22,8 @@ final class OfflineSiteTests: XCTestCase {
             if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("Node is not installed") }
             throw XCTSkip("Node is not installed")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: node)
-        process.arguments = [packageRoot.appendingPathComponent("Tests/SiteBuilderTests/Scripts/offline_test.js").path, packageRoot.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, printed)
+        let run = try runTool(node, [packageRoot.appendingPathComponent("Tests/SiteBuilderTests/Scripts/offline_test.js").path, packageRoot.path])
+        XCTAssertEqual(run.status, 0, run.output)
     }
 
     func testAPlainSitePublishesItsManifestIconsListAndWorker() throws {
