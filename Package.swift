@@ -76,7 +76,8 @@ let package = Package(
         // The build: a pipeline of named steps from the diary to the site, the build cache in the
         // diary's .daybook/, and the writer that changes the output folder safely (encrypting it on request).
         .target(name: "SiteBuilder", dependencies: ["DiaryModel", "DiaryFiles", "DiaryReader", "DiaryIndex", "DiarySearch", "Pictures", "Templating", "SiteEncryption",
-                                                    .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+                                                    .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+                exclude: ["Browser"]),
         // Entries from other apps' exports (Day One, jrnl, Daylio), and the text and never-overwriting
         // placement of a new entry file that `daybook new` shares. ZIPFoundation reads Day One's zip.
         .target(
@@ -129,6 +130,6 @@ let package = Package(
         .testTarget(name: "SiteEncryptionTests", dependencies: ["SiteEncryption", "CLibCrypto", "DiaryCorpus"],
                     swiftSettings: opensslHeadersForSwift, linkerSettings: [.linkedLibrary("crypto")]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "SiteEncryption", "DiaryReader", "DiaryCorpus",
-                                                         .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Fixtures"]),
+                                                         .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Fixtures", "Scripts"]),
     ]
 )

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the Swift files that carry the browser's files inside the binary:
-Sources/SiteBuilder/DefaultTheme.swift from Templates/, and Sources/SiteEncryption/UnlockScript.swift
-from Sources/SiteEncryption/Browser/unlock.js. Run `make theme` after editing either; a test fails
+Sources/SiteBuilder/DefaultTheme.swift from Templates/, Sources/SiteEncryption/UnlockScript.swift
+from Sources/SiteEncryption/Browser/unlock.js, and Sources/SiteBuilder/OfflineWorker.swift from
+Sources/SiteBuilder/Browser/offline-worker.js. Run `make theme` after editing either; a test fails
 while a copy differs from its file."""
 import os
 import sys
@@ -52,21 +53,28 @@ def embed_theme():
     print(f"embedded {len(files)} theme files into Sources/SiteBuilder/DefaultTheme.swift", file=sys.stderr)
 
 
-def embed_unlock_script():
-    with open(os.path.join(root, "Sources", "SiteEncryption", "Browser", "unlock.js"), encoding="utf-8") as handle:
+def embed_script(source, target, enum, doc, public=False):
+    """Writes `target`, a Swift file whose `enum` holds the text of `source` as `source` (both
+    relative to the package's root); `public` when other modules read it."""
+    with open(os.path.join(root, source), encoding="utf-8") as handle:
         text = handle.read()
+    access = "public " if public else ""
     lines = [
-        "// Generated from Browser/unlock.js by scripts/embed-theme.py (`make theme`). Do not edit.",
+        f"// Generated from {source.split('/', 2)[2]} by scripts/embed-theme.py (`make theme`). Do not edit.",
         "",
-        "/// The script of the unlock page and reader of an encrypted site (`unlock.js`).",
-        "enum UnlockScript {",
-        f"    static let source = {swift_string(text)}",
+        f"/// {doc}",
+        f"{access}enum {enum} {{",
+        f"    {access}static let source = {swift_string(text)}",
         "}",
         "",
     ]
-    write(os.path.join("Sources", "SiteEncryption", "UnlockScript.swift"), lines)
-    print("embedded Browser/unlock.js into Sources/SiteEncryption/UnlockScript.swift", file=sys.stderr)
+    write(target, lines)
+    print(f"embedded {source} into {target}", file=sys.stderr)
 
 
 embed_theme()
-embed_unlock_script()
+embed_script("Sources/SiteEncryption/Browser/unlock.js", "Sources/SiteEncryption/UnlockScript.swift", "UnlockScript",
+             "The script of the unlock page and reader of an encrypted site (`unlock.js`).")
+embed_script("Sources/SiteBuilder/Browser/offline-worker.js", "Sources/SiteBuilder/OfflineWorker.swift", "OfflineWorker",
+             "The service worker of a site (`sw.js`), without the settings line a build puts before it (`OfflineSite`).",
+             public=True)

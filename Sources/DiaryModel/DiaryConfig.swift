@@ -23,6 +23,9 @@ public struct DiaryConfig: Sendable {
     public var encryptedAddresses = EncryptedAddresses.opaque
     /// `deploy:`: where `daybook deploy` publishes the site; the first is the default.
     public var deployTargets: [DeployTarget] = []
+    /// Publish a service worker that keeps the site for offline reading (`offline:`, true unless
+    /// daybook.yml says false; false publishes a worker that removes itself and what it kept).
+    public var offline = true
 
     /// `encrypt_addresses:` in daybook.yml.
     public enum EncryptedAddresses: String, Sendable, CaseIterable {

@@ -7,14 +7,14 @@ import Yams
 public enum ConfigLoader {
     public static let fileName = "daybook.yml"
 
-    static let knownKeys = ["title", "timezone", "locale", "base_url", "page_size", "emotions", "search", "strings", "encrypt", "encrypt_addresses", "deploy"]
+    static let knownKeys = ["title", "timezone", "locale", "base_url", "page_size", "emotions", "search", "strings", "encrypt", "encrypt_addresses", "deploy", "offline"]
     static let emotionKeys = ["id", "label", "emoji", "color", "aliases"]
     /// Words other site generators use for a key Daybook knows (Jekyll's `paginate`, Hugo's `languageCode`).
     static let keyMeanings = [
         "tz": "timezone", "zone": "timezone", "language": "locale", "lang": "locale", "languagecode": "locale",
         "url": "base_url", "base": "base_url", "baseurl": "base_url", "root": "base_url",
         "paginate": "page_size", "per_page": "page_size", "pagination": "page_size",
-        "deployment": "deploy", "publish": "deploy", "targets": "deploy", "encrypted": "encrypt", "encryption": "encrypt", "moods": "emotions", "feelings": "emotions", "name": "title", "site_title": "title",
+        "deployment": "deploy", "publish": "deploy", "targets": "deploy", "encrypted": "encrypt", "encryption": "encrypt", "service_worker": "offline", "pwa": "offline", "moods": "emotions", "feelings": "emotions", "name": "title", "site_title": "title",
     ]
     static let emotionKeyMeanings = ["name": "label", "title": "label", "icon": "emoji", "colour": "color", "alias": "aliases", "names": "aliases"]
 
@@ -69,6 +69,8 @@ public enum ConfigLoader {
                 }
             case "encrypt":
                 if let encrypt = take(mapping.bool(field)) { config.encrypt = encrypt }
+            case "offline":
+                if let offline = take(mapping.bool(field)) { config.offline = offline }
             case "encrypt_addresses":
                 guard let text = take(mapping.text(field)) else { break }
                 if let style = DiaryConfig.EncryptedAddresses(rawValue: text) {

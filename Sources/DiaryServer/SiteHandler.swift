@@ -1,8 +1,10 @@
 import FlyingFox
 import Foundation
+import SiteBuilder
 
 /// Answers every request: the live socket, the reload script, and the site's files, with the
-/// reload script added to HTML and `Cache-Control: no-store` on everything.
+/// reload script added to HTML and `Cache-Control: no-store` on everything; its service worker is
+/// one that keeps nothing (`OfflineWorker.removal`).
 struct SiteHandler: HTTPHandler {
     let site: ServedSite
     let live: LiveReload
@@ -19,6 +21,11 @@ struct SiteHandler: HTTPHandler {
         }
         if path == ReloadScript.scriptPath {
             return Self.response(.ok, type: ContentType.of(path), body: Array(ReloadScript.source.utf8), for: request)
+        }
+        if path == site.basePath + OfflineWorker.fileName {
+            // A preview is never kept for offline reading: its worker deletes what a worker of an
+            // earlier site on this address kept, and unregisters itself.
+            return Self.response(.ok, type: ContentType.of(path), body: Array(OfflineWorker.removal.utf8), for: request)
         }
         // Read before the file: a page whose file a build changes meanwhile is told to reload.
         let generation = live.generation

@@ -51,6 +51,330 @@ enum DefaultTheme {
 {% include "partials/pagination.html" %}
 {% endblock %}
 """# + "\n",
+        "assets/offline.js": #"""
+/* Daybook: offline reading, the page's side (SPEC §13). Plain JavaScript, no library.
+ *
+ * Registers the site's service worker (<base_url>sw.js), hands it the files of a first visit
+ * (loaded before it was there to keep them), offers a new build once the worker has it ready
+ * ("New entries — reload", never a reload under the reader), and drives the "Keep offline"
+ * control, #daybook-offline: when the reader opens it, its words (assets/offline-words.json) and
+ * the size of each level (offline.json) are fetched — never before — then the storing with its
+ * progress, and the space the browser grants. The worker does the fetching and keeping; this
+ * script only tells it what.
+ *
+ * On an encrypted site this script runs inside the reader (unlock.js): fetch() decrypts
+ * offline.json, and window.daybookPublishedPath names each file's published path, so the worker
+ * is told published paths only and never sees a key or a decrypted byte.
+ *
+ * The pure functions are exported for Node (module.exports) and tested there.
+ */
+(function () {
+  'use strict';
+
+  var LEVELS = ['text', 'thumbnails', 'pictures'];
+  var UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
+
+  // MARK: - Pure parts
+
+  /** "12 MB", "1.5 GB" (powers of 1000, as storage is sold), digits as `lang` writes them. */
+  function formatBytes(bytes, lang) {
+    var value = bytes;
+    var unit = 0;
+    while (value >= 1000 && unit < UNITS.length - 1) {
+      value /= 1000;
+      unit++;
+    }
+    var digits = unit > 0 && value < 10 ? 1 : 0;
+    return new Intl.NumberFormat(lang || undefined, { maximumFractionDigits: digits }).format(value) + ' ' + UNITS[unit];
+  }
+
+  /** `template` with each {name} replaced by values[name]. */
+  function fill(template, values) {
+    return String(template).replace(/\{(\w+)\}/g, function (whole, name) {
+      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+    });
+  }
+
+  /** Bytes and files of each level with the levels below it, from the list's [path, size, level, token]. */
+  function levelTotals(files) {
+    var totals = LEVELS.map(function () { return { bytes: 0, files: 0 }; });
+    files.forEach(function (file) {
+      for (var level = file[2]; level < LEVELS.length; level++) {
+        totals[level].bytes += file[1];
+        totals[level].files++;
+      }
+    });
+    return totals;
+  }
+
+  /** The URL a file of the list is read at: a page's folder, not its index.html. */
+  function fileAddress(base, path) {
+    return base + path.replace(/(^|\/)index\.html$/, '$1');
+  }
+
+  function isIOS(userAgent, touchPoints) {
+    return /iP(hone|ad|od)/.test(userAgent) || (/Macintosh/.test(userAgent) && touchPoints > 1);
+  }
+
+  /** Of `urls`, those inside the site at `scope` that the worker may keep. */
+  function keepable(urls, scope) {
+    var seen = new Set();
+    return urls.map(function (url) { return url.split('#')[0]; }).filter(function (url) {
+      if (url.indexOf(scope) !== 0 || url === scope + 'sw.js' || seen.has(url)) return false;
+      seen.add(url);
+      return true;
+    });
+  }
+
+  var api = { formatBytes: formatBytes, fill: fill, levelTotals: levelTotals, fileAddress: fileAddress, isIOS: isIOS,
+    keepable: keepable };
+  if (typeof module === 'object' && module.exports) {
+    module.exports = api;
+    return;
+  }
+
+  // MARK: - The worker
+
+  /** Sends `message` to `worker` and resolves with its answer; `onProgress` hears the progress on the way. */
+  function ask(worker, message, onProgress) {
+    return new Promise(function (resolve) {
+      var channel = new MessageChannel();
+      channel.port1.onmessage = function (event) {
+        var data = event.data || {};
+        if (data.type === 'progress') {
+          if (onProgress) onProgress(data);
+        } else {
+          resolve(data);
+        }
+      };
+      worker.postMessage(message, [channel.port2]);
+    });
+  }
+
+  var list = null;
+
+  /** The offline list ({version, files}), fetched once a page. */
+  function loadList(base) {
+    if (!list) {
+      list = fetch(base + 'offline.json', { cache: 'no-cache' }).then(function (response) {
+        if (!response.ok) throw new Error('offline.json: ' + response.status);
+        return response.json();
+      });
+      list.catch(function () { list = null; });
+    }
+    return list;
+  }
+
+  /** The list as the worker takes it: [absolute URL, token, size, level], published paths on an encrypted site. */
+  async function workerFiles(base, site) {
+    var published = window.daybookPublishedPath;
+    var files = site.files;
+    if (!published) {
+      return files.map(function (file) { return [new URL(fileAddress(base, file[0]), location.href).href, file[3], file[1], file[2]]; });
+    }
+    var out = [];
+    for (var start = 0; start < files.length; start += 512) {
+      var part = files.slice(start, start + 512);
+      var names = await Promise.all(part.map(function (file) { return published(file[0]); }));
+      part.forEach(function (file, i) { out.push([new URL(base + names[i], location.href).href, file[3], file[1], file[2]]); });
+    }
+    return out;
+  }
+
+  function prepare(worker, base) {
+    return loadList(base).then(function (site) {
+      return workerFiles(base, site).then(function (files) {
+        return ask(worker, { type: 'prepare', version: site.version, files: files });
+      });
+    });
+  }
+
+  // MARK: - Words
+
+  var words = null;
+
+  /** The control's words (offline_… of site.strings), fetched once a page, when first needed. */
+  function loadWords(panel) {
+    if (!words) {
+      words = fetch(panel.getAttribute('data-words'), { cache: 'no-cache' }).then(function (response) {
+        if (!response.ok) throw new Error('offline-words.json: ' + response.status);
+        return response.json();
+      });
+      words.catch(function () { words = null; });
+    }
+    return words;
+  }
+
+  function element(name, attributes, text) {
+    var node = document.createElement(name);
+    Object.keys(attributes || {}).forEach(function (key) { node.setAttribute(key, attributes[key]); });
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  // MARK: - A new build
+
+  function offerUpdate(worker, panel, base) {
+    ask(worker, { type: 'hello' }).then(function (hello) {
+      return hello.needsList ? prepare(worker, base) : null;
+    }).catch(function () { /* offered all the same: the new worker asks for the list once it runs */ }).then(function () {
+      return loadWords(panel);
+    }).then(function (said) {
+      if (document.querySelector('.offline-update')) return;
+      var bar = element('div', { class: 'offline-update', role: 'status' });
+      var button = element('button', { type: 'button' }, said.offline_reload);
+      button.addEventListener('click', function () {
+        button.disabled = true;
+        navigator.serviceWorker.addEventListener('controllerchange', function () { location.reload(); }, { once: true });
+        ask(worker, { type: 'activate' });
+      });
+      bar.append(element('span', {}, said.offline_update), ' — ', button);
+      document.body.appendChild(bar);
+    }).catch(function () {});
+  }
+
+  function watchForUpdates(registration, panel, base) {
+    function check() {
+      if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting, panel, base);
+    }
+    registration.addEventListener('updatefound', function () {
+      var worker = registration.installing;
+      if (worker) worker.addEventListener('statechange', function () { if (worker.state === 'installed') check(); });
+    });
+    check();
+  }
+
+  // MARK: - The control
+
+  /** The control's inside, made once it is opened: what each level is, its size, the progress. */
+  function fillIn(panel, said) {
+    var buttons = LEVELS.map(function (level) {
+      var button = element('button', { type: 'button', 'data-offline-level': level, disabled: '' }, said['offline_' + level] + ' ');
+      button.appendChild(element('span', { class: 'offline-size', 'data-offline-size': '' }));
+      return button;
+    });
+    var levels = element('div', { class: 'offline-levels' });
+    levels.append.apply(levels, buttons);
+    var progress = element('progress', { class: 'offline-progress', max: '1', value: '0', hidden: '' });
+    var status = element('p', { class: 'offline-status', role: 'status', 'aria-live': 'polite' });
+    var space = element('p', { class: 'offline-space muted', 'data-offline-space': '' });
+    var note = element('p', { class: 'offline-ios muted', 'data-offline-ios': '' }, said.offline_ios);
+    note.hidden = !isIOS(navigator.userAgent, navigator.maxTouchPoints || 0);
+    panel.append(element('p', { class: 'offline-intro' }, said.offline_intro), levels, progress, status, space, note);
+    return {
+      status: status, space: space, progress: progress, buttons: buttons, lang: panel.getAttribute('data-lang') || undefined,
+      text: function (name, values) { return fill(said['offline_' + name] || '', values || {}); }
+    };
+  }
+
+  function showSpace(parts) {
+    if (!navigator.storage || !navigator.storage.estimate) return;
+    navigator.storage.estimate().then(function (estimate) {
+      parts.space.textContent = parts.text('space', { quota: formatBytes(estimate.quota || 0, parts.lang),
+        usage: formatBytes(estimate.usage || 0, parts.lang) });
+    }, function () {});
+  }
+
+  /** Shows each level's size, from the list. */
+  function measure(panel, parts, base) {
+    var kept = panel.getAttribute('data-state') === 'done';
+    parts.status.textContent = parts.text(kept ? 'kept' : 'measuring');
+    showSpace(parts);
+    return loadList(base).then(function (site) {
+      var totals = levelTotals(site.files);
+      parts.buttons.forEach(function (button, level) {
+        button.querySelector('[data-offline-size]').textContent = formatBytes(totals[level].bytes, parts.lang);
+        button.disabled = false;
+      });
+      if (!kept) parts.status.textContent = '';
+    });
+  }
+
+  /** Stores the site at `level` (and the levels below it). */
+  async function store(panel, parts, base, registration, level) {
+    panel.setAttribute('data-state', 'working');
+    parts.buttons.forEach(function (button) { button.disabled = true; });
+    if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(function () {});
+    var number = new Intl.NumberFormat(parts.lang);
+    try {
+      var site = await loadList(base);
+      var files = await workerFiles(base, site);
+      parts.progress.hidden = false;
+      var answer = await ask(registration.active, { type: 'keep', level: level, version: site.version, files: files }, function (report) {
+        parts.progress.value = report.total ? report.done / report.total : 1;
+        parts.status.textContent = parts.text('progress', { done: number.format(report.done), total: number.format(report.total),
+          size: formatBytes(report.bytes, parts.lang) });
+      });
+      if (answer.type !== 'done' || answer.failed) {
+        if (answer.type === 'stale') registration.update().catch(function () {});
+        throw new Error(answer.error || (answer.failed ? answer.failed + ' ✕' : answer.type));
+      }
+      parts.progress.value = 1;
+      panel.setAttribute('data-state', 'done');
+      parts.status.textContent = parts.text('done', { size: formatBytes(levelTotals(site.files)[level].bytes, parts.lang) });
+    } catch (error) {
+      panel.setAttribute('data-state', 'failed');
+      parts.status.textContent = parts.text('failed', { error: error.message });
+    }
+    parts.buttons.forEach(function (button) { button.disabled = false; });
+    showSpace(parts);
+  }
+
+  /** Fills the control in and measures the levels, the first time it is opened. */
+  function open(panel, base, registration) {
+    if (panel.hasAttribute('data-filled')) return;
+    panel.setAttribute('data-filled', '');
+    loadWords(panel).then(function (said) {
+      var parts = fillIn(panel, said);
+      parts.buttons.forEach(function (button, level) {
+        button.addEventListener('click', function () { store(panel, parts, base, registration, level); });
+      });
+      return measure(panel, parts, base).catch(function (error) {
+        parts.status.textContent = parts.text('failed', { error: error.message });
+      });
+    }).catch(function () { panel.removeAttribute('data-filled'); });
+  }
+
+  function showControl(panel, base, registration, hello) {
+    panel.hidden = false;
+    if (hello.kept) panel.setAttribute('data-state', 'done');
+    panel.addEventListener('toggle', function () { if (panel.open) open(panel, base, registration); });
+    if (panel.open) open(panel, base, registration);
+  }
+
+  // MARK: - Start
+
+  function start() {
+    var panel = document.getElementById('daybook-offline');
+    if (!panel || !('serviceWorker' in navigator) || !('caches' in window)) return;
+    var base = panel.getAttribute('data-base') || '/';
+    var container = navigator.serviceWorker;
+    var wasControlled = Boolean(container.controller);
+    container.register(base + 'sw.js', { scope: base }).then(function (registration) {
+      watchForUpdates(registration, panel, base);
+      return container.ready;
+    }).then(function (registration) {
+      var worker = registration.active;
+      return ask(worker, { type: 'hello' }).then(function (hello) {
+        if (hello.type !== 'hello') return;
+        if (!wasControlled) {
+          var scope = new URL(base, location.href).href;
+          var loaded = [location.href].concat(performance.getEntriesByType('resource').map(function (entry) { return entry.name; }));
+          ask(worker, { type: 'remember', urls: keepable(loaded, scope) });
+        }
+        if (hello.needsList) prepare(worker, base).catch(function () {});
+        showControl(panel, base, registration, hello);
+      });
+    }).catch(function () { /* no worker (a preview, a private window): the control stays hidden */ });
+  }
+
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', start);
+  } else {
+    start();
+  }
+})();
+"""# + "\n",
         "assets/on-this-day.js": #"""
 // "On this day" on the home page: the entries written on the reader's today in earlier years.
 // Decided here, in the reader's browser and by its clock, so a static site is right on any day
@@ -1374,6 +1698,27 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
   .nav-day { grid-column: 1 / -1; grid-row: 2; }
   .page-numbers { order: -1; flex-basis: 100%; justify-content: center; }
 }
+
+/* Offline reading: the "Keep offline" control in the footer, and the offer of a new build */
+
+.offline { margin-top: 1rem; border: 1px solid var(--border); border-radius: var(--radius); background: var(--surface); padding: 0.5rem 1rem; }
+.offline summary { cursor: pointer; font-weight: 600; color: var(--text); padding: 0.25rem 0; }
+.offline[data-state="done"] summary::after { content: " ✓"; color: var(--accent); }
+.offline p { margin: 0.5rem 0; }
+.offline-levels { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 0.75rem 0; }
+.offline-levels button { font: inherit; padding: 0.45rem 0.9rem; border: 1px solid var(--border); border-radius: 8px;
+  background: var(--bg); color: var(--text); cursor: pointer; min-height: 2.75rem; }
+.offline-levels button:disabled { opacity: 0.6; cursor: default; }
+.offline-size { color: var(--muted); white-space: nowrap; }
+.offline-size:not(:empty)::before { content: "· "; }
+.offline-progress { display: block; width: 100%; height: 0.5rem; accent-color: var(--accent); }
+.offline-progress[hidden] { display: none; }
+.offline-status:empty, .offline-space:empty { display: none; }
+.offline-update { position: fixed; left: 50%; bottom: 1rem; transform: translateX(-50%); z-index: 10; display: flex; gap: 0.5rem;
+  align-items: center; max-width: calc(100vw - 2rem); padding: 0.5rem 0.5rem 0.5rem 1rem; border-radius: 999px;
+  background: var(--text); color: var(--bg); box-shadow: 0 2px 10px rgb(0 0 0 / 0.2); }
+.offline-update button { font: inherit; font-weight: 600; padding: 0.35rem 0.9rem; border: 0; border-radius: 999px;
+  background: var(--bg); color: var(--text); cursor: pointer; }
 """# + "\n",
         "day.html": #"""
 {% extends "layout.html" %}
@@ -1578,6 +1923,11 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 <title>{% block title %}{% if page.kind == "home" %}{{ site.title }}{% else %}{{ page.title }} · {{ site.title }}{% endif %}{% endblock %}</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="{{ site.css_url }}">
+<link rel="manifest" href="{{ site.manifest_url }}">
+<link rel="apple-touch-icon" href="{{ site.base_url }}icons/icon-192.png">
+{%- if site.offline %}
+<script src="{{ site.base_url }}assets/offline.js" defer></script>
+{%- endif %}
 {% block head %}{% endblock %}
 </head>
 <body class="kind-{{ page.kind }}">
@@ -1613,6 +1963,9 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
     </nav>
     {%- endif %}
     <p class="muted">{{ site.title }} · {{ site.entry_count | pluralize: site.strings.entry_count }} · {{ site.strings.private_diary }}</p>
+    {%- if site.offline %}
+    {% include "partials/offline.html" %}
+    {%- endif %}
   </div>
 </footer>
 </body>
@@ -1845,6 +2198,11 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
   {%- endif %}
 </figure>
 """# + "\n",
+        "partials/offline.html": #"""
+{#- The "Keep offline" control (SPEC §13), hidden until assets/offline.js finds the site's service
+    worker running. The script fills it in when it is opened, with the words of data-words
+    (assets/offline-words.json: site.strings' offline_… texts), so pages do not each carry them. #}<details id="daybook-offline" class="offline" hidden data-base="{{ site.base_url }}" data-lang="{{ site.lang }}" data-words="{{ site.base_url }}assets/offline-words.json"><summary>{{ site.strings.keep_offline }}</summary></details>
+"""#,
         "partials/pagination.html": #"""
 {#- Page links for a paginated list (newest first). Needs `pagination`. Long lists show the first,
     previous, current, next and last pages with gaps between them. -#}

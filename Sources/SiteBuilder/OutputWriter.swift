@@ -67,6 +67,10 @@ struct OutputWriter {
     private var unchanged = 0
     private var createdFolders: Set<String> = []
     private var firstError: Error?
+    /// Files made from what the folder holds once this build's files are written, before the last
+    /// build's others are removed (the offline list and the worker, `OfflineSite`): given output
+    /// path → fingerprint and, in an encrypted build, published path → address.
+    var closingFiles: ((_ manifest: [String: String], _ addresses: [String: String]) -> (site: [OutputFile], inTheClear: [OutputFile]))?
 
     /// Makes the folder ready (`OutputFolder.prepare`; not in a dry run) and takes in what the
     /// last build wrote.
@@ -203,6 +207,7 @@ struct OutputWriter {
             if encryption != nil { addresses[path] = address }
             unchanged += 1
         }
+        try writeClosingFiles(manifest)
         // Every path of the last build is in this one's manifest (usual for an edit): nothing to look for.
         let gone = previousKept == previous.count ? [] : previous.paths.filter { manifest[$0] == nil && !$0.hasPrefix(".") }
         return try outcome(removing: gone)
@@ -214,9 +219,18 @@ struct OutputWriter {
     /// without going over them one by one. Not for an encrypted build.
     mutating func finish(keepingAllExcept removing: [String]) throws -> Outcome {
         precondition(encryption == nil, "an encrypted build names what it keeps")
-        let removing = removing.filter { manifest[$0] == nil && previous.contains($0) }
+        let leaving = removing.filter { manifest[$0] == nil && previous.contains($0) }
+        if closingFiles != nil { try writeClosingFiles(ManifestChanges(set: manifest, removed: leaving).applied(to: previous.entries)) }
+        let removing = leaving.filter { manifest[$0] == nil }
         unchanged += previous.count - previousKept - removing.count
         return try outcome(removing: removing, changes: ManifestChanges(set: manifest, removed: removing))
+    }
+
+    private mutating func writeClosingFiles(_ final: [String: String]) throws {
+        guard let closingFiles else { return }
+        let files = closingFiles(final, addresses)
+        try write(files.site)
+        try write(files.inTheClear, inTheClear: true)
     }
 
     /// Removes the files at `paths` (a dry run only lists them) and tells what the build did.

@@ -449,6 +449,8 @@ public struct SiteBuilder {
             for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
                 files.append(OutputFile(path: path, content: .bytes([UInt8](data))))
             }
+            let offline = OfflineSite(config: config, encryption: encryption, style: theme.assets["assets/style.css"])
+            files += offline.siteFiles() + (encryption == nil ? offline.appFiles() : [])
             files.append(OutputFile(path: URLMap.file(of: .robots), content: .bytes(Array("User-agent: *\nDisallow: /\n".utf8))))
             // Taken before the cache forgets the last build's addresses, which an encrypted build's site view reads.
             let last = lastOutput.manifest.map { OutputWriter.LastBuild(manifest: $0, missing: lastOutput.missing) }
@@ -463,7 +465,8 @@ public struct SiteBuilder {
                                           last: last,
                                           dryRun: options.dryRun, encryption: encryption)
             try writer.write(files)
-            if let encryption { try writer.write(encryption.publicFiles(for: config), inTheClear: true) }
+            if let encryption { try writer.write(encryption.publicFiles(for: config) + offline.appFiles(), inTheClear: true) }
+            writer.closingFiles = offline.closingFiles
             // The pages' bytes are on disk: let them go, and hand the memory back to the system,
             // before the search index takes its own (the peak is the larger of the two, not the sum).
             files = []

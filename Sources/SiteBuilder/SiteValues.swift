@@ -70,6 +70,8 @@ struct SiteValues: Sendable {
                 .map(["year": .int(year.year), "url": .string(urls.url(of: .year(year.year))), "count": .int(year.entryCount)])
             }),
             "css_url": .string(urls.url(of: .asset("assets/style.css"))),
+            "offline": .bool(index.config.offline),
+            "manifest_url": .string(urls.url(of: .asset(OfflineSite.manifestPath))),
             "urls": .map([
                 "home": .string(urls.url(of: .home)), "archive": .string(urls.url(of: .archive(page: 1))),
                 "emotions": .string(urls.url(of: .emotions)), "tags": .string(urls.url(of: .tags)),

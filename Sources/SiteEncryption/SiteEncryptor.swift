@@ -45,6 +45,19 @@ public struct SiteEncryptor: Sendable {
         return "\(Self.encryptedFolder)/\(hex.prefix(2))/\(hex.dropFirst(2)).bin"
     }
 
+    /// The size of the published file for content of `count` bytes (`Padding`).
+    public static func publishedSize(ofContent count: Int) -> Int {
+        Padding.paddedSize(for: count + 1 + overheadByteCount)
+    }
+
+    /// A keyed token that changes when the file at `address` changes (`fingerprint` identifies its
+    /// plain content), for the offline list (`offline.json`): a reader's worker keeps each file it
+    /// stores with its token, and a token says nothing of the content without the key.
+    public func changeToken(of fingerprint: String, at address: String) -> String {
+        let code = keys.nameKey.code(Array("daybook 1 offline token\u{0}".utf8), Array(address.utf8), [0], Array(fingerprint.utf8))
+        return Self.hex(code.prefix(6))
+    }
+
     /// The published bytes of the file at `address` whose content is `content`.
     public func encrypt(_ content: [UInt8], at address: String) -> [UInt8] {
         let addressBytes = Array(address.utf8)

@@ -95,6 +95,7 @@ public struct UnlockPage: Sendable {
         """
         \(head(title: word("unlock_title")))
         <link rel="stylesheet" href="unlock.css">
+        <link rel="manifest" href="manifest.webmanifest">
         <script type="application/json" id="daybook-lock">\(settingsJSON)</script>
         <script type="application/json" id="daybook-words">\(scriptWordsJSON)</script>
         <script src="unlock.js" defer></script>

@@ -361,6 +361,13 @@ enum UnlockScript {
     return settings.folder + '/' + hex.slice(0, 2) + '/' + hex.slice(2) + '.bin';
   }
 
+  /** For the "Keep offline" control (assets/offline.js): the published path of a site file, which
+   * it hands the site's service worker, so the worker fetches and keeps ciphertext only and is never
+   * told an address, a key or a decrypted byte. */
+  window.daybookPublishedPath = function (address) {
+    return keys ? publishedPath(address) : Promise.reject(new SiteFileError(address, 'missing'));
+  };
+
   /** The content of the site file at `address`. */
   async function readSiteFile(address) {
     if (!keys) throw new SiteFileError(address, 'missing');

@@ -66,7 +66,7 @@ final class EncryptedSiteBrowserTests: XCTestCase {
         }
         XCTAssertFalse(requested.isEmpty)
         for path in requested {
-            let isPublic = ["/diary/", "/diary/unlock.js", "/diary/unlock.css"].contains(path)
+            let isPublic = ["/diary/", "/diary/unlock.js", "/diary/unlock.css", "/diary/manifest.webmanifest"].contains(path)
             let isOpaque = path.wholeMatch(of: try Regex(#"/diary/x/[0-9a-f]{2}/[0-9a-f]{30}\.bin"#)) != nil
             XCTAssertTrue(isPublic || isOpaque, "the server was asked for \(path)")
         }
@@ -178,6 +178,8 @@ final class EncryptedSiteBrowserTests: XCTestCase {
         var published = encryptor.encryptSite(Self.plainSite(), baseURL: "/diary/", readableAddresses: readableAddresses)
         let damaged = encryptor.publishedPath(of: "damaged/index.html")
         published[damaged]![40] ^= 0x01
+        // The unlock page links the web app manifest, which `daybook build` publishes beside it.
+        published["manifest.webmanifest"] = Array(#"{"display":"standalone","name":"Private diary","start_url":"/diary/"}"#.utf8)
 
         let served = temporaryFolder(self)
         let output = served.appendingPathComponent("diary")

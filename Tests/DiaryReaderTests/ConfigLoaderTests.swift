@@ -74,6 +74,15 @@ final class ConfigLoaderTests: XCTestCase {
         XCTAssertEqual(config.encryptedAddresses, .opaque)
     }
 
+    func testOfflineIsOnUnlessFalseAndANonBooleanIsALocatedError() {
+        XCTAssertTrue(ConfigLoader.load("").config.offline)
+        XCTAssertFalse(ConfigLoader.load("offline: false\n").config.offline)
+        XCTAssertTrue(ConfigLoader.load("offline: true\n").config.offline)
+        let (config, problems) = ConfigLoader.load("title: x\noffline: sometimes\n")
+        XCTAssertEqual(problems.map(\.description), ["daybook.yml:2:10: error: 'offline' must be true or false, found 'sometimes'"])
+        XCTAssertTrue(config.offline)
+    }
+
     func testSearchFieldsAreReadAndAWrongShapeIsALocatedError() {
         XCTAssertEqual(ConfigLoader.load("search:\n  fields: [weather, place]\n").config.searchFields, ["weather", "place"])
         XCTAssertEqual(ConfigLoader.load("search: weather\n").diagnostics.map(\.description),

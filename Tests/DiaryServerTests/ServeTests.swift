@@ -38,6 +38,17 @@ final class ServeTests: XCTestCase {
         }
     }
 
+    func testThePreviewsServiceWorkerKeepsNothingAndRemovesAnEarlierOne() async throws {
+        let diary = try TemporaryDiary()
+        try await serving(diary) { server, port in
+            XCTAssertNotEqual(try diary.read("Output/sw.js"), OfflineWorker.removal, "the built site has its real worker")
+            let worker = try fetch("/diary/sw.js", port: port)
+            XCTAssertEqual(worker.status, 200)
+            XCTAssertEqual(worker.header("Content-Type"), "text/javascript; charset=utf-8")
+            XCTAssertEqual(worker.text, OfflineWorker.removal, "serve answers with the worker that unregisters itself")
+        }
+    }
+
     func testTraversalAttemptsAndHiddenFilesAreNotFound() async throws {
         let diary = try TemporaryDiary()
         try await serving(diary) { server, port in

@@ -29,13 +29,15 @@ final class EncryptedBuildTests: XCTestCase {
         let published = try filesBelow(root.appendingPathComponent("Output"))
         let plain = try filesBelow(plainOutput)
         let encryptor = SiteEncryptor(keys: keys)
-        // The fixture is Korean: so is its unlock page.
-        let publicFiles = UnlockPage(keys: keys, config: DiaryReader(root: root).read(.init(includeDrafts: false)).diary.config).files
+        let publicFiles = try Self.publicFiles(of: root, keys: keys)
         let dayFiles = plain.filter { Self.isOnThisDayFile($0.key) }
         XCTAssertGreaterThan(dayFiles.count, 1, "the plain site has a file per calendar day")
-        let addresses = Set(plain.keys).subtracting(dayFiles.keys).union([Self.calendarAddress])
-        XCTAssertEqual(Set(published.keys), Set(addresses.map(encryptor.publishedPath(of:))).union(publicFiles.keys))
-        for (address, bytes) in plain where dayFiles[address] == nil {
+        // The manifest, its icons and the worker are public files of an encrypted site, and another's.
+        let offlinePublic = Set(publicFiles.keys).subtracting(UnlockPage.paths).union([OfflineSite.workerPath])
+        let addresses = Set(plain.keys).subtracting(dayFiles.keys).subtracting(offlinePublic).union([Self.calendarAddress])
+        XCTAssertEqual(Set(published.keys), Set(addresses.map(encryptor.publishedPath(of:))).union(publicFiles.keys).union(["sw.js"]))
+        // The offline list differs: published sizes and keyed tokens (OfflineSiteTests).
+        for (address, bytes) in plain where dayFiles[address] == nil && addresses.contains(address) && address != OfflineSite.listPath {
             let file = try XCTUnwrap(published[encryptor.publishedPath(of: address)], address)
             XCTAssertEqual(try encryptor.decrypt([UInt8](file), at: address), [UInt8](bytes), address)
         }
@@ -130,7 +132,8 @@ final class EncryptedBuildTests: XCTestCase {
         XCTAssertFalse(plain.writtenPaths.isEmpty)
         XCTAssertTrue(plain.writtenPaths.contains("search/index.json") || plain.writtenPaths.contains { $0.hasPrefix("search/chunks/") })
         let addresses = plain.writtenPaths.map { Self.isOnThisDayFile($0) ? Self.calendarAddress : $0 }
-        XCTAssertEqual(Set(edited.writtenPaths), Set(addresses.map(encryptor.publishedPath(of:))))
+        XCTAssertTrue(addresses.contains(OfflineSite.workerPath) && addresses.contains(OfflineSite.listPath), "a new version")
+        XCTAssertEqual(Set(edited.writtenPaths), Set(addresses.map { $0 == OfflineSite.workerPath ? $0 : encryptor.publishedPath(of: $0) }))
         XCTAssertEqual(edited.deletedPaths, [])
         XCTAssertEqual(edited.searchIndex, plain.searchIndex)
 
@@ -219,6 +222,18 @@ final class EncryptedBuildTests: XCTestCase {
 
     private static let calendarAddress = "on-this-day/calendar.deflate"
 
+    /// The files an encrypted build of the diary at `root` publishes in the clear, but the worker
+    /// (whose version depends on the site): the unlock page's, the web app manifest and its icons.
+    private static func publicFiles(of root: URL, keys: SiteKeys) throws -> [String: [UInt8]] {
+        let config = DiaryReader(root: root).read(.init()).diary.config
+        // The fixture is Korean: so is its unlock page.
+        var files = UnlockPage(keys: keys, config: config).files
+        for file in OfflineSite(config: config, encryption: OutputEncryption(keys: keys)).appFiles() {
+            if case .bytes(let bytes) = file.content { files[file.path] = bytes }
+        }
+        return files
+    }
+
     private static func isOnThisDayFile(_ address: String) -> Bool {
         address.hasPrefix("on-this-day/") && address.hasSuffix(".json")
     }
@@ -267,9 +282,17 @@ final class EncryptedBuildTests: XCTestCase {
 
         let output = try filesBelow(root.appendingPathComponent("Output"))
         XCTAssertGreaterThan(output.count, 20, file: file, line: line)
-        let publicFiles = UnlockPage(keys: keys, config: diary.config).files
+        let publicFiles = try Self.publicFiles(of: root, keys: keys)
         for (path, data) in output {
             let bytes = [UInt8](data)
+            if path == OfflineSite.workerPath {
+                // The worker's code, after a line with the version and the unlock page's files only.
+                let text = String(decoding: bytes, as: UTF8.self)
+                XCTAssertTrue(text.wholeMatch(of: try Regex(#"var DAYBOOK_OFFLINE = \{"shell":\["","unlock.js","unlock.css"\],"version":"[0-9a-f]{16}"\};\n"#
+                                                             + "(?s:.*)")) != nil && text.hasSuffix(OfflineWorker.published), path,
+                              file: file, line: line)
+                continue
+            }
             if let expected = publicFiles[path] {
                 XCTAssertEqual(bytes, expected, path, file: file, line: line)
                 continue

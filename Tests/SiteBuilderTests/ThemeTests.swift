@@ -42,16 +42,8 @@ final class ThemeTests: XCTestCase {
         for fixture in ["seoul-diary", "english-subpath"] {
             let root = try copyOfFixture(fixture, test: self)
             try buildSite(root, options: .init(includeDrafts: true))
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: validator)
-            process.arguments = ["--root", root.appendingPathComponent("Output").path, "--also-check-svg"]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            XCTAssertEqual(process.terminationStatus, 0, "\(fixture):\n\(output)")
+            let run = try runTool(validator, ["--root", root.appendingPathComponent("Output").path, "--also-check-svg"])
+            XCTAssertEqual(run.status, 0, "\(fixture):\n\(run.output)")
         }
     }
 
