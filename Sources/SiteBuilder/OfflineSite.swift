@@ -251,3 +251,11 @@ extension OfflineWorker {
         return lines.joined(separator: "\n") + "\n"
     }()
 }
+
+extension SiteBuilder {
+    /// The files an encrypted site publishes in the clear: the unlock page's, and the manifest,
+    /// icons and worker that make it installable and readable offline (none holds anything of the diary).
+    public static let encryptedSitePublicPaths: Set<String> = UnlockPage.paths
+        .union([OfflineSite.workerPath, OfflineSite.manifestPath])
+        .union(OfflineSite.iconSizes.map(OfflineSite.iconPath))
+}

@@ -40,12 +40,12 @@ struct SiteInventory {
         strays = listing.map(\.path).filter { !written.contains($0) && $0 != SiteBuilder.outputMark }
     }
 
-    /// Whether every file is ciphertext or one of the unlock page's public files: what
+    /// Whether every file is ciphertext or one of the encrypted site's public files: what
     /// `daybook build --encrypt` writes, and nothing readable beside it.
     var isEncrypted: Bool {
         let encryptedFolder = SiteEncryptor.encryptedFolder + "/"
         return files.contains { $0.path == "unlock.js" }
-            && files.allSatisfy { $0.path.hasPrefix(encryptedFolder) || UnlockPage.paths.contains($0.path) }
+            && files.allSatisfy { $0.path.hasPrefix(encryptedFolder) || SiteBuilder.encryptedSitePublicPaths.contains($0.path) }
     }
 
     var totalBytes: Int { files.reduce(0) { $0 + $1.size } }
