@@ -58,7 +58,7 @@ struct OfflineSite {
     func siteFiles() -> [OutputFile] {
         guard config.offline else { return [] }
         let table = SiteStrings.table(for: config.localeIdentifier, overrides: config.strings)
-        let words = table.keys.filter { $0.hasPrefix("offline_") }.sorted().map { "\(Self.json($0)):\(Self.json(table[$0]!))" }
+        let words = table.keys.filter { $0.hasPrefix("offline_") }.sorted().map { "\(JSONText.quoted($0)):\(JSONText.quoted(table[$0]!))" }
         return [OutputFile(path: Self.wordsPath, content: .bytes(Array(("{" + words.joined(separator: ",") + "}\n").utf8)))]
     }
 
@@ -84,8 +84,8 @@ struct OfflineSite {
             }
         }
         return #"{"background_color":"\#(colours.paper.hex)","display":"standalone","icons":[\#(icons.joined(separator: ","))],"#
-            + #""lang":\#(Self.json(lang)),"name":\#(Self.json(name)),"scope":\#(Self.json(config.baseURL)),"#
-            + #""short_name":\#(Self.json(name)),"start_url":\#(Self.json(config.baseURL)),"theme_color":"\#(colours.background.hex)"}"#
+            + #""lang":\#(JSONText.quoted(lang)),"name":\#(JSONText.quoted(name)),"scope":\#(JSONText.quoted(config.baseURL)),"#
+            + #""short_name":\#(JSONText.quoted(name)),"start_url":\#(JSONText.quoted(config.baseURL)),"theme_color":"\#(colours.background.hex)"}"#
             + "\n"
     }
 
@@ -130,7 +130,7 @@ struct OfflineSite {
         for (position, file) in files.enumerated() {
             if position > 0 { json.append(UInt8(ascii: ",")) }
             json.append(UInt8(ascii: "["))
-            Self.appendJSON(file.path, to: &json)
+            JSONText.append(file.path, to: &json)
             json += Array(",\(file.size),\(file.level),\"".utf8) + file.token + [UInt8(ascii: "\""), UInt8(ascii: "]")]
         }
         json += Array("],\"levels\":[\"text\",\"thumbnails\",\"pictures\"]".utf8)
@@ -190,33 +190,6 @@ struct OfflineSite {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
-
-    /// `text` as a JSON string, appended to `json`: as it is unless it holds a quote, a backslash
-    /// or a control character (paths never do).
-    static func appendJSON(_ text: String, to json: inout [UInt8]) {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            json.append(UInt8(ascii: "\""))
-            json += text.utf8
-            json.append(UInt8(ascii: "\""))
-        } else {
-            json += Self.json(text).utf8
-        }
-    }
-
-    /// `text` as a JSON string.
-    static func json(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
 }
 
 extension OfflineWorker {
@@ -225,7 +198,7 @@ extension OfflineWorker {
 
     /// The worker of a build whose offline list has `version`, storing `shell` (paths in the site) when it installs.
     static func script(version: String, shell: [String]) -> String {
-        "var DAYBOOK_OFFLINE = {\"shell\":[\(shell.map(OfflineSite.json).joined(separator: ","))],\"version\":\"\(version)\"};\n" + published
+        "var DAYBOOK_OFFLINE = {\"shell\":[\(shell.map(JSONText.quoted).joined(separator: ","))],\"version\":\"\(version)\"};\n" + published
     }
 
     /// The worker of a site built with `offline: false`, and the one `daybook serve` answers with:

@@ -20,27 +20,12 @@ enum OnThisDayCalendar {
         json.reserveCapacity(parts.reduce(2) { $0 + $1.name.utf8.count + $1.text.count + 8 })
         for (position, part) in parts.enumerated() {
             if position > 0 { json.append(UInt8(ascii: ",")) }
-            appendString(Array(part.name.utf8), to: &json)
+            JSONText.append(part.name, to: &json)
             json.append(UInt8(ascii: ":"))
-            appendString(part.text, to: &json)
+            JSONText.append(String(decoding: part.text, as: UTF8.self), to: &json)
         }
         json.append(UInt8(ascii: "}"))
         return deflated(json)
-    }
-
-    /// `text` as a JSON string: quotes, backslashes and control characters escaped.
-    private static func appendString(_ text: [UInt8], to json: inout [UInt8]) {
-        let digits = Array("0123456789abcdef".utf8)
-        json.append(UInt8(ascii: "\""))
-        for byte in text {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): json += [UInt8(ascii: "\\"), byte]
-            case UInt8(ascii: "\n"): json += Array(#"\n"#.utf8)
-            case 0..<0x20: json += Array(#"\u00"#.utf8) + [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
-            default: json.append(byte)
-            }
-        }
-        json.append(UInt8(ascii: "\""))
     }
 
     /// Raw DEFLATE of `bytes` (zlib, through ZIPFoundation, which the Day One importer already links).
