@@ -26,25 +26,16 @@ public final class BuildSession: @unchecked Sendable {
     var manifest: [String: String]?
     var state: BuildState?
     /// The theme as last loaded and compiled, with the fingerprint of what it was loaded from.
-    var theme: (key: UInt64, theme: Theme, library: TemplateLibrary, problems: [Diagnostic])?
+    var theme: (key: UInt64, compiled: CompiledTheme)?
     /// The last build's entry versions, so unchanged entries are not hashed again.
     var entryVersions = EntryVersions()
-    /// The saves of the last build's state, not yet done.
-    var pendingSave: PendingSave?
+    /// The save of the last build's state, not yet done.
+    var pendingSave: BuildCacheSave?
     /// The search index's state as the last build left it.
     var searchState: SearchIndexState?
     /// The search index's files the last build wrote or kept.
     var searchFiles: [String]?
 
-    /// A build's save of the build cache, put off until the session is told to save: a next
-    /// build's save replaces it, so it says what that save must also do.
-    struct PendingSave {
-        var save: () throws -> Void
-        /// Whether it saves the entry cache (a large change), not only the rest.
-        var savesEntries: Bool
-        /// The search index state it saves, if the index changed.
-        var searchState: SearchIndexState?
-    }
     /// The last build's pages and signatures, for a next build with the same page plan.
     var plan: PlanMemo?
     /// The last build's reading of the diary, with the files of Content/ it was read among.
@@ -79,7 +70,7 @@ public final class BuildSession: @unchecked Sendable {
     public func saveState() throws {
         let save = pendingSave
         pendingSave = nil
-        try save?.save()
+        try save?.run()
     }
 
     /// Forgets everything kept: the next build looks at the whole diary and output folder.
