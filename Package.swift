@@ -73,9 +73,14 @@ let package = Package(
         .target(name: "DiarySearch", dependencies: ["DiaryModel", "DiaryIndex"]),
         // A template engine that knows nothing about diaries.
         .target(name: "Templating"),
+        // The site's pages as values: the page plan, what each page's template is given (site values,
+        // entry cards, charts, calendars) and the pictures as published. No disk: testable alone.
+        .target(name: "SitePages", dependencies: ["DiaryModel", "DiaryIndex", "Pictures", "Templating",
+                                                  .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The build: a pipeline of named steps from the diary to the site, the build cache in the
         // diary's .daybook/, and the writer that changes the output folder safely (encrypting it on request).
         .target(name: "SiteBuilder", dependencies: ["DiaryModel", "DiaryFiles", "DiaryReader", "DiaryIndex", "DiarySearch", "Pictures", "Templating", "SiteEncryption",
+                                                    "SitePages",
                                                     .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 exclude: ["Browser"]),
         // Entries from other apps' exports (Day One, jrnl, Daylio), and the text and never-overwriting
@@ -86,7 +91,7 @@ let package = Package(
         ),
         // What `init`, `new`, `import`, `check` and `search` do, testable without a process (`build` is SiteBuilder).
         .target(name: "DiaryCommands", dependencies: ["DiaryModel", "DiaryReader", "DiaryIndex", "DiarySearch", "SiteBuilder", "DiaryImport",
-                                                    "Pictures", "SiteEncryption", "CBuildCommit"]),
+                                                    "Pictures", "SitePages", "SiteEncryption", "CBuildCommit"]),
         // `daybook serve`: the HTTP server, the diary watcher, the rebuild loop and live reload.
         .target(
             name: "DiaryServer",
@@ -129,7 +134,7 @@ let package = Package(
         // The known-answer tests check Daybook's PBKDF2 against libcrypto's own, which they call directly.
         .testTarget(name: "SiteEncryptionTests", dependencies: ["SiteEncryption", "CLibCrypto", "DiaryCorpus"],
                     swiftSettings: opensslHeadersForSwift, linkerSettings: [.linkedLibrary("crypto")]),
-        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "SiteEncryption", "DiaryReader", "DiaryCorpus",
+        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "SitePages", "SiteEncryption", "DiaryReader", "DiaryCorpus",
                                                          .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Fixtures", "Scripts"]),
     ]
 )

@@ -2,6 +2,7 @@ import DiaryModel
 import DiaryReader
 import Foundation
 import SiteBuilder
+import SitePages
 
 /// `daybook check`: read and validate the whole diary, write nothing.
 public enum DiaryCheck {

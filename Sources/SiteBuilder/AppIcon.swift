@@ -1,4 +1,5 @@
 import Foundation
+import SitePages
 import ZIPFoundation
 
 /// The icon an installed site shows on a home screen: a page with three lines of writing on a

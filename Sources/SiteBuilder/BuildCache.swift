@@ -1,6 +1,7 @@
 import DiaryFiles
 import DiaryModel
 import Foundation
+import SitePages
 
 /// Daybook's build cache: the diary's `.daybook/` folder, beside Content/ and never inside the
 /// output folder, so nothing a build remembers (entry texts, drafts, deleted entries, local

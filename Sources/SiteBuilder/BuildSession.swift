@@ -4,6 +4,7 @@ import DiaryModel
 import DiaryReader
 import DiarySearch
 import Foundation
+import SitePages
 import Templating
 
 /// What one process keeps between builds of the same diary (`daybook serve`): the listing of

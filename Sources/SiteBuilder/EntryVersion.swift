@@ -1,6 +1,7 @@
 import DiaryIndex
 import DiaryModel
 import Foundation
+import SitePages
 
 /// Hashes an entry's fields (`ShownEntry`) into its version: what each field shows is built
 /// from what is hashed here and from site-wide values (`base_url`, emotions, tags), which

@@ -4,6 +4,7 @@ import DiaryReader
 import DiarySearch
 import Foundation
 import SiteEncryption
+import SitePages
 
 /// A fingerprint of everything a build reads: Daybook's own version, the options, daybook.yml,
 /// the theme, and the name, size and modification time of every file under Content/ and Templates/.

@@ -2,6 +2,7 @@ import DiaryIndex
 import DiaryModel
 import Foundation
 import SiteEncryption
+import SitePages
 
 /// Offline reading (SPEC §13): the files that make a site installable and readable without a
 /// connection, beside its pages.
@@ -27,7 +28,7 @@ import SiteEncryption
 struct OfflineSite {
     static let workerPath = "sw.js"
     static let listPath = "offline.json"
-    static let manifestPath = "manifest.webmanifest"
+    static let manifestPath = WebAppManifest.path
     static let wordsPath = "assets/offline-words.json"
     static let iconSizes = [192, 512]
     /// The unlock page's name and colours (`UnlockPage`): what an encrypted site's public files show.

@@ -1,5 +1,6 @@
 import DiaryModel
 import SiteEncryption
+import SitePages
 
 /// The encryption stage of `daybook build --encrypt`, which the writer applies to the site's
 /// files as it writes them.

@@ -2,6 +2,7 @@ import DiaryFiles
 import DiaryModel
 import DiaryReader
 import Foundation
+import SitePages
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,6 +1,7 @@
 import DiaryFiles
 import DiaryModel
 import Foundation
+import SitePages
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -2,6 +2,7 @@ import DiaryIndex
 import DiaryModel
 import DiaryReader
 import DiarySearch
+import SitePages
 import Templating
 
 /// A signature of everything a page is rendered from. Two builds that give a page the same

@@ -1,5 +1,6 @@
 import DiaryIndex
 import DiaryModel
+import SitePages
 
 /// What of a build's page plan the next build in another process (the command line) needs to
 /// keep it, saved with the page signatures: while the entries keep their shape (an edit of an

@@ -6,6 +6,7 @@ import DiarySearch
 import Foundation
 import Pictures
 import SiteEncryption
+import SitePages
 import Templating
 
 /// `daybook build`: reads the diary, renders every page, and only then publishes the site, so a

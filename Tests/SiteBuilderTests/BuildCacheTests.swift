@@ -1,6 +1,7 @@
 import DiaryCorpus
 import Foundation
 @testable import SiteBuilder
+@testable import SitePages
 import XCTest
 
 /// The build cache lives in the diary's `.daybook/`, never in the output folder: whatever a

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SiteBuilder
+@testable import SitePages
 import XCTest
 
 /// Whole fixture diaries built and compared file by file with `Expected/`.

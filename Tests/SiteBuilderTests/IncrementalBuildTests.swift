@@ -2,6 +2,7 @@ import DiaryCorpus
 import DiaryFiles
 import Foundation
 @testable import SiteBuilder
+@testable import SitePages
 import XCTest
 
 /// An incremental build must give exactly what a full build gives, whatever was edited.

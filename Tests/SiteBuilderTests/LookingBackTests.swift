@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 @testable import SiteBuilder
+@testable import SitePages
 import XCTest
 
 /// SPEC §10 in a built site: the statistics page, each year's review, "on this day" files, and

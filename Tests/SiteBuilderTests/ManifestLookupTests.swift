@@ -1,6 +1,7 @@
 import DiaryModel
 import Foundation
 @testable import SiteBuilder
+@testable import SitePages
 import XCTest
 
 /// The last build's manifest, looked up by path as saved, answers as the dictionary of it would.

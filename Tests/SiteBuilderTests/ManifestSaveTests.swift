@@ -1,6 +1,7 @@
 import DiaryFiles
 import Foundation
 @testable import SiteBuilder
+@testable import SitePages
 import XCTest
 
 /// The last build's manifest saved again with a build's changes reads back as those changes made

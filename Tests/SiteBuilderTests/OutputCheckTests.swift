@@ -1,6 +1,7 @@
 import DiaryModel
 import Foundation
 @testable import SiteBuilder
+@testable import SitePages
 import XCTest
 
 /// A build finds every file someone removed from the output folder and writes it again, while a

@@ -1,6 +1,7 @@
 import DiaryCorpus
 import Foundation
 @testable import SiteBuilder
+@testable import SitePages
 import XCTest
 
 /// Pictures as the site publishes them (SPEC §8, §9): processed, thumbnails on small images,

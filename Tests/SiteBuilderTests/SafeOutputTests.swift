@@ -1,5 +1,6 @@
 import Foundation
 @testable import SiteBuilder
+@testable import SitePages
 import XCTest
 
 /// A build never harms the diary: errors leave Output as it was, and the output folder can

@@ -2,6 +2,7 @@ import DiaryCorpus
 import DiaryModel
 import Foundation
 @testable import SiteBuilder
+@testable import SitePages
 import XCTest
 
 /// A command-line build after an edit of an entry's words keeps the page plan the last build

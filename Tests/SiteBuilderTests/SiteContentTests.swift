@@ -1,5 +1,6 @@
 import Foundation
 @testable import SiteBuilder
+@testable import SitePages
 import XCTest
 
 /// What a person checks in a built site: the pages of SPEC §3 exist, link to each other, and

@@ -1,6 +1,7 @@
 import DiaryModel
 import Foundation
 @testable import SiteBuilder
+@testable import SitePages
 import XCTest
 
 /// The folder of fixture diaries, found through #filePath so tests need no resource rules.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SiteBuilder
+@testable import SitePages
 import XCTest
 
 final class ThemeTests: XCTestCase {

@@ -3,6 +3,7 @@ import DiaryModel
 import DiaryReader
 import Foundation
 import Pictures
+import SitePages
 import Templating
 
 /// One build in progress: what it was asked, what it may take from the last build, and the

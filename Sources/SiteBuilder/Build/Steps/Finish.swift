@@ -1,4 +1,5 @@
 import DiaryModel
+import SitePages
 
 extension BuildContext {
     /// Step 10: removes the last build's files this build neither wrote nor keeps, then saves what

@@ -2,6 +2,7 @@ import DiaryIndex
 import DiaryModel
 import DiaryReader
 import Pictures
+import SitePages
 
 extension BuildContext {
     /// Step 4: the site index (days, months, emotions, tags, the gallery), or the session's last

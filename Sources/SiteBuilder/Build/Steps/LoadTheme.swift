@@ -1,5 +1,6 @@
 import DiaryModel
 import Foundation
+import SitePages
 import Templating
 
 /// A theme loaded and its templates compiled, with the problems found doing so.

@@ -1,6 +1,7 @@
 import DiaryModel
 import DiaryReader
 import Foundation
+import SitePages
 import Templating
 
 extension BuildContext {

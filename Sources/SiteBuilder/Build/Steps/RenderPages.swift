@@ -1,5 +1,6 @@
 import DiaryIndex
 import DiaryModel
+import SitePages
 import Templating
 
 extension BuildContext {

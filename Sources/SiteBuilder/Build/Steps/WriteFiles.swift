@@ -1,5 +1,6 @@
 import DiaryIndex
 import DiaryModel
+import SitePages
 
 extension BuildContext {
     /// Step 8: everything is validated, and from here on the output folder changes (unless this is

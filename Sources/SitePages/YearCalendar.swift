@@ -6,12 +6,12 @@ import Templating
 /// The year in pixels: a day-number header and, for each month, 31 cells (the days the month
 /// lacks are fillers), each day coloured by its main emotion. In this order a CSS grid draws it
 /// with months as rows on a wide screen and as columns on a phone, from the same markup.
-struct YearCalendar {
-    let index: SiteIndex
-    let year: YearSection
-    let urls: URLMap
+package struct YearCalendar {
+    package let index: SiteIndex
+    package let year: YearSection
+    package let urls: URLMap
 
-    func value(emotions: [String: TemplateValue], names: CalendarNames, date: (Day) -> Date) -> TemplateValue {
+    package func value(emotions: [String: TemplateValue], names: CalendarNames, date: (Day) -> Date) -> TemplateValue {
         var sectionByDay: [Day: DaySection] = [:]
         for position in year.days { sectionByDay[index.days[position].day] = index.days[position] }
         var usedEmotions = Set<String>()

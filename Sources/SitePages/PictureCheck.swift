@@ -26,7 +26,7 @@ public enum PictureCheck {
     }
 
     /// `Content/2025/10/20.md:6:5: error: 'Content/photos/lake.jpg' cannot be published: picture is truncated: …`
-    static func diagnostic(_ error: PictureError, image: EntryImage, in entry: Entry) -> Diagnostic {
+    package static func diagnostic(_ error: PictureError, image: EntryImage, in entry: Entry) -> Diagnostic {
         diagnostic(error, sourcePath: image.sourcePath, at: SourceLocation(path: entry.sourcePath, line: image.line, column: image.column))
     }
 

@@ -13,9 +13,9 @@ import ZIPFoundation
 /// DEFLATE (the browser's `DecompressionStream("deflate-raw")`): at 10,950 entries the object is
 /// several megabytes of cards, which DEFLATE makes about three times smaller. Compressing before
 /// encrypting tells an observer no more than the padded size of one file already does.
-enum OnThisDayCalendar {
+package enum OnThisDayCalendar {
     /// The published bytes for the days' files `parts` (name, the file's bytes), in calendar order.
-    static func file(holding parts: [(name: String, text: [UInt8])]) -> [UInt8] {
+    package static func file(holding parts: [(name: String, text: [UInt8])]) -> [UInt8] {
         var json: [UInt8] = [UInt8(ascii: "{")]
         json.reserveCapacity(parts.reduce(2) { $0 + $1.name.utf8.count + $1.text.count + 8 })
         for (position, part) in parts.enumerated() {
@@ -29,7 +29,7 @@ enum OnThisDayCalendar {
     }
 
     /// Raw DEFLATE of `bytes` (zlib, through ZIPFoundation, which the Day One importer already links).
-    static func deflated(_ bytes: [UInt8]) -> [UInt8] {
+    package static func deflated(_ bytes: [UInt8]) -> [UInt8] {
         let input = Data(bytes)
         var output = Data()
         // Reading from memory into memory cannot fail; a failure here is a broken zlib.

@@ -6,22 +6,22 @@ import Templating
 ///
 /// The drawing is 320 units wide: on a phone it is shown at about its own size (text stays
 /// readable), on a wide screen a little larger.
-struct BarChart {
+package struct BarChart {
     /// One column.
-    struct Column {
+    package struct Column {
         /// Under the column; empty to leave it unlabelled (a crowded axis labels every few).
-        var label: String
+        package var label: String
         /// The column's full name, for its tooltip and table row: `March 2025`, `Monday`, `09:00`.
-        var name: String
+        package var name: String
         /// A page the column's entries are on (a month's page), if any.
-        var url: String? = nil
+        package var url: String? = nil
         /// Bottom to top: each segment's value and CSS colour (nil: the theme's bar colour).
-        var segments: [(value: Int, color: String?)]
+        package var segments: [(value: Int, color: String?)]
         /// `[{emotion, count}]` behind the segments, for the tooltip (empty for one-colour columns).
-        var emotions: [TemplateValue]
+        package var emotions: [TemplateValue]
     }
 
-    static let width = 320
+    package static let width = 320
     static let plotLeft = 30
     static let plotTop = 6
     static let plotHeight = 120
@@ -29,16 +29,16 @@ struct BarChart {
     static let labelRoom = 18
 
     /// Used in the SVG's ids, so two charts on a page need different ones.
-    var id: String
+    package var id: String
     /// Names the chart: its figure caption.
-    var caption: String
+    package var caption: String
     /// The headers of the table of the same numbers: the columns' names, and their totals.
     var nameHeader: String
     var countHeader: String
-    var columns: [Column]
+    package var columns: [Column]
 
     /// The chart for the template; `unit` words the totals (`{n} entry|{n} entries`).
-    func value(unit: String) -> TemplateValue {
+    package func value(unit: String) -> TemplateValue {
         let maximum = columns.map { $0.segments.reduce(0) { $0 + $1.value } }.max() ?? 0
         let step = Self.niceStep(for: maximum)
         let top = max(step, (maximum + step - 1) / step * step)
@@ -105,7 +105,7 @@ struct BarChart {
     }
 
     /// `1200` as `1.2k`, `25000` as `25k`: gridline labels stay within the axis' width.
-    static func compact(_ number: Int) -> String {
+    package static func compact(_ number: Int) -> String {
         guard number >= 1000 else { return String(number) }
         let thousands = Double(number) / 1000
         return thousands == thousands.rounded() ? "\(Int(thousands))k" : "\(rounded(thousands))k"

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A file the build puts in the output folder.
-struct OutputFile: Sendable {
-    enum Content: Sendable {
+package struct OutputFile: Sendable {
+    package enum Content: Sendable {
         case bytes([UInt8])
         /// A copy of a file, named by its absolute path: a processed picture in the picture cache,
         /// identified by `identity` (its cache key and name), which does not depend on where the
@@ -15,6 +15,11 @@ struct OutputFile: Sendable {
     }
 
     /// Relative to the output folder.
-    var path: String
-    var content: Content
+    package var path: String
+    package var content: Content
+
+    package init(path: String, content: Content) {
+        self.path = path
+        self.content = content
+    }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Month and weekday names in the diary's locale, and the weekday its weeks start on.
-struct CalendarNames {
+package struct CalendarNames {
     private let shortMonths: [String]
     private let shortMonthsFit: Bool
     private let weekdays: [String]
@@ -9,7 +9,7 @@ struct CalendarNames {
     /// 0 for Monday … 6 for Sunday, like `DiaryStats.weekdays`.
     let firstWeekday: Int
 
-    init(localeIdentifier: String) {
+    package init(localeIdentifier: String) {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: localeIdentifier)
         shortMonths = formatter.shortStandaloneMonthSymbols
@@ -29,7 +29,7 @@ struct CalendarNames {
     }
 
     /// `Monday`, `월요일`, for 0 (Monday) … 6 (Sunday).
-    func weekday(_ weekday: Int) -> String { weekdays[(weekday + 1) % 7] }
+    package func weekday(_ weekday: Int) -> String { weekdays[(weekday + 1) % 7] }
 
     func shortWeekday(_ weekday: Int) -> String { shortWeekdays[(weekday + 1) % 7] }
 }

@@ -9,14 +9,14 @@ import Templating
 /// Cards, day pages and the gallery name thumbnails only; the entry page links each figure to the
 /// display version. A picture narrower than the narrowest thumbnail has none: its display version is
 /// already that small and serves instead.
-struct PublishedPictures: Sendable, Equatable {
+package struct PublishedPictures: Sendable, Equatable {
     /// A picture as published, with the hash of what pages show of it (`combine(_:into:)`),
     /// worked out once for the file rather than for each of the many entry pictures that name it.
-    struct Published: Sendable, Equatable {
-        let picture: CachedPicture
-        let shown: UInt64
+    package struct Published: Sendable, Equatable {
+        package let picture: CachedPicture
+        package let shown: UInt64
 
-        init(_ picture: CachedPicture) {
+        package init(_ picture: CachedPicture) {
             self.picture = picture
             var hasher = StableHasher()
             for file in picture.files {
@@ -32,17 +32,17 @@ struct PublishedPictures: Sendable, Equatable {
     let byImage: [String: Published]
     /// The ids of `byImage` in the entries' order, the order their files are written in: a fixed
     /// order without sorting tens of thousands of ids on every build.
-    let ids: [String]
+    package let ids: [String]
     /// How many distinct pictures (content and settings) there are, for the build's summary.
-    let distinctCount: Int
+    package let distinctCount: Int
     /// A fingerprint of the files `outputFiles()` makes (each one's path and the cached file it
     /// copies, in order), worked out from the pictures without making them; never 0, the
     /// fingerprint of no build. Picture files with the fingerprint of those the last build wrote
     /// are those files, and an edit's build need not make them.
-    let filesKey: UInt64
+    package let filesKey: UInt64
 
     /// `distinctCount` and `filesKey` are worked out from `byImage` unless given.
-    init(byImage: [String: Published] = [:], ids: [String] = [], distinctCount: Int? = nil, filesKey: UInt64? = nil) {
+    package init(byImage: [String: Published] = [:], ids: [String] = [], distinctCount: Int? = nil, filesKey: UInt64? = nil) {
         self.byImage = byImage
         self.ids = ids
         self.distinctCount = distinctCount ?? Set(byImage.values.map(\.picture.key)).count
@@ -51,7 +51,7 @@ struct PublishedPictures: Sendable, Equatable {
 
     /// Processes (or finds in the cache) every picture of `entries`, each distinct file once, and
     /// reports a picture that cannot be published at the line of the entry that names it.
-    static func prepare(_ entries: [Entry], root: String, library: PictureLibrary) -> (PublishedPictures, [Diagnostic]) {
+    package static func prepare(_ entries: [Entry], root: String, library: PictureLibrary) -> (PublishedPictures, [Diagnostic]) {
         // The entries are gone over once, for those with pictures: at 109,500 entries each pass
         // over them costs a memory read per entry.
         var withImages: [(entry: Int, images: [EntryImage])] = []
@@ -127,7 +127,7 @@ struct PublishedPictures: Sendable, Equatable {
     }
 
     /// Whether the output file at `path` is a picture's (`outputFiles()`): pictures alone are published under images/.
-    static func isPictureFile(_ path: String) -> Bool {
+    package static func isPictureFile(_ path: String) -> Bool {
         // A prefix made once: a one-entry edit asks this of every picture and search file of the
         // last build (90,000 at 109,500 entries).
         path.hasUTF8Prefix(pictureFilePrefix)
@@ -138,7 +138,7 @@ struct PublishedPictures: Sendable, Equatable {
     /// The files to write: each picture's display version and thumbnails, copied from the cache.
     /// Made on every build for thousands of pictures, so each file's identity is put together
     /// from plain string slices.
-    func outputFiles() -> [OutputFile] {
+    package func outputFiles() -> [OutputFile] {
         var files: [OutputFile] = []
         files.reserveCapacity(byImage.count * 3)
         for id in ids {
@@ -158,7 +158,7 @@ struct PublishedPictures: Sendable, Equatable {
     /// What pages show of a picture: the display version's URL and size (`url`, `width`, `height`),
     /// the thumbnail a small image shows (`thumbnail`: `url`, `width`, `height`) and every thumbnail
     /// as a `srcset`. Nil for a picture that was not published.
-    func values(of image: EntryImage, urls: URLMap) -> [String: TemplateValue]? {
+    package func values(of image: EntryImage, urls: URLMap) -> [String: TemplateValue]? {
         guard let picture = byImage[image.id]?.picture else { return nil }
         let thumbnail = Self.thumbnails(of: picture)[0]
         return [
@@ -191,7 +191,7 @@ struct PublishedPictures: Sendable, Equatable {
     static let bodySizes = "(max-width: 44rem) calc(100vw - 2rem), 42rem"
 
     /// What page signatures hash of a picture: everything `values(of:urls:)` shows but the base URL.
-    func combine(_ id: String, into hasher: inout StableHasher) {
+    package func combine(_ id: String, into hasher: inout StableHasher) {
         guard let published = byImage[id] else { return hasher.combine(-1) }
         hasher.combine(published.shown)
     }

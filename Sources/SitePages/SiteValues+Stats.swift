@@ -7,7 +7,7 @@ import Templating
 /// year.review), from `DiaryStats`.
 extension SiteValues {
     /// `stats` on stats.html.
-    func stats(_ stats: DiaryStats) -> TemplateValue {
+    package func stats(_ stats: DiaryStats) -> TemplateValue {
         let names = CalendarNames(localeIdentifier: index.config.localeIdentifier)
         let titles = DateTitles(config: index.config)
         let word = { (key: String) in strings[key] ?? key }

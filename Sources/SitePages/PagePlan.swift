@@ -4,27 +4,27 @@ import Foundation
 import Templating
 
 /// One page of the site: where it goes, which template draws it, and the values it needs.
-struct PlannedPage: Sendable {
+package struct PlannedPage: Sendable {
     /// Where the page is in the site.
-    var place: URLMap.Place
+    package var place: URLMap.Place
     /// Relative to the output folder: `2025/10/20/index.html`.
-    var path: String
-    var template: String
-    var kind: String
-    var title: String
+    package var path: String
+    package var template: String
+    package var kind: String
+    package var title: String
     /// The entries whose content the page shows (in full or as cards), by index.
-    var entries: [Int] = []
+    package var entries: [Int] = []
     /// Those of `entries` the page shows in full (`SiteValues.fullEntry`), not only as cards.
-    var inFull: [Int] = []
+    package var inFull: [Int] = []
     /// Anything else the page's values depend on besides those entries and the site-wide values
     /// (neighbouring days, page counts…), as text: a change in it re-renders the page.
-    var key: String = ""
+    package var key: String = ""
     /// The page's own values (besides `site` and `page`), built when the page is rendered.
-    var values: @Sendable (SiteValues) -> [String: TemplateValue]
+    package var values: @Sendable (SiteValues) -> [String: TemplateValue]
     /// When set, the page is its template drawn once per part and published as one file.
-    var parts: PageParts?
+    package var parts: PageParts?
 
-    init(_ place: URLMap.Place, template: String, kind: String, title: String, entries: [Int] = [], inFull: [Int] = [],
+    package init(_ place: URLMap.Place, template: String, kind: String, title: String, entries: [Int] = [], inFull: [Int] = [],
          key: String = "", values: @escaping @Sendable (SiteValues) -> [String: TemplateValue]) {
         self.place = place
         self.path = URLMap.file(of: place)
@@ -40,44 +40,49 @@ struct PlannedPage: Sendable {
 
 /// A run of pages of one kind, in the plan's order: how many, and how to plan the page at a
 /// position among them, so that a build can plan a few pages without planning them all.
-struct PageSection {
-    let count: Int
-    let page: (Int) -> PlannedPage
+package struct PageSection {
+    package let count: Int
+    package let page: (Int) -> PlannedPage
 
-    init(count: Int, page: @escaping (Int) -> PlannedPage) {
+    package init(count: Int, page: @escaping (Int) -> PlannedPage) {
         self.count = count
         self.page = page
     }
 
-    init(_ page: @escaping () -> PlannedPage) {
+    package init(_ page: @escaping () -> PlannedPage) {
         self.init(count: 1) { _ in page() }
     }
 }
 
 /// A page drawn as its template rendered once per part, each with values of its own, and
 /// published as one file that holds every part by name (`OnThisDayCalendar`).
-struct PageParts: Sendable {
+package struct PageParts: Sendable {
     /// Each part's name in the file, and where it would be as a page of its own (its `page.url`).
-    var names: [String]
-    var places: [URLMap.Place]
-    var values: @Sendable (_ part: Int, SiteValues) -> [String: TemplateValue]
+    package var names: [String]
+    package var places: [URLMap.Place]
+    package var values: @Sendable (_ part: Int, SiteValues) -> [String: TemplateValue]
 }
 
 /// Lists every page of SPEC §3 for a site index.
-struct PagePlan {
-    let index: SiteIndex
-    let stats: DiaryStats
+package struct PagePlan {
+    package let index: SiteIndex
+    package let stats: DiaryStats
     /// How "on this day" is published: a file per calendar day, of which the home page asks for
     /// its reader's today only, or (an encrypted site) one calendar file fetched whatever the date.
-    var onThisDayForm = OnThisDayForm.dayFiles
+    package var onThisDayForm = OnThisDayForm.dayFiles
 
-    enum OnThisDayForm {
+    package enum OnThisDayForm {
         case dayFiles
         case calendar
     }
 
+    package init(index: SiteIndex, stats: DiaryStats) {
+        self.index = index
+        self.stats = stats
+    }
+
     /// Every page, in the plan's order.
-    func pages() -> [PlannedPage] {
+    package func pages() -> [PlannedPage] {
         var pages: [PlannedPage] = []
         for section in sections() {
             for position in 0..<section.count { pages.append(section.page(position)) }
@@ -86,7 +91,7 @@ struct PagePlan {
     }
 
     /// The pages at `positions` in the plan's order (ascending), and none other.
-    func pages(at positions: [Int]) -> [PlannedPage] {
+    package func pages(at positions: [Int]) -> [PlannedPage] {
         var pages: [PlannedPage] = []
         pages.reserveCapacity(positions.count)
         var next = 0
@@ -102,7 +107,7 @@ struct PagePlan {
     }
 
     /// The plan as runs of pages, each working out its own pages only when asked.
-    func sections() -> [PageSection] {
+    package func sections() -> [PageSection] {
         var sections: [PageSection] = []
         let index = self.index
         let titles = DateTitles(config: index.config)
@@ -226,7 +231,7 @@ struct PagePlan {
     /// The pages drawn from the statistics (each year's page with its review, and the statistics
     /// page): the only ones an edit of an entry's words changes besides the entry's own, so a
     /// kept plan takes these anew (`isStatistics`).
-    func yearPages() -> [PlannedPage] {
+    package func yearPages() -> [PlannedPage] {
         index.years.indices.map(yearPage)
     }
 
@@ -279,7 +284,7 @@ struct PagePlan {
 
     /// The statistics depend on every entry, but only through the numbers they show: an edit
     /// that changes none of them leaves the page as it is.
-    func statsPage() -> PlannedPage {
+    package func statsPage() -> PlannedPage {
         let stats = self.stats
         var statsKey = StableHasher()
         stats.fingerprint(into: &statsKey)
@@ -291,7 +296,7 @@ struct PagePlan {
     }
 
     /// Whether `page` is one of those `yearPages()` and `statsPage()` make.
-    static func isStatistics(_ page: PlannedPage) -> Bool {
+    package static func isStatistics(_ page: PlannedPage) -> Bool {
         page.kind == "year" || page.kind == "stats"
     }
 
@@ -332,7 +337,7 @@ struct PagePlan {
 
 extension SiteValues {
     /// The links of page `number` of `pagination`, whose page N is at `place(N)`.
-    func pagination(_ pagination: Pagination, page number: Int, place: (Int) -> URLMap.Place) -> TemplateValue {
+    package func pagination(_ pagination: Pagination, page number: Int, place: (Int) -> URLMap.Place) -> TemplateValue {
         func url(_ page: Int) -> String { urls.url(of: place(page)) }
         return .map([
             "number": .int(number),
@@ -375,12 +380,12 @@ extension SiteValues {
 }
 
 /// Page titles for dates, in the diary's locale ("2025년 10월 20일 월요일", "Monday, October 20, 2025").
-struct DateTitles {
+package struct DateTitles {
     private let dayFormatter: DateFormatter
     private let monthFormatter: DateFormatter
     private let timeZone: TimeZone
 
-    init(config: DiaryConfig) {
+    package init(config: DiaryConfig) {
         let locale = Locale(identifier: config.localeIdentifier)
         timeZone = config.timeZone
         dayFormatter = DateFormatter()
@@ -393,11 +398,11 @@ struct DateTitles {
         monthFormatter.setLocalizedDateFormatFromTemplate("yMMMM")
     }
 
-    func day(_ day: Day) -> String {
+    package func day(_ day: Day) -> String {
         dayFormatter.string(from: EntryClock.noon(of: day, in: timeZone))
     }
 
-    func month(year: Int, month: Int) -> String {
+    package func month(year: Int, month: Int) -> String {
         monthFormatter.string(from: EntryClock.noon(of: Day(year: year, month: month, day: 1), in: timeZone))
     }
 }

@@ -5,31 +5,31 @@ import Templating
 
 /// Builds the values templates see (documented in Templates/README.md) from the site index.
 /// Values shared by many pages — emotions, tags, entry cards — are built once.
-struct SiteValues: Sendable {
-    let index: SiteIndex
-    let urls: URLMap
+package struct SiteValues: Sendable {
+    package let index: SiteIndex
+    package let urls: URLMap
     /// The published pictures, by picture id.
-    let pictures: PublishedPictures
+    package let pictures: PublishedPictures
     /// The site's words in the diary's language, with daybook.yml's `strings:` applied.
-    let strings: [String: String]
+    package let strings: [String: String]
 
-    let site: TemplateValue
-    let emotionValues: [String: TemplateValue]
-    let tagValues: [String: TemplateValue]
+    package let site: TemplateValue
+    package let emotionValues: [String: TemplateValue]
+    package let tagValues: [String: TemplateValue]
     /// Entry cards built ahead, by entry index; others are built when asked for.
-    private(set) var cards: [Int: Card]
+    package private(set) var cards: [Int: Card]
 
     /// An entry's card, with the entry it shows (`Entry.identity`): it holds while that entry is
     /// the one at its index.
-    struct Card: Sendable {
-        var entry: ObjectIdentifier
-        var map: [String: TemplateValue]
+    package struct Card: Sendable {
+        package var entry: ObjectIdentifier
+        package var map: [String: TemplateValue]
     }
 
     /// Builds the shared values; cards ahead of time for the entries in `cardsFor` (all when nil).
     /// `earlier`: the cards of a build with the same index shape, configuration and pictures
     /// (`daybook serve`); those whose entry is still the same are kept instead of built again.
-    init(index: SiteIndex, pictures: PublishedPictures, cardsFor: Set<Int>? = nil, earlier: [Int: Card] = [:]) {
+    package init(index: SiteIndex, pictures: PublishedPictures, cardsFor: Set<Int>? = nil, earlier: [Int: Card] = [:]) {
         self.index = index
         self.pictures = pictures
         let urls = URLMap(baseURL: index.config.baseURL)
@@ -71,7 +71,7 @@ struct SiteValues: Sendable {
             }),
             "css_url": .string(urls.url(of: .asset("assets/style.css"))),
             "offline": .bool(index.config.offline),
-            "manifest_url": .string(urls.url(of: .asset(OfflineSite.manifestPath))),
+            "manifest_url": .string(urls.url(of: .asset(WebAppManifest.path))),
             "urls": .map([
                 "home": .string(urls.url(of: .home)), "archive": .string(urls.url(of: .archive(page: 1))),
                 "emotions": .string(urls.url(of: .emotions)), "tags": .string(urls.url(of: .tags)),
@@ -85,7 +85,7 @@ struct SiteValues: Sendable {
 
     /// The same values with cards built ahead for the entries in `entries` only: a batch of pages
     /// holds the cards it shows, not every entry's (`earlier`: as for `init`).
-    func withCards(for entries: Set<Int>, earlier: [Int: Card] = [:]) -> SiteValues {
+    package func withCards(for entries: Set<Int>, earlier: [Int: Card] = [:]) -> SiteValues {
         var values = self
         values.cards = [:]
         values.cards = values.makeCards(for: entries, earlier: earlier)
@@ -114,7 +114,7 @@ struct SiteValues: Sendable {
     }
 
     /// An entry as a card (Templates/README.md: entry card).
-    func card(_ position: Int) -> TemplateValue {
+    package func card(_ position: Int) -> TemplateValue {
         .map(cardMap(position))
     }
 
@@ -126,7 +126,7 @@ struct SiteValues: Sendable {
     /// An entry with its body, extra front matter and neighbours (Templates/README.md: full entry).
     /// On its own page (`anchored`) the body's pictures carry their anchors (`image-<n>`), which a
     /// page of several entries cannot repeat, and may load their display versions.
-    func fullEntry(_ position: Int, anchored: Bool = false) -> TemplateValue {
+    package func fullEntry(_ position: Int, anchored: Bool = false) -> TemplateValue {
         var values = EntryValues(urls: urls, emotionValues: emotionValues, tagValues: tagValues, pictures: pictures)
         values.isEntryPage = anchored
         values.footnoteBackLabel = strings["footnote_back"]
@@ -141,7 +141,7 @@ struct SiteValues: Sendable {
     // MARK: - Days, months, years
 
     /// A day; `full` puts full entries in it instead of cards.
-    func day(_ position: Int, full: Bool = false) -> TemplateValue {
+    package func day(_ position: Int, full: Bool = false) -> TemplateValue {
         let section = index.days[position]
         // Days are newest first: the previous (older) day is the next position.
         let older = position + 1 < index.days.count ? index.days[position + 1] : nil
@@ -163,7 +163,7 @@ struct SiteValues: Sendable {
         .map(["date": .date(date(of: section.day)), "url": .string(urls.url(of: .day(section.day)))])
     }
 
-    func month(_ position: Int) -> TemplateValue {
+    package func month(_ position: Int) -> TemplateValue {
         let month = index.months[position]
         return .map([
             "date": .date(date(of: Day(year: month.year, month: month.month, day: 1))),
@@ -184,7 +184,7 @@ struct SiteValues: Sendable {
         ])
     }
 
-    func year(_ position: Int) -> TemplateValue {
+    package func year(_ position: Int) -> TemplateValue {
         let year = index.years[position]
         return .map([
             "year": .int(year.year),
@@ -198,13 +198,13 @@ struct SiteValues: Sendable {
     }
 
     /// Noon of `day` in the diary's timezone: formats as that day in any pattern.
-    func date(of day: Day) -> Date {
+    package func date(of day: Day) -> Date {
         EntryClock.noon(of: day, in: index.config.timeZone)
     }
 }
 
 /// Moments for calendar days, for the `date` filter.
-enum EntryClock {
+package enum EntryClock {
     static func noon(of day: Day, in timeZone: TimeZone) -> Date {
         let seconds = day.daysSinceEpoch * 86_400 + 12 * 3600
         return Date(timeIntervalSince1970: TimeInterval(seconds - timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds)))))

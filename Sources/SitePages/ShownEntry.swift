@@ -5,9 +5,9 @@ import Foundation
 /// What pages show of an entry, declared once. `SiteValues` builds the template values from it
 /// (`EntryValues`) and `PageSignatures` hashes it (`EntryVersion`), so a field added here is
 /// both shown and watched: a page can never show something whose change leaves it as it was.
-enum ShownEntry {
+package enum ShownEntry {
     /// An entry as a card (Templates/README.md: entry card).
-    static func card<Fields: EntryFields>(_ entry: Entry, into fields: inout Fields) {
+    package static func card<Fields: EntryFields>(_ entry: Entry, into fields: inout Fields) {
         fields.text("id", entry.id)
         fields.text("title", entry.title)
         // An entry without a title of its own is titled by its date and time (SPEC §2).
@@ -25,7 +25,7 @@ enum ShownEntry {
 
     /// What a full entry shows besides its card (Templates/README.md: full entry). Its
     /// neighbours are shown as their own cards.
-    static func fullEntry<Fields: EntryFields>(_ entry: Entry, into fields: inout Fields) {
+    package static func fullEntry<Fields: EntryFields>(_ entry: Entry, into fields: inout Fields) {
         fields.body("body", of: entry)
         fields.metadata("extra", entry.extra)
         fields.text("source", entry.sourcePath)
@@ -33,7 +33,7 @@ enum ShownEntry {
 }
 
 /// Takes in the fields of `ShownEntry`, one call per field, by the kind of value each shows.
-protocol EntryFields {
+package protocol EntryFields {
     mutating func text(_ key: String, _ value: String)
     mutating func flag(_ key: String, _ value: Bool)
     mutating func date(_ key: String, _ instant: Date)

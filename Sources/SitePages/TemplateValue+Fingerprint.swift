@@ -3,7 +3,7 @@ import Templating
 
 extension TemplateValue {
     /// Feeds the whole value into `hasher`, maps in key order, so equal values hash equally.
-    func fingerprint(into hasher: inout StableHasher) {
+    package func fingerprint(into hasher: inout StableHasher) {
         switch self {
         case .string(let text): hasher.combine(1); hasher.combine(text)
         case .int(let number): hasher.combine(2); hasher.combine(number)

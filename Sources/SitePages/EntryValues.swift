@@ -5,13 +5,13 @@ import Templating
 
 /// Builds the template values of an entry's fields (`ShownEntry`), from the site-wide values of
 /// emotions and tags and the published pictures.
-struct EntryValues: EntryFields {
-    let urls: URLMap
-    let emotionValues: [String: TemplateValue]
-    let tagValues: [String: TemplateValue]
+package struct EntryValues: EntryFields {
+    package let urls: URLMap
+    package let emotionValues: [String: TemplateValue]
+    package let tagValues: [String: TemplateValue]
     /// The published pictures, by picture id.
-    let pictures: PublishedPictures
-    var map: [String: TemplateValue] = [:]
+    package let pictures: PublishedPictures
+    package var map: [String: TemplateValue] = [:]
     /// Whether this is the entry's own page, where alone the body's pictures get their anchors as
     /// ids and may load their display versions (SPEC §9: cards, day pages and the gallery never do).
     var isEntryPage = false
@@ -20,7 +20,7 @@ struct EntryValues: EntryFields {
     /// The labels of a task list's checked and unchecked boxes, in the site's words (`task_done`, `task_open`).
     var taskLabels: (done: String, open: String)?
 
-    init(urls: URLMap, emotionValues: [String: TemplateValue], tagValues: [String: TemplateValue], pictures: PublishedPictures) {
+    package init(urls: URLMap, emotionValues: [String: TemplateValue], tagValues: [String: TemplateValue], pictures: PublishedPictures) {
         self.urls = urls
         self.emotionValues = emotionValues
         self.tagValues = tagValues
@@ -28,23 +28,23 @@ struct EntryValues: EntryFields {
         map.reserveCapacity(16)
     }
 
-    mutating func text(_ key: String, _ value: String) { map[key] = .string(value) }
+    package mutating func text(_ key: String, _ value: String) { map[key] = .string(value) }
 
-    mutating func flag(_ key: String, _ value: Bool) { map[key] = .bool(value) }
+    package mutating func flag(_ key: String, _ value: Bool) { map[key] = .bool(value) }
 
-    mutating func date(_ key: String, _ instant: Date) { map[key] = .date(instant) }
+    package mutating func date(_ key: String, _ instant: Date) { map[key] = .date(instant) }
 
-    mutating func url(_ key: String, _ place: URLMap.Place) { map[key] = .string(urls.url(of: place)) }
+    package mutating func url(_ key: String, _ place: URLMap.Place) { map[key] = .string(urls.url(of: place)) }
 
-    mutating func excerpt(_ key: String, of text: [UInt8]) { map[key] = .string(Excerpt.of(utf8: text)) }
+    package mutating func excerpt(_ key: String, of text: [UInt8]) { map[key] = .string(Excerpt.of(utf8: text)) }
 
-    mutating func emotion(_ key: String, _ id: String) { map[key] = emotionValues[id] ?? .null }
+    package mutating func emotion(_ key: String, _ id: String) { map[key] = emotionValues[id] ?? .null }
 
-    mutating func emotions(_ key: String, _ ids: [String]) { map[key] = .list(ids.map { emotionValues[$0] ?? .null }) }
+    package mutating func emotions(_ key: String, _ ids: [String]) { map[key] = .list(ids.map { emotionValues[$0] ?? .null }) }
 
-    mutating func tags(_ key: String, _ names: [String]) { map[key] = .list(names.map { tagValues[Slug.make(from: $0)] ?? .null }) }
+    package mutating func tags(_ key: String, _ names: [String]) { map[key] = .list(names.map { tagValues[Slug.make(from: $0)] ?? .null }) }
 
-    mutating func pictures(_ key: String, cover coverKey: String, figures figuresKey: String, of entry: Entry) {
+    package mutating func pictures(_ key: String, cover coverKey: String, figures figuresKey: String, of entry: Entry) {
         let entryURL = urls.url(of: .entry(entry))
         let inBody = Set(entry.body.pictures.map(\.number))
         let images: [TemplateValue] = entry.images.map { image in
@@ -61,7 +61,7 @@ struct EntryValues: EntryFields {
         map[figuresKey] = .list(zip(entry.images, images).filter { !inBody.contains($0.0.number) }.map(\.1))
     }
 
-    mutating func body(_ key: String, of entry: Entry) {
+    package mutating func body(_ key: String, of entry: Entry) {
         let (pictures, urls) = (pictures, urls)
         // A picture the body shows twice is anchored at its first place.
         let isEntryPage = isEntryPage
@@ -97,9 +97,9 @@ struct EntryValues: EntryFields {
         return html.replacingOccurrences(of: english, with: "aria-label=\"\(TemplateValue.escapedHTML(label))\"")
     }
 
-    mutating func metadata(_ key: String, _ values: [String: MetadataValue]) { map[key] = Self.value(of: .map(values)) }
+    package mutating func metadata(_ key: String, _ values: [String: MetadataValue]) { map[key] = Self.value(of: .map(values)) }
 
-    static func value(of metadata: MetadataValue) -> TemplateValue {
+    package static func value(of metadata: MetadataValue) -> TemplateValue {
         switch metadata {
         case .string(let text): return .string(text)
         case .int(let number): return .int(number)
