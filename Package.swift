@@ -77,10 +77,14 @@ let package = Package(
         // entry cards, charts, calendars) and the pictures as published. No disk: testable alone.
         .target(name: "SitePages", dependencies: ["DiaryModel", "DiaryIndex", "Pictures", "Templating",
                                                   .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        // The output folder and the build cache: the writer that changes the folder safely (only
+        // changed files, atomically, encrypted on request), its manifest, the look at what is gone,
+        // and the staging of pages rendered in batches.
+        .target(name: "SiteOutput", dependencies: ["DiaryModel", "DiaryFiles", "DiaryReader", "SiteEncryption", "SitePages"]),
         // The build: a pipeline of named steps from the diary to the site, the build cache in the
         // diary's .daybook/, and the writer that changes the output folder safely (encrypting it on request).
         .target(name: "SiteBuilder", dependencies: ["DiaryModel", "DiaryFiles", "DiaryReader", "DiaryIndex", "DiarySearch", "Pictures", "Templating", "SiteEncryption",
-                                                    "SitePages",
+                                                    "SitePages", "SiteOutput",
                                                     .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 exclude: ["Browser"]),
         // Entries from other apps' exports (Day One, jrnl, Daylio), and the text and never-overwriting
@@ -134,7 +138,7 @@ let package = Package(
         // The known-answer tests check Daybook's PBKDF2 against libcrypto's own, which they call directly.
         .testTarget(name: "SiteEncryptionTests", dependencies: ["SiteEncryption", "CLibCrypto", "DiaryCorpus"],
                     swiftSettings: opensslHeadersForSwift, linkerSettings: [.linkedLibrary("crypto")]),
-        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "SitePages", "SiteEncryption", "DiaryReader", "DiaryCorpus",
+        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "SitePages", "SiteOutput", "SiteEncryption", "DiaryReader", "DiaryCorpus",
                                                          .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Fixtures", "Scripts"]),
     ]
 )

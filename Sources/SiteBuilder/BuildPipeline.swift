@@ -1,4 +1,5 @@
 import Foundation
+import SiteOutput
 
 /// Runs a build's steps: numbers each for the progress line (`[6/8] Render 10 of 13,133 pages`),
 /// times it for `-v`, and tags whatever it throws with its name.
@@ -52,6 +53,8 @@ struct BuildPipeline {
             }
         } catch let error as BuildStepError {
             throw error
+        } catch let failure as OutputWriter.WriteFailure {
+            throw BuildStepError(step: .write, underlying: failure.underlying)
         } catch let error as BuildError where error.isUsage {
             throw error
         } catch {

@@ -2,6 +2,7 @@ import DiaryFiles
 import DiaryModel
 import DiaryReader
 import Foundation
+import SiteOutput
 import SitePages
 
 /// What a build remembers for the next one (in the build cache, `BuildCache`): the entry

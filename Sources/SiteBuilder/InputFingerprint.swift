@@ -4,6 +4,7 @@ import DiaryReader
 import DiarySearch
 import Foundation
 import SiteEncryption
+import SiteOutput
 import SitePages
 
 /// A fingerprint of everything a build reads: Daybook's own version, the options, daybook.yml,

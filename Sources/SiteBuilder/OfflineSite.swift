@@ -2,6 +2,7 @@ import DiaryIndex
 import DiaryModel
 import Foundation
 import SiteEncryption
+import SiteOutput
 import SitePages
 
 /// Offline reading (SPEC §13): the files that make a site installable and readable without a

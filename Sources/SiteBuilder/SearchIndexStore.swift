@@ -2,6 +2,7 @@ import DiaryFiles
 import DiaryReader
 import DiarySearch
 import Foundation
+import SiteOutput
 
 /// Where a build keeps the search index's state (in the build cache) for the next build to
 /// update the index from, and how it reads back the index files it wrote.

@@ -2,6 +2,7 @@ import DiaryModel
 import DiaryReader
 import Foundation
 import SiteEncryption
+import SiteOutput
 
 extension SiteBuilder {
     /// Whether daybook.yml asks for an encrypted site (`encrypt: true`).

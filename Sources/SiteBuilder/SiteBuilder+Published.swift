@@ -1,4 +1,5 @@
 import Foundation
+import SiteOutput
 
 /// A file the last build wrote into the output folder, as `daybook deploy` sends it.
 public struct PublishedFile: Sendable, Equatable {

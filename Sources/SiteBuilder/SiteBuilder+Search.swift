@@ -1,6 +1,7 @@
 import DiaryIndex
 import DiaryModel
 import DiarySearch
+import SiteOutput
 import SitePages
 
 /// What a build did to the search index.

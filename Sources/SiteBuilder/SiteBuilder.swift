@@ -6,6 +6,7 @@ import DiarySearch
 import Foundation
 import Pictures
 import SiteEncryption
+import SiteOutput
 import SitePages
 import Templating
 
@@ -227,3 +228,7 @@ public struct SiteBuilder {
         .error(at: SourceLocation(path: error.location.path, line: error.location.line, column: error.location.column), error.message)
     }
 }
+
+/// The build's refusals and failures (an output folder it will not write, a wrong password) are
+/// the output folder's: named here too, so that a caller of the build needs only this module.
+public typealias BuildError = SiteOutput.BuildError

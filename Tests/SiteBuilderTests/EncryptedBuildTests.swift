@@ -3,6 +3,7 @@ import DiaryModel
 import DiaryReader
 import Foundation
 @testable import SiteBuilder
+@testable import SiteOutput
 @testable import SitePages
 @testable import SiteEncryption
 import XCTest

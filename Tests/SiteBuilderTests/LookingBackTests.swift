@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 @testable import SiteBuilder
+@testable import SiteOutput
 @testable import SitePages
 import XCTest
 

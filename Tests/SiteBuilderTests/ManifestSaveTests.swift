@@ -1,6 +1,7 @@
 import DiaryFiles
 import Foundation
 @testable import SiteBuilder
+@testable import SiteOutput
 @testable import SitePages
 import XCTest
 

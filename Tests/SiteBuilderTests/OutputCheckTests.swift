@@ -1,6 +1,7 @@
 import DiaryModel
 import Foundation
 @testable import SiteBuilder
+@testable import SiteOutput
 @testable import SitePages
 import XCTest
 

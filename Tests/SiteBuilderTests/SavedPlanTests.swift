@@ -2,6 +2,7 @@ import DiaryCorpus
 import DiaryModel
 import Foundation
 @testable import SiteBuilder
+@testable import SiteOutput
 @testable import SitePages
 import XCTest
 

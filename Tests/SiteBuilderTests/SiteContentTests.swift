@@ -1,5 +1,6 @@
 import Foundation
 @testable import SiteBuilder
+@testable import SiteOutput
 @testable import SitePages
 import XCTest
 

@@ -2,6 +2,7 @@ import DiaryFiles
 import DiaryIndex
 import DiaryModel
 import DiarySearch
+import SiteOutput
 import SitePages
 
 /// What a build saves into the build cache for the next one, and the save itself: run at once by a

@@ -3,6 +3,7 @@ import DiaryModel
 import DiaryReader
 import Foundation
 import Pictures
+import SiteOutput
 import SitePages
 import Templating
 

@@ -5,6 +5,7 @@ import DiaryReader
 import DiarySearch
 import Foundation
 import Pictures
+import SiteOutput
 import SitePages
 
 /// What a build may take from the builds before it, asked by each step: the memory a serve

@@ -2,6 +2,7 @@ import DiaryFiles
 import DiaryModel
 import DiaryReader
 import Foundation
+import SiteOutput
 import SitePages
 
 /// What the first step found: the inputs as they are now, what the last build wrote, and

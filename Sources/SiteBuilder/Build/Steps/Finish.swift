@@ -1,4 +1,5 @@
 import DiaryModel
+import SiteOutput
 import SitePages
 
 extension BuildContext {

@@ -1,5 +1,6 @@
 import DiaryIndex
 import DiaryModel
+import SiteOutput
 import SitePages
 
 /// The plan step's outcome: the pages to render among those planned, and what a next build keeps.

@@ -1,5 +1,6 @@
 import DiaryIndex
 import DiaryModel
+import SiteOutput
 import SitePages
 import Templating
 

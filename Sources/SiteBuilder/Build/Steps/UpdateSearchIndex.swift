@@ -1,3 +1,5 @@
+import SiteOutput
+
 extension BuildContext {
     /// Step 9: the search index depends on every entry: updated or rebuilt when any of them (or an
     /// emotion) changed, as planned beside the pages.

@@ -16,16 +16,16 @@ import SitePages
 /// what is known about an output folder (what was written there, page signatures, the search
 /// index's state) is kept per output folder, so building into another `--output` does not
 /// disturb the first one.
-struct BuildCache {
-    static let folderName = ".daybook"
+package struct BuildCache {
+    package static let folderName = ".daybook"
 
     /// Bump when any file's layout or the pages' shape changes: a Daybook with another version
     /// ignores the whole cache and builds everything once.
-    static let formatVersion = 15
+    package static let formatVersion = 15
 
     private static let magic = "daybook-cache"
 
-    enum File: String, CaseIterable {
+    package enum File: String, CaseIterable {
         /// The entry cache: every entry file's last reading.
         case entries = "entries.bin"
         /// What the last build wrote into the output folder, with a fingerprint of each file.
@@ -64,11 +64,11 @@ struct BuildCache {
     }
 
     /// `<diary>/.daybook`.
-    let folder: String
+    package let folder: String
     /// `<diary>/.daybook/outputs/<key of the output folder>`.
-    let outputFolder: String
+    package let outputFolder: String
 
-    init(root: URL, output: URL) {
+    package init(root: URL, output: URL) {
         folder = root.standardizedFileURL.path + "/" + Self.folderName
         var hasher = StableHasher()
         hasher.combine(output.standardizedFileURL.path)
@@ -80,15 +80,15 @@ struct BuildCache {
     var stagingFolder: String { outputFolder + "/staging" }
 
     /// `<diary>/.daybook/pictures`: the processed pictures (`PictureCache`), shared by every output folder.
-    var pictureFolder: String { folder + "/pictures" }
+    package var pictureFolder: String { folder + "/pictures" }
 
-    func path(of file: File) -> String {
+    package func path(of file: File) -> String {
         (file.isPerOutput ? outputFolder : folder) + "/" + file.rawValue
     }
 
     /// The bytes saved as `file`, after the header; nil when there are none or they are not this
     /// version's.
-    func read(_ file: File) -> [UInt8]? {
+    package func read(_ file: File) -> [UInt8]? {
         readWithIdentity(file)?.body
     }
 
@@ -102,14 +102,14 @@ struct BuildCache {
     }
 
     /// The file saved as `file` as it is on disk now; nil when there is none.
-    func identity(of file: File) -> FileIdentity? {
+    package func identity(of file: File) -> FileIdentity? {
         FileIdentity.of(path(of: file))
     }
 
     /// The file saved as `file` mapped into memory, and where in it the body after the header
     /// lies; nil as for `read`. For the entry cache: tens or hundreds of megabytes, of which a
     /// build reads the bodies of a few entries.
-    func map(_ file: File) -> (bytes: SharedBytes, body: Range<Int>)? {
+    package func map(_ file: File) -> (bytes: SharedBytes, body: Range<Int>)? {
         guard let bytes = LocalFiles.map(path(of: file)), let body = Self.body(of: bytes, as: file) else { return nil }
         return (bytes, body)
     }
@@ -122,13 +122,13 @@ struct BuildCache {
     }
 
     /// Saves `body` as `file`, atomically, behind the header.
-    func write(_ file: File, _ body: [UInt8]) throws {
+    package func write(_ file: File, _ body: [UInt8]) throws {
         try write(file) { write in write(body) }
     }
 
     /// Saves as `file` the body `produce` hands over a part at a time (the entry cache: hundreds
     /// of megabytes, never held whole).
-    func write(_ file: File, parts produce: (_ write: ([UInt8]) -> Void) -> Void) throws {
+    package func write(_ file: File, parts produce: (_ write: ([UInt8]) -> Void) -> Void) throws {
         let header = Self.header(of: file)
         let target = path(of: file)
         try FileManager.default.createDirectory(atPath: String(target[..<target.lastIndex(of: "/")!]), withIntermediateDirectories: true)
@@ -147,7 +147,7 @@ struct BuildCache {
     /// `file`, in place, if it is still the file `identity` names, and moves its modification time
     /// on, so that its identity is a new one. False when it is another file now, or a write failed:
     /// then it may hold some of the patches, and must be saved whole.
-    func patch(_ file: File, _ patches: [(offset: Int, bytes: [UInt8])], ifStill identity: FileIdentity) -> Bool {
+    package func patch(_ file: File, _ patches: [(offset: Int, bytes: [UInt8])], ifStill identity: FileIdentity) -> Bool {
         let headerCount = Self.header(of: file).count
         return FilePatch.write(patches.map { (headerCount + $0.offset, $0.bytes) }, to: setAsidePath(of: file), ifStill: identity)
             && rename(setAsidePath(of: file), path(of: file)) == 0
@@ -157,7 +157,7 @@ struct BuildCache {
     /// puts it back with changes, or a new one is saved. A build moves its record of the output
     /// aside while it writes, so that one stopped midway leaves none, yet an edit needs to write
     /// only a few lines of it back.
-    func setAside(_ file: File) {
+    package func setAside(_ file: File) {
         rename(path(of: file), setAsidePath(of: file))
     }
 
@@ -176,7 +176,7 @@ struct BuildCache {
 
     /// Saves as `file` a count, then each pair's two strings, handed to the file a megabyte at a
     /// time: a large site's manifest is never held whole.
-    func write<Pairs: Collection>(_ file: File, pairs: Pairs) throws where Pairs.Element == (String, String) {
+    package func write<Pairs: Collection>(_ file: File, pairs: Pairs) throws where Pairs.Element == (String, String) {
         try write(file) { write in
             var writer = BinaryWriter()
             writer.write(pairs.count)
@@ -192,13 +192,13 @@ struct BuildCache {
         }
     }
 
-    func remove(_ file: File) {
+    package func remove(_ file: File) {
         unlink(path(of: file))
         unlink(setAsidePath(of: file))
     }
 
     /// The file's size and modification time, to tell whether it is still the one last saved.
-    func status(of file: File) -> FileStatus? {
+    package func status(of file: File) -> FileStatus? {
         FileStatus.of(path(of: file))
     }
 }

@@ -21,32 +21,43 @@ import Darwin
 ///
 /// With `encryption`, a file given by its address is written encrypted under its published
 /// path; it is compared by the fingerprint of its plain bytes, so only a changed file is encrypted.
-struct OutputWriter {
-    struct Outcome {
+package struct OutputWriter {
+    /// A file that could not be written: thrown once the rest is written and removed, and
+    /// reported as the build's write step's error whichever step finished the writing.
+    package struct WriteFailure: Error {
+        package var underlying: Error
+    }
+
+    package struct Outcome {
         /// Files written (or that a dry run would write), new or changed.
-        var written: [String]
+        package var written: [String]
         /// Those of `written` that the folder did not have.
-        var added: Set<String>
-        var unchanged: Int
-        var deleted: [String]
+        package var added: Set<String>
+        package var unchanged: Int
+        package var deleted: [String]
         /// Published path → address of the encrypted files among them.
-        var addresses: [String: String]
+        package var addresses: [String: String]
         /// How the folder's files differ from the last build's, when the writer kept every other
         /// file as it was without going over them (`finish(keepingAllExcept:)`).
-        var changes: ManifestChanges?
+        package var changes: ManifestChanges?
         /// The last build's manifest, which `changes` change; or this build's whole manifest.
         fileprivate var base: ManifestView
 
         /// What the folder holds now (output path → fingerprint), for the build cache: made
         /// only when asked for, since after an edit the changes alone tell it.
-        var manifest: [String: String] { changes?.applied(to: base.entries) ?? base.entries }
+        package var manifest: [String: String] { changes?.applied(to: base.entries) ?? base.entries }
     }
 
     /// What the caller already knows of the last build's files: its manifest, and which of
     /// them are gone from the folder.
-    struct LastBuild {
-        var manifest: ManifestView
-        var missing: Set<String>
+    package struct LastBuild {
+        package var manifest: ManifestView
+        package var missing: Set<String>
+
+        package init(manifest: ManifestView, missing: Set<String>) {
+            self.manifest = manifest
+            self.missing = missing
+        }
     }
 
     private let folder: OutputFolder
@@ -71,11 +82,11 @@ struct OutputWriter {
     /// Files made from what the folder holds once this build's files are written, before the last
     /// build's others are removed (the offline list and the worker, `OfflineSite`): given output
     /// path → fingerprint and, in an encrypted build, published path → address.
-    var closingFiles: ((_ manifest: [String: String], _ addresses: [String: String]) -> (site: [OutputFile], inTheClear: [OutputFile]))?
+    package var closingFiles: ((_ manifest: [String: String], _ addresses: [String: String]) -> (site: [OutputFile], inTheClear: [OutputFile]))?
 
     /// Makes the folder ready (`OutputFolder.prepare`; not in a dry run) and takes in what the
     /// last build wrote.
-    init(folder: OutputFolder, cache: BuildCache, clean: Bool, last: LastBuild? = nil, dryRun: Bool = false,
+    package init(folder: OutputFolder, cache: BuildCache, clean: Bool, last: LastBuild? = nil, dryRun: Bool = false,
          encryption: OutputEncryption? = nil) throws {
         self.folder = folder
         self.dryRun = dryRun
@@ -100,7 +111,7 @@ struct OutputWriter {
     /// Writes the files whose bytes differ from what the last build left; a file that cannot be
     /// written is retried by the next build, and the first such error is thrown by `finish`.
     /// `inTheClear`: files published as they are even in an encrypted build (the unlock page).
-    mutating func write(_ files: [OutputFile], inTheClear: Bool = false) throws {
+    package mutating func write(_ files: [OutputFile], inTheClear: Bool = false) throws {
         let base = folder.url.path
         let encryption = inTheClear ? nil : self.encryption
         let paths = encryption.map { stage in ParallelMap.map(files, chunkSize: 64) { stage.publishedPath(of: $0.path) } }
@@ -192,7 +203,7 @@ struct OutputWriter {
     /// Keeps the files at `keeping` (addresses of files not produced this time, unchanged since
     /// the last build), and removes what the last build wrote and this one did not (a dry run
     /// only lists it).
-    mutating func finish(keeping: [String] = []) throws -> Outcome {
+    package mutating func finish(keeping: [String] = []) throws -> Outcome {
         for address in keeping {
             let path = encryption?.publishedPath(of: address) ?? address
             if let old = previous[path] {
@@ -218,7 +229,7 @@ struct OutputWriter {
     /// those at `removing` (`daybook serve` after an edit of entries' text, which keeps the page
     /// plan and pictures): each file not written this time is kept as the last build left it,
     /// without going over them one by one. Not for an encrypted build.
-    mutating func finish(keepingAllExcept removing: [String]) throws -> Outcome {
+    package mutating func finish(keepingAllExcept removing: [String]) throws -> Outcome {
         precondition(encryption == nil, "an encrypted build names what it keeps")
         let leaving = removing.filter { manifest[$0] == nil && previous.contains($0) }
         if closingFiles != nil { try writeClosingFiles(ManifestChanges(set: manifest, removed: leaving).applied(to: previous.entries)) }
@@ -250,7 +261,7 @@ struct OutputWriter {
         }
         if sweepsEmptyFolders { folder.removeEmptyFolders() }
         // Thrown only now, after the removals; it belongs to the writing.
-        if let firstError { throw BuildStepError(step: .write, underlying: firstError) }
+        if let firstError { throw WriteFailure(underlying: firstError) }
         return Outcome(written: written, added: added, unchanged: unchanged, deleted: deleted, addresses: addresses,
                        changes: changes, base: changes == nil ? ManifestView(manifest) : previous)
     }
@@ -263,7 +274,7 @@ struct OutputWriter {
 
     /// Identifies content: a 64-bit hash and the size of bytes, or the size and identity of a
     /// copied file.
-    static func fingerprint(of content: OutputFile.Content) -> String {
+    package static func fingerprint(of content: OutputFile.Content) -> String {
         switch content {
         case .bytes(let bytes):
             // Of one length whatever the size and hash (below a terabyte), so that an edit's new

@@ -15,7 +15,7 @@ extension OutputFolder {
     /// it could write their files. Such a build leaves no manifest, so only a build that finds
     /// none walks the whole tree, and a nothing-changed build never does.
     @discardableResult
-    func removeEmptyFolders() -> [String] {
+    package func removeEmptyFolders() -> [String] {
         let base = url.standardizedFileURL.resolvingSymlinksInPath().path
         guard let walk = FileManager.default.enumerator(at: URL(fileURLWithPath: base, isDirectory: true),
                                                         includingPropertiesForKeys: [.isDirectoryKey],

@@ -16,20 +16,20 @@ extension OutputFolder {
 
     /// Whether the last site written here was encrypted: its home page is an unlock page (even
     /// one whose settings cannot be read), or the unlock script is there without it.
-    var holdsEncryptedSite: Bool {
+    package var holdsEncryptedSite: Bool {
         if let page = homePage { return UnlockSettings.isUnlockPage(page) }
         return FileManager.default.fileExists(atPath: url.appendingPathComponent("unlock.js").path)
     }
 
     /// The settings the folder's unlock page publishes; nil when it holds none. Settings that
     /// cannot be read throw their diagnostic, at the page's path as seen from `root`.
-    func publishedUnlockSettings(root: URL) throws -> UnlockSettings? {
+    package func publishedUnlockSettings(root: URL) throws -> UnlockSettings? {
         guard let page = homePage else { return nil }
         return try UnlockSettings.read(fromPage: page, path: displayPath(of: Self.unlockPageName, root: root))
     }
 
     /// The path of a file in the folder relative to the diary, or whole when the folder is elsewhere.
-    func displayPath(of name: String = "", root: URL) -> String {
+    package func displayPath(of name: String = "", root: URL) -> String {
         let folder = url.standardizedFileURL.path
         let diary = root.standardizedFileURL.path
         let relative = folder.hasPrefix(diary + "/") ? String(folder.dropFirst(diary.count + 1)) : folder

@@ -5,7 +5,7 @@ import DiaryModel
 /// (`Manifest.Index`), or a dictionary (a session's, an encrypted build's site view). An edit's
 /// build looks up a few dozen paths of a manifest of hundreds of thousands: making a string of
 /// each path, as a dictionary would, costs more than the rest of the lookups together.
-struct ManifestView: Sendable {
+package struct ManifestView: Sendable {
     private enum Storage: Sendable {
         case saved(Manifest, Manifest.Index)
         case dictionary([String: String])
@@ -13,29 +13,29 @@ struct ManifestView: Sendable {
 
     private let storage: Storage
 
-    init(_ manifest: Manifest) {
+    package init(_ manifest: Manifest) {
         storage = .saved(manifest, manifest.makeIndex())
     }
 
-    init(_ entries: [String: String]) {
+    package init(_ entries: [String: String]) {
         storage = .dictionary(entries)
     }
 
-    subscript(path: String) -> String? {
+    package subscript(path: String) -> String? {
         switch storage {
         case .saved(let manifest, let index): return manifest.line(of: path, in: index).map(manifest.fingerprint(ofLine:))
         case .dictionary(let entries): return entries[path]
         }
     }
 
-    func contains(_ path: String) -> Bool {
+    package func contains(_ path: String) -> Bool {
         switch storage {
         case .saved(let manifest, let index): return manifest.line(of: path, in: index) != nil
         case .dictionary(let entries): return entries[path] != nil
         }
     }
 
-    var count: Int {
+    package var count: Int {
         switch storage {
         case .saved(let manifest, _): return manifest.count
         case .dictionary(let entries): return entries.count
@@ -43,7 +43,7 @@ struct ManifestView: Sendable {
     }
 
     /// Every path, in no particular order.
-    var paths: [String] {
+    package var paths: [String] {
         switch storage {
         case .saved(let manifest, _): return (0..<manifest.count).map(manifest.path(ofLine:))
         case .dictionary(let entries): return Array(entries.keys)
@@ -51,7 +51,7 @@ struct ManifestView: Sendable {
     }
 
     /// The paths that begin with `prefix`.
-    func paths(withPrefix prefix: String) -> [String] {
+    package func paths(withPrefix prefix: String) -> [String] {
         switch storage {
         case .saved(let manifest, _): return manifest.paths(withPrefix: prefix)
         case .dictionary(let entries): return entries.keys.filter { $0.hasPrefix(prefix) }
@@ -60,7 +60,7 @@ struct ManifestView: Sendable {
 
     /// The paths whose hash (`StableHasher.hash` of the path) `keep` accepts: of a saved manifest,
     /// strings are made of those paths only.
-    func paths(whereHash keep: (UInt64) -> Bool) -> [String] {
+    package func paths(whereHash keep: (UInt64) -> Bool) -> [String] {
         switch storage {
         case .saved(let manifest, let index):
             return index.hashes.indices.compactMap { keep(index.hashes[$0]) ? manifest.path(ofLine: $0) : nil }
@@ -70,13 +70,13 @@ struct ManifestView: Sendable {
     }
 
     /// The index of a saved manifest's lines.
-    var savedIndex: Manifest.Index? {
+    package var savedIndex: Manifest.Index? {
         if case .saved(_, let index) = storage { return index }
         return nil
     }
 
     /// Output path → fingerprint, made whole.
-    var entries: [String: String] {
+    package var entries: [String: String] {
         switch storage {
         case .saved(let manifest, _): return manifest.entries()
         case .dictionary(let entries): return entries

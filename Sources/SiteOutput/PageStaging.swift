@@ -28,20 +28,20 @@ import Darwin
 /// folder, a staged page is copied instead of renamed (`AtomicFile.move`).
 ///
 /// A dry run stages nothing: it keeps each page's fingerprint only, which is all it compares.
-struct PageStaging {
+package struct PageStaging {
     private let folder: String
     private let encryption: OutputEncryption?
     private let dryRun: Bool
     private var batchCount = 0
 
-    init(cache: BuildCache, encryption: OutputEncryption?, dryRun: Bool) {
+    package init(cache: BuildCache, encryption: OutputEncryption?, dryRun: Bool) {
         folder = cache.stagingFolder
         self.encryption = encryption
         self.dryRun = dryRun
     }
 
     /// Removes the staged pages of an earlier build that stopped before publishing them.
-    static func removeLeftovers(in cache: BuildCache) {
+    package static func removeLeftovers(in cache: BuildCache) {
         var info = stat()
         guard stat(cache.stagingFolder, &info) == 0 else { return }
         try? FileManager.default.removeItem(atPath: cache.stagingFolder)
@@ -49,7 +49,7 @@ struct PageStaging {
 
     /// Writes one batch of rendered pages to staged files (nothing in a dry run) and returns
     /// them as `.staged` files, their bytes let go of.
-    mutating func stage(_ files: [OutputFile]) throws -> [OutputFile] {
+    package mutating func stage(_ files: [OutputFile]) throws -> [OutputFile] {
         let batch = folder + "/" + String(batchCount)
         batchCount += 1
         if !dryRun {
@@ -79,7 +79,7 @@ struct PageStaging {
 
     /// Removes every staged file: after a render problem, or once the writer has moved the
     /// changed pages into place (those left are pages whose bytes had not changed).
-    func discard() {
+    package func discard() {
         guard batchCount > 0, !dryRun else { return }
         try? FileManager.default.removeItem(atPath: folder)
     }

@@ -13,28 +13,28 @@ import Darwin
 /// recently to be stamped (a build has just written into it) is pending: the next check lists
 /// it for its names. A build brings the names of the folders it wrote into up to date from its
 /// changes alone, without going over the manifest.
-struct CompleteFolders: Equatable {
+package struct CompleteFolders: Equatable {
     /// The manifest file the folders are of, and how many files it lists.
-    var manifest: FileIdentity
-    var fileCount: Int
+    package var manifest: FileIdentity
+    package var fileCount: Int
     /// Each folder's path, relative to the output folder ("" for itself).
     private var paths = PathList()
     /// Four numbers a folder, as saved: its stamp's inode and time (a pending folder's are not
     /// read), and its names' count and sum (`FileNames`). Read in one copy.
     private var numbers: [Int] = []
     /// The positions of the pending folders.
-    private(set) var pending: Set<Int> = []
+    package private(set) var pending: Set<Int> = []
 
     /// More pending folders than this cost the next check more than reading the manifest
     /// (a full build's folders are all pending): such a list is not kept.
     static let pendingLimit = 2048
 
-    init(manifest: FileIdentity, fileCount: Int) {
+    package init(manifest: FileIdentity, fileCount: Int) {
         self.manifest = manifest
         self.fileCount = fileCount
     }
 
-    var count: Int { numbers.count / 4 }
+    package var count: Int { numbers.count / 4 }
 
     private func stamp(at position: Int) -> FolderStamp {
         FolderStamp(inode: UInt64(bitPattern: Int64(numbers[position * 4])), modified: numbers[position * 4 + 1])
@@ -55,7 +55,7 @@ struct CompleteFolders: Equatable {
     }
 
     /// Appends a folder; without a stamp, a pending one.
-    mutating func append(path: UnsafeRawBufferPointer, stamp: FolderStamp?, names: FileNames) {
+    package mutating func append(path: UnsafeRawBufferPointer, stamp: FolderStamp?, names: FileNames) {
         if stamp == nil { pending.insert(count) }
         paths.append(path)
         numbers += [0, 0, 0, 0]
@@ -78,7 +78,7 @@ struct CompleteFolders: Equatable {
     /// The list as the folder holds it now, looked at on every core: nil when a stamped folder
     /// changed or a pending one does not hold its files (and no other). A pending folder found
     /// so and settled (last changed `settling` before `now`) is stamped.
-    func look(in folder: OutputFolder, now: Int = OutputFolder.now(), settling: Int = FolderStamp.settling) -> CompleteFolders? {
+    package func look(in folder: OutputFolder, now: Int = OutputFolder.now(), settling: Int = FolderStamp.settling) -> CompleteFolders? {
         let base = open(folder.url.path, O_RDONLY | O_DIRECTORY)
         guard base >= 0 else { return nil }
         defer { close(base) }
@@ -121,7 +121,7 @@ struct CompleteFolders: Equatable {
     /// becomes pending, and so does each folder above a folder made or removed (its own time
     /// changed); a folder new to the manifest joins; the others keep their stamps. Nil when a
     /// folder was emptied (it may be gone), or too many are pending.
-    func updated(after outcome: (written: [String], added: Set<String>, deleted: [String]), changes: ManifestChanges,
+    package func updated(after outcome: (written: [String], added: Set<String>, deleted: [String]), changes: ManifestChanges,
                  wasListed: (String) -> Bool, savedAs manifest: FileIdentity, fileCount: Int) -> CompleteFolders? {
         func folder(of path: String) -> String? {
             path.lastIndex(of: "/").map { String(path[..<$0]) } ?? (path.isEmpty ? nil : "")
@@ -177,7 +177,7 @@ struct CompleteFolders: Equatable {
 
     /// The paths, then each folder's stamp and names, then the pending folders' positions;
     /// where each path starts is where the last one's NUL ends.
-    func write(into writer: inout BinaryWriter) {
+    package func write(into writer: inout BinaryWriter) {
         writer.write(Int(Int64(bitPattern: manifest.inode)))
         writer.write(manifest.size)
         writer.write(manifest.modified)
@@ -191,7 +191,7 @@ struct CompleteFolders: Equatable {
     }
 
     /// Reads what `write(into:)` wrote, to the reader's end; nil when it is damaged.
-    init?(reading reader: inout BinaryReader) {
+    package init?(reading reader: inout BinaryReader) {
         guard let inode = reader.int(), let size = reader.int(), let modified = reader.int(), let fileCount = reader.int(),
               let count = reader.int(), let pathBytes = reader.rawBytes(), let paths = PathList(bytes: pathBytes),
               paths.count == count, let numbers = reader.ints(count: count * 4) else { return nil }

@@ -6,17 +6,17 @@ import Foundation
 /// its bytes (`OutputWriter.fingerprint`), saved in the build cache. Kept as byte ranges of the
 /// saved file, so a nothing-changed build can look every file up without making a string of
 /// each path; `entries()` makes them when needed.
-struct Manifest {
+package struct Manifest {
     private let bytes: [UInt8]
     /// Each file's fingerprint and path.
     private let lines: [(fingerprint: Range<Int>, path: Range<Int>)]
 
     /// Which saved file the manifest was read from; nil when it was not read from the cache.
-    private(set) var identity: FileIdentity?
+    package private(set) var identity: FileIdentity?
 
     /// The manifest the last build into this cache's output folder saved; nil when it is
     /// missing or damaged.
-    static func load(from cache: BuildCache) -> Manifest? {
+    package static func load(from cache: BuildCache) -> Manifest? {
         guard let (bytes, identity) = cache.readWithIdentity(.manifest), var manifest = Manifest(bytes: bytes) else { return nil }
         manifest.identity = identity
         return manifest
@@ -24,7 +24,7 @@ struct Manifest {
 
     /// Saves output path → fingerprint, in no particular order: sorting tens of thousands of
     /// paths would cost more than writing them.
-    static func save(_ entries: [String: String], to cache: BuildCache) throws {
+    package static func save(_ entries: [String: String], to cache: BuildCache) throws {
         try cache.write(.manifest, pairs: entries.lazy.map { ($0.value, $0.key) })
     }
 
@@ -33,7 +33,7 @@ struct Manifest {
     /// string of each of its hundreds of thousands of paths.
     /// `index`: this manifest's index, when made. Returns how many files the saved manifest lists.
     @discardableResult
-    func save(updatedWith changes: ManifestChanges, to cache: BuildCache, index: Index? = nil) throws -> Int {
+    package func save(updatedWith changes: ManifestChanges, to cache: BuildCache, index: Index? = nil) throws -> Int {
         if let index, overwrite(with: changes, in: cache, index: index) { return lines.count }
         let lineHashes = index?.hashes
         let affected = Set(changes.set.keys).union(changes.removed)
@@ -117,7 +117,7 @@ struct Manifest {
     }
 
     /// Reads a saved manifest; nil when it is damaged.
-    init?(bytes: [UInt8]) {
+    package init?(bytes: [UInt8]) {
         var reader = BinaryReader(bytes)
         guard let count = reader.int(), count >= 0, count <= bytes.count else { return nil }
         var lines: [(fingerprint: Range<Int>, path: Range<Int>)] = []
@@ -133,10 +133,10 @@ struct Manifest {
         self.lines = lines
     }
 
-    var count: Int { lines.count }
+    package var count: Int { lines.count }
 
     /// Output path → fingerprint.
-    func entries() -> [String: String] {
+    package func entries() -> [String: String] {
         var entries: [String: String] = [:]
         entries.reserveCapacity(lines.count)
         for line in lines {
@@ -146,12 +146,12 @@ struct Manifest {
     }
 
     /// The output path of line `line`.
-    func path(ofLine line: Int) -> String {
+    package func path(ofLine line: Int) -> String {
         String(decoding: bytes[lines[line].path], as: UTF8.self)
     }
 
     /// The paths that begin with `prefix`: strings are made of those only.
-    func paths(withPrefix prefix: String) -> [String] {
+    package func paths(withPrefix prefix: String) -> [String] {
         let prefix = Array(prefix.utf8)
         return bytes.withUnsafeBufferPointer { buffer in
             lines.compactMap { line in
@@ -162,16 +162,16 @@ struct Manifest {
     }
 
     /// The fingerprint of line `line`.
-    func fingerprint(ofLine line: Int) -> String {
+    package func fingerprint(ofLine line: Int) -> String {
         String(decoding: bytes[lines[line].fingerprint], as: UTF8.self)
     }
 
     /// Finds a line by its path: each line's path hash (`StableHasher.hash` of the path), and a
     /// table of lines by hash, open addressed. Made in one pass over the bytes, with no string of
     /// each path (a dictionary of a large site's manifest costs tens of milliseconds more).
-    struct Index: Sendable {
+    package struct Index: Sendable {
         /// Each line's path hash.
-        let hashes: [UInt64]
+        package let hashes: [UInt64]
         /// Line + 1 in the slot its hash leads to (or the next free one); 0 for a free slot.
         fileprivate let slots: [Int32]
 
@@ -179,7 +179,7 @@ struct Manifest {
     }
 
     /// The index of this manifest's lines. Should a path be listed twice, the later line is found.
-    func makeIndex() -> Index {
+    package func makeIndex() -> Index {
         var hashes: [UInt64] = []
         hashes.reserveCapacity(lines.count)
         var capacity = 16
@@ -204,7 +204,7 @@ struct Manifest {
     }
 
     /// The line of `path`, found by `index` (this manifest's).
-    func line(of path: String, in index: Index) -> Int? {
+    package func line(of path: String, in index: Index) -> Int? {
         let hash = StableHasher.hash(path)
         var slot = index.firstSlot(of: hash)
         var path = path
@@ -224,13 +224,13 @@ struct Manifest {
 
     /// A folder the files are in: its path in the manifest's bytes (up to a file's last "/"; empty
     /// for the output folder itself), and a hash of that path (`FolderStamps`' key).
-    struct Folder {
-        var path: Range<Int>
-        var key: UInt64
+    package struct Folder {
+        package var path: Range<Int>
+        package var key: UInt64
     }
 
     /// The folders the files are in, each once, and the position among them of each line's folder.
-    func folders() -> (folders: [Folder], ofLine: [Int]) {
+    package func folders() -> (folders: [Folder], ofLine: [Int]) {
         var folders: [Folder] = []
         var positions: [UInt64: Int] = [:]
         var ofLine = [Int](repeating: 0, count: lines.count)
@@ -264,7 +264,7 @@ struct Manifest {
     /// `folders` (of `folders()`, with `folderOfLine`) with their stamps and the names of their
     /// files in order, as `CompleteFolders`: a folder without a stamp is pending. Nil when a
     /// folder has no key, too many have no stamp, or the manifest was not read from the cache.
-    func completeFolders(_ folders: [Folder], ofLine folderOfLine: [Int], stamps: [FolderStamp?]) -> CompleteFolders? {
+    package func completeFolders(_ folders: [Folder], ofLine folderOfLine: [Int], stamps: [FolderStamp?]) -> CompleteFolders? {
         guard let identity, folders.allSatisfy({ $0.key != 0 }),
               stamps.lazy.filter({ $0 == nil }).count <= CompleteFolders.pendingLimit else { return nil }
         var names = [FileNames](repeating: FileNames(), count: folders.count)
@@ -292,7 +292,7 @@ struct Manifest {
     }
 
     /// The last part of an output path.
-    static func name(ofPath path: String) -> String {
+    package static func name(ofPath path: String) -> String {
         path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
     }
 
@@ -323,12 +323,12 @@ struct Manifest {
 
 /// How a build's manifest differs from the last build's: the files it wrote or offered again
 /// (output path → fingerprint), and those it removed. Every other file is as the last build left it.
-struct ManifestChanges {
-    var set: [String: String]
-    var removed: [String]
+package struct ManifestChanges {
+    package var set: [String: String]
+    package var removed: [String]
 
     /// The last build's manifest with these changes made to it.
-    func applied(to last: [String: String]) -> [String: String] {
+    package func applied(to last: [String: String]) -> [String: String] {
         var manifest = last
         for (path, fingerprint) in set { manifest[path] = fingerprint }
         for path in removed { manifest[path] = nil }

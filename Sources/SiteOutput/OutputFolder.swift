@@ -12,16 +12,20 @@ import Darwin
 /// The folder a site is written into, and the rules that keep a diary safe from it:
 /// never inside or around Content/ and Templates/, never the diary itself, and never emptied
 /// unless Daybook made it (it carries the `.daybook-output` mark).
-struct OutputFolder {
-    static let marker = ".daybook-output"
+package struct OutputFolder {
+    package static let marker = ".daybook-output"
     /// Where Daybook versions before the build cache moved to the diary kept their state:
     /// published with the site, so a build removes it.
     static let legacyStateFolder = ".daybook"
 
-    let url: URL
+    package let url: URL
+
+    package init(url: URL) {
+        self.url = url
+    }
 
     /// Refuses an output folder that would touch the diary's own files (SPEC §5).
-    static func validate(_ output: URL, root: URL) throws {
+    package static func validate(_ output: URL, root: URL) throws {
         let outputPath = output.standardizedFileURL.resolvingSymlinksInPath().path
         let rootPath = root.standardizedFileURL.resolvingSymlinksInPath().path
         func isSame(_ a: String, _ b: String) -> Bool { a == b }
@@ -39,7 +43,7 @@ struct OutputFolder {
 
     /// Makes the folder ready to write into: creates and marks it, or checks that Daybook may
     /// write there. With `clean`, empties a marked folder first.
-    func prepare(clean: Bool) throws {
+    package func prepare(clean: Bool) throws {
         let fileManager = FileManager.default
         var isFolder: ObjCBool = false
         let exists = fileManager.fileExists(atPath: url.path, isDirectory: &isFolder)
@@ -93,11 +97,11 @@ struct OutputFolder {
     }
 
     /// What a check of the folder against the last build's manifest found.
-    struct Check {
+    package struct Check {
         /// The files the manifest lists that are no longer in the folder.
-        var missing: Set<String>
+        package var missing: Set<String>
         /// The folders as this check found them whole, for the next check (`FolderStamps`).
-        var stamps: FolderStamps
+        package var stamps: FolderStamps
         /// How many files were looked at one by one (the others' folders had not changed).
         var filesLookedAt: Int
     }
@@ -108,7 +112,7 @@ struct OutputFolder {
     /// folder that changed since its stamp in `saved` are looked at one by one. `now` and
     /// `settling` (nanoseconds) decide which folders have been still long enough to be stamped.
     /// `onEveryCore` false looks on this thread only, for a check done beside other work.
-    func check(_ manifest: Manifest, stamps saved: FolderStamps, now: Int = Self.now(),
+    package func check(_ manifest: Manifest, stamps saved: FolderStamps, now: Int = Self.now(),
                settling: Int = FolderStamp.settling, onEveryCore: Bool = true) -> Check? {
         let base = open(url.path, O_RDONLY | O_DIRECTORY)
         guard base >= 0 else { return nil }
@@ -168,7 +172,7 @@ struct OutputFolder {
     static let filesWorthAListing = 16
 
     /// The time now in nanoseconds since 1970, as file times are given.
-    static func now() -> Int {
+    package static func now() -> Int {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
         return Int(time.tv_sec) * 1_000_000_000 + Int(time.tv_nsec)

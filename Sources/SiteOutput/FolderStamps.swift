@@ -13,17 +13,22 @@ import Darwin
 /// the day folders, the search index's and the root share theirs: at 10,950 entries the
 /// output's 22,932 files lie in 13,313 folders. A folder changed within `FolderStamp.settling`
 /// of the check is not stamped; the next check looks at its files one by one, and stamps it then.
-struct FolderStamps: Equatable {
+package struct FolderStamps: Equatable {
     /// A hash of the folder's path relative to the output folder (`Manifest.Folder.key`) → its
     /// stamp. Two folders whose paths share a hash still differ in inode. Worked out from
     /// `complete` when the stamps are loaded, and empty beside a `complete` only to be saved.
     var byFolder: [UInt64: FolderStamp] = [:]
     /// When the check found every folder of the manifest whole: those folders, stamped or
     /// pending, so that the next check can look at them without reading the manifest.
-    var complete: CompleteFolders?
+    package var complete: CompleteFolders?
+
+    package init(byFolder: [UInt64: FolderStamp] = [:], complete: CompleteFolders? = nil) {
+        self.byFolder = byFolder
+        self.complete = complete
+    }
 
     /// The stamps saved for this cache's output folder; empty when there are none or they are damaged.
-    static func load(from cache: BuildCache) -> FolderStamps {
+    package static func load(from cache: BuildCache) -> FolderStamps {
         guard let bytes = cache.read(.folderStamps) else { return FolderStamps() }
         var reader = BinaryReader(bytes)
         guard let hasComplete = reader.bool() else { return FolderStamps() }
@@ -41,7 +46,7 @@ struct FolderStamps: Equatable {
         return reader.isAtEnd ? stamps : FolderStamps()
     }
 
-    func save(to cache: BuildCache) throws {
+    package func save(to cache: BuildCache) throws {
         var writer = BinaryWriter()
         writer.write(complete != nil)
         if let complete {

@@ -13,26 +13,26 @@ import SitePages
 /// The build cache records what the output folder holds by published path (so the writer
 /// removes stale encrypted files as it removes stale plain ones), and each published path's
 /// address, so that the next build can look up a page or a search file by its address.
-struct OutputEncryption: Sendable {
-    let encryptor: SiteEncryptor
+package struct OutputEncryption: Sendable {
+    package let encryptor: SiteEncryptor
 
-    init(keys: SiteKeys) {
+    package init(keys: SiteKeys) {
         encryptor = SiteEncryptor(keys: keys)
     }
 
     /// Identifies the keys: their published password check.
     var keyID: [UInt8] { encryptor.keys.passwordCheck }
 
-    func publishedPath(of address: String) -> String {
+    package func publishedPath(of address: String) -> String {
         encryptor.publishedPath(of: address)
     }
 
-    func encrypt(_ content: [UInt8], at address: String) -> [UInt8] {
+    package func encrypt(_ content: [UInt8], at address: String) -> [UInt8] {
         encryptor.encrypt(content, at: address)
     }
 
     /// The files published in the clear, for the site's configuration (in the site's language).
-    func publicFiles(for config: DiaryConfig) -> [OutputFile] {
+    package func publicFiles(for config: DiaryConfig) -> [OutputFile] {
         UnlockPage(keys: encryptor.keys, config: config).files.sorted { $0.key < $1.key }
             .map { OutputFile(path: $0.key, content: .bytes($0.value)) }
     }
@@ -57,7 +57,7 @@ struct OutputEncryption: Sendable {
 
     /// Saves published path → address for the files the output folder holds, with the key they
     /// were published under.
-    func saveAddresses(_ addresses: [String: String], to cache: BuildCache) throws {
+    package func saveAddresses(_ addresses: [String: String], to cache: BuildCache) throws {
         var writer = BinaryWriter()
         writer.write(rawBytes: keyID)
         writer.write(addresses.count)
@@ -76,7 +76,7 @@ struct OutputEncryption: Sendable {
 
     /// Published path → address as the last encrypted build saved them, with the keys' id; nil
     /// when none are saved or they are damaged.
-    static func savedAddresses(in cache: BuildCache) -> (keyID: [UInt8], addresses: [String: String])? {
+    package static func savedAddresses(in cache: BuildCache) -> (keyID: [UInt8], addresses: [String: String])? {
         guard let bytes = cache.read(.publishedAddresses) else { return nil }
         var reader = BinaryReader(bytes)
         guard let keyID = reader.rawBytes(), let count = reader.int(), count >= 0, count <= bytes.count else { return nil }
