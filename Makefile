@@ -59,7 +59,7 @@ test: system-packages
 ## corpora are kept in /tmp/daybook-bench). Installs hugo, valgrind, time, cmark-gfm, libvips-tools,
 ## imagemagick and lomiri-wallpapers-16.04 (the photographs the photo diary is made from) when missing.
 ## BENCH_QUICK=1 make bench: 1,095 and 10,950 entries only, fewer runs, 200 photos.
-## BENCH_ONLY=pictures make bench: the pictures section alone. More settings: scripts/bench.py.
+## BENCH_ONLY=pictures make bench: the pictures section alone. More settings: scripts/bench/settings.py.
 bench: system-packages
 	@if command -v dpkg-query >/dev/null 2>&1; then \
 	  sudo=""; if [ "$$(id -u)" -ne 0 ]; then sudo="sudo"; fi; \
@@ -80,7 +80,7 @@ ifneq ($(BENCH_ONLY),pictures)
 	$(RELEASE_BUILD) --product template-bench
 	$(RELEASE_BUILD) --product stat-floor
 endif
-	python3 scripts/bench.py
+	python3 scripts/bench
 
 release: system-packages
 	$(RELEASE_BUILD) --product daybook $(if $(COMMIT_OBJECT),-Xlinker $(CURDIR)/$(COMMIT_OBJECT))
