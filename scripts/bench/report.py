@@ -183,7 +183,8 @@ def exact_commands(L):
     L.append("")
     L.append("```sh")
     L.append("make bench     # = " + " ".join(RELEASE_BUILD) + " --product daybook / daybook-corpus / template-bench / stat-floor; apt-get install hugo valgrind time")
-    L.append("               #   libvips-tools imagemagick lomiri-wallpapers-16.04 (when missing); python3 scripts/bench")
+    L.append("               #   libvips-tools imagemagick lomiri-wallpapers-16.04 git rsync, and scripts/install-test-tools.sh rclone")
+    L.append("               #   (when missing); python3 scripts/bench")
     for label, cmd in commands_used.items():
         if label.startswith("pictures:"):
             continue  # in the pictures section
