@@ -155,7 +155,7 @@ def goals(L, results):
 
 
 def no_op_floor(r):
-    """What a no-op cannot go below while it checks every file (`rebuild_profile_section`), for the goals table."""
+    """What a no-op cannot go below while it checks every file (`rebuilds.section`), for the goals table."""
     if "stat_floor" not in r:
         return ""
     return (f" (floor while every file is checked: start {fmt_s(r['start'])} + stat of {r['stat_files']:,} input files and "
@@ -163,7 +163,7 @@ def no_op_floor(r):
 
 
 def edit_profile_note(r):
-    """Where the profiled one-entry edit's time went (`rebuild_profile_section`), for the goals table."""
+    """Where the profiled one-entry edit's time went (`rebuilds.section`), for the goals table."""
     profile = r.get("edit_profile")
     if not profile or "start" not in r:
         return ""
