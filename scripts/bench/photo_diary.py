@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""A photo diary for the picture benchmark (`make bench`, scripts/bench_pictures.py).
+"""A photo diary for the picture benchmark (`make bench`, pictures.py).
 
-    python3 scripts/photo_diary.py FOLDER [--photos 2000]
+    python3 scripts/bench/photo_diary.py FOLDER [--photos 2000]
 
 Writes FOLDER/daybook.yml and FOLDER/Content/: one entry a day, two photos each (photos/2 entries), every
 photo a 4000×3000 JPEG of 3–6 MB beside its entry (`Content/2023/01/01/0930-….md`, `IMG_0001.jpg`,
