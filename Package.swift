@@ -58,32 +58,35 @@ let package = Package(
         // Published pictures: resized, oriented, in sRGB, stripped of metadata, cached by content.
         .target(name: "Pictures", dependencies: ["DiaryFiles", "CVips", "CLibCrypto", "CLibraryVersion"],
                 swiftSettings: opensslHeadersForSwift),
+        // The build's own tools, which know nothing of diaries: a binary codec for the build cache,
+        // a stable hasher, bytes shared without copying, work spread over every core or put on another.
+        .target(name: "BuildSupport"),
         // Plain diary values: no I/O.
-        .target(name: "DiaryModel"),
+        .target(name: "DiaryModel", dependencies: ["BuildSupport"]),
         // The file primitives every module that touches the disk shares: status, listing, reading, atomic writing.
-        .target(name: "DiaryFiles", dependencies: ["DiaryModel"]),
+        .target(name: "DiaryFiles", dependencies: ["BuildSupport", "DiaryModel"]),
         // Content/ and daybook.yml on disk become DiaryModel values or located diagnostics.
         .target(
             name: "DiaryReader",
-            dependencies: ["DiaryModel", "DiaryFiles", "CCmarkGFM", "CLibraryVersion", .product(name: "Yams", package: "Yams")]
+            dependencies: ["BuildSupport", "DiaryModel", "DiaryFiles", "CCmarkGFM", "CLibraryVersion", .product(name: "Yams", package: "Yams")]
         ),
         // What the site shows: days, months, years, emotions, tags, gallery, on this day, statistics. Pure values.
-        .target(name: "DiaryIndex", dependencies: ["DiaryModel"]),
+        .target(name: "DiaryIndex", dependencies: ["BuildSupport", "DiaryModel"]),
         // The sharded search index (built into search/) and the query engine `daybook search` uses.
-        .target(name: "DiarySearch", dependencies: ["DiaryModel", "DiaryIndex"]),
+        .target(name: "DiarySearch", dependencies: ["BuildSupport", "DiaryModel", "DiaryIndex"]),
         // A template engine that knows nothing about diaries.
         .target(name: "Templating"),
         // The site's pages as values: the page plan, what each page's template is given (site values,
         // entry cards, charts, calendars) and the pictures as published. No disk: testable alone.
-        .target(name: "SitePages", dependencies: ["DiaryModel", "DiaryIndex", "Pictures", "Templating",
+        .target(name: "SitePages", dependencies: ["BuildSupport", "DiaryModel", "DiaryIndex", "Pictures", "Templating",
                                                   .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // The output folder and the build cache: the writer that changes the folder safely (only
         // changed files, atomically, encrypted on request), its manifest, the look at what is gone,
         // and the staging of pages rendered in batches.
-        .target(name: "SiteOutput", dependencies: ["DiaryModel", "DiaryFiles", "DiaryReader", "SiteEncryption", "SitePages"]),
+        .target(name: "SiteOutput", dependencies: ["BuildSupport", "DiaryModel", "DiaryFiles", "DiaryReader", "SiteEncryption", "SitePages"]),
         // The build: a pipeline of named steps from the diary to the site, the build cache in the
         // diary's .daybook/, and the writer that changes the output folder safely (encrypting it on request).
-        .target(name: "SiteBuilder", dependencies: ["DiaryModel", "DiaryFiles", "DiaryReader", "DiaryIndex", "DiarySearch", "Pictures", "Templating", "SiteEncryption",
+        .target(name: "SiteBuilder", dependencies: ["BuildSupport", "DiaryModel", "DiaryFiles", "DiaryReader", "DiaryIndex", "DiarySearch", "Pictures", "Templating", "SiteEncryption",
                                                     "SitePages", "SiteOutput",
                                                     .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 exclude: ["Browser"]),
@@ -91,7 +94,7 @@ let package = Package(
         // placement of a new entry file that `daybook new` shares. ZIPFoundation reads Day One's zip.
         .target(
             name: "DiaryImport",
-            dependencies: ["DiaryModel", "DiaryReader", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["BuildSupport", "DiaryModel", "DiaryReader", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // What `init`, `new`, `import`, `check` and `search` do, testable without a process (`build` is SiteBuilder).
         .target(name: "DiaryCommands", dependencies: ["DiaryModel", "DiaryReader", "DiaryIndex", "DiarySearch", "SiteBuilder", "DiaryImport",
@@ -104,11 +107,11 @@ let package = Package(
         ),
         // Encrypted sites: keys from a password, files encrypted one by one under opaque names,
         // and the unlock page whose script reads the site in the browser.
-        .target(name: "SiteEncryption", dependencies: ["CLibCrypto", "DiaryModel"], exclude: ["Browser"],
+        .target(name: "SiteEncryption", dependencies: ["BuildSupport", "CLibCrypto", "DiaryModel"], exclude: ["Browser"],
                 swiftSettings: opensslHeadersForSwift),
         // `daybook deploy`: what the last build wrote, planned against what a target last received, sent by
         // git, rsync, S3 (its own SigV4 client over URLSession) or into a folder, and remembered per target.
-        .target(name: "SiteDeploy", dependencies: ["DiaryModel", "DiaryFiles", "DiaryReader", "SiteBuilder", "SiteEncryption", "CLibCrypto"],
+        .target(name: "SiteDeploy", dependencies: ["BuildSupport", "DiaryModel", "DiaryFiles", "DiaryReader", "SiteBuilder", "SiteEncryption", "CLibCrypto"],
                 swiftSettings: opensslHeadersForSwift),
         // A deterministic synthetic diary for tests and benchmarks.
         .target(name: "DiaryCorpus", dependencies: ["DiaryModel"]),
@@ -124,21 +127,21 @@ let package = Package(
         .executableTarget(name: "template-bench", dependencies: ["Templating"]),
         .executableTarget(name: "picture-bench", dependencies: ["Pictures"]),
         .executableTarget(name: "stat-floor", dependencies: ["DiaryFiles"]),
-        .testTarget(name: "DiaryModelTests", dependencies: ["DiaryModel"]),
+        .testTarget(name: "DiaryModelTests", dependencies: ["BuildSupport", "DiaryModel"]),
         .testTarget(name: "DiaryServerTests", dependencies: ["DiaryServer", "SiteBuilder", "CCurlOnDemand"]),
         .testTarget(name: "DiaryReaderTests", dependencies: ["DiaryReader", "DiaryIndex", "DiaryCorpus"]),
         .testTarget(name: "DiaryCommandsTests", dependencies: ["DiaryCommands", "DiaryModel", "DiaryReader", "DiaryCorpus", "SiteEncryption"], exclude: ["Browser"]),
-        .testTarget(name: "DiaryImportTests", dependencies: ["DiaryImport", "DiaryReader", "DiaryModel", "DiaryCorpus", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .testTarget(name: "DiaryImportTests", dependencies: ["BuildSupport", "DiaryImport", "DiaryReader", "DiaryModel", "DiaryCorpus", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
         .testTarget(name: "SiteDeployTests", dependencies: ["SiteDeploy", "SiteBuilder", "SiteEncryption", "DiaryModel", "DiaryReader", "CCurlOnDemand"],
                     exclude: ["Servers"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "CVips", "CLibraryVersion"]),
         .testTarget(name: "DiaryIndexTests", dependencies: ["DiaryIndex", "DiaryReader"]),
-        .testTarget(name: "DiarySearchTests", dependencies: ["DiarySearch", "DiaryIndex", "DiaryModel", "DiaryReader", "DiaryCorpus"]),
+        .testTarget(name: "DiarySearchTests", dependencies: ["BuildSupport", "DiarySearch", "DiaryIndex", "DiaryModel", "DiaryReader", "DiaryCorpus"]),
         // The known-answer tests check Daybook's PBKDF2 against libcrypto's own, which they call directly.
         .testTarget(name: "SiteEncryptionTests", dependencies: ["SiteEncryption", "CLibCrypto", "DiaryCorpus"],
                     swiftSettings: opensslHeadersForSwift, linkerSettings: [.linkedLibrary("crypto")]),
-        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "SitePages", "SiteOutput", "SiteEncryption", "DiaryReader", "DiaryCorpus",
+        .testTarget(name: "SiteBuilderTests", dependencies: ["BuildSupport", "SiteBuilder", "SitePages", "SiteOutput", "SiteEncryption", "DiaryReader", "DiaryCorpus",
                                                          .product(name: "ZIPFoundation", package: "ZIPFoundation")], exclude: ["Fixtures", "Scripts"]),
     ]
 )

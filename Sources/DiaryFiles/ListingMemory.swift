@@ -1,3 +1,4 @@
+import BuildSupport
 import DiaryModel
 
 /// What a listing of a folder tree (`FileStatus.list`) found in each of its folders, under the

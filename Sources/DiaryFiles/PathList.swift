@@ -1,3 +1,4 @@
+import BuildSupport
 import DiaryModel
 #if canImport(Glibc)
 import Glibc

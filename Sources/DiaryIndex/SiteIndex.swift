@@ -1,3 +1,4 @@
+import BuildSupport
 import DiaryModel
 
 /// Everything the site shows, worked out once from a diary: days, months, years, emotions,

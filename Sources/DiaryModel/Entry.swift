@@ -1,3 +1,4 @@
+import BuildSupport
 import Foundation
 
 /// One diary entry, read from one Markdown file and fully validated.

@@ -1,3 +1,4 @@
+import BuildSupport
 import Foundation
 
 /// An entry's body as the reader leaves it, independent of the site it is published in: its

@@ -1,3 +1,5 @@
+import BuildSupport
+
 /// A picture of an entry, from its front matter or its body, published as a display version and
 /// thumbnails (where: `URLMap`).
 public struct EntryImage: Hashable, Sendable {

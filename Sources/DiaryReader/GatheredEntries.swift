@@ -1,3 +1,4 @@
+import BuildSupport
 import DiaryModel
 
 /// The diary's entries out of each file's reading, in the listing's order, with what reading

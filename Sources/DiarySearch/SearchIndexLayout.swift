@@ -1,3 +1,4 @@
+import BuildSupport
 import DiaryModel
 
 /// Where the search index's files live in the site and how a query word finds its key.

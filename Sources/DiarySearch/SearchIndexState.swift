@@ -1,3 +1,4 @@
+import BuildSupport
 import DiaryModel
 
 /// What an incremental update of the search index needs to know about the index a build wrote,

@@ -1,3 +1,4 @@
+import BuildSupport
 import DiaryModel
 
 /// Brings a search index up to date after some entries changed, from the state the build that

@@ -1,3 +1,4 @@
+import BuildSupport
 import DiaryIndex
 import DiaryModel
 import Foundation

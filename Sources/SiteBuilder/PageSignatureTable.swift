@@ -1,3 +1,4 @@
+import BuildSupport
 import DiaryModel
 
 /// The signature of the inputs each page of a build was rendered from, by a hash of the page's

@@ -1,3 +1,4 @@
+import BuildSupport
 import DiaryFiles
 import DiaryIndex
 import DiaryModel

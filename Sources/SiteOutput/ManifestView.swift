@@ -1,3 +1,4 @@
+import BuildSupport
 import DiaryModel
 
 /// What the last build wrote into the output folder (output path → fingerprint), as a build looks

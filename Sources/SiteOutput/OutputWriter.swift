@@ -1,3 +1,4 @@
+import BuildSupport
 import DiaryFiles
 import DiaryModel
 import Foundation

@@ -1,3 +1,4 @@
+import BuildSupport
 @testable import DiaryImport
 import DiaryModel
 import DiaryReader

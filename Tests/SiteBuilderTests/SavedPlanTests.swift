@@ -1,3 +1,4 @@
+import BuildSupport
 import DiaryCorpus
 import DiaryModel
 import Foundation

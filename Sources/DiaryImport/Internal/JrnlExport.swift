@@ -1,3 +1,4 @@
+import BuildSupport
 import DiaryModel
 import DiaryReader
 import Foundation

@@ -1,3 +1,4 @@
+import BuildSupport
 import DiaryModel
 
 /// A file to send, with its MD5 when the plan had to read it.
