@@ -19,8 +19,7 @@ struct SearchIndexStore {
 
     /// The saved state, when it describes the index whose search signature the last build recorded.
     func load(signature: UInt64?) -> SearchIndexState? {
-        guard let bytes = cache.read(.searchState), let state = SearchIndexState(decoding: bytes),
-              Self.describes(state, signature: signature) else { return nil }
+        guard let state = cache.read(SearchIndexState.self), Self.describes(state, signature: signature) else { return nil }
         return state
     }
 
@@ -30,7 +29,7 @@ struct SearchIndexStore {
     }
 
     func save(_ state: SearchIndexState) throws {
-        try cache.write(.searchState, state.encoded())
+        try cache.write(state)
     }
 
     /// Removes the state, before a build changes the index.

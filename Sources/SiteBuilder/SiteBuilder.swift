@@ -184,8 +184,8 @@ public struct SiteBuilder {
             let look = BackgroundValue(working: { OutputLook(folder, cache: cache, clean: clean, settling: settling) })
             let configFile = ConfigFile.load(root: root)
             // A clean build reads every folder again (and remembers them anew).
-            let contentMemory = { clean ? ListingMemory() : cache.read(.contentListing).flatMap(ListingMemory.init(decoding:)) ?? ListingMemory() }
-            let contentSnapshot = clean ? nil : cache.read(.contentSnapshot).flatMap(TreeSnapshot.init(decoding:))
+            let contentMemory = { clean ? ListingMemory() : cache.read(ListingMemory.self) ?? ListingMemory() }
+            let contentSnapshot = clean ? nil : cache.read(TreeSnapshot.self)
             let (inputs, listing) = InputFingerprint.compute(root: root, options: options, output: output, configBytes: configFile.bytes,
                                                              contentMemory: contentMemory, contentSnapshot: contentSnapshot)
             var check = ChangeCheck(configFile: configFile, inputs: inputs, listing: listing)
@@ -568,7 +568,7 @@ public struct SiteBuilder {
             // from it says: a session's state may be one whose save has not happened).
             let sourcesKey = Self.entrySourcesKey(of: index.entries)
             let sources = session == nil && previous.entrySourcesKey == sourcesKey && cache.status(of: .entrySources) != nil
-                ? nil : index.entries.map { ($0.id, $0.sourcePath) }
+                ? nil : EntrySources(of: index.entries)
             let folderStamps = lastOutput.folderStamps
             let completeFolders = lastOutput.completeFolders
             let touched = (written: outcome.written, added: outcome.added, deleted: outcome.deleted)
@@ -594,7 +594,7 @@ public struct SiteBuilder {
                             try Manifest.save(manifest, to: cache)
                         }
                         try encryption?.saveAddresses(addresses, to: cache)
-                        if let sources { try cache.write(.entrySources, pairs: sources) }
+                        if let sources { try cache.write(sources) }
                         // The folders this build wrote into have changed since their stamps: the next check
                         // looks at their files. Stamps the check did not change, or none (a session's build),
                         // leave the saved ones: a folder changed since its stamp no longer matches it.
@@ -867,15 +867,7 @@ public struct SiteBuilder {
     /// Entry id → Markdown file of the entries the last build into this output published; nil
     /// when the cache does not say.
     public func sourcePaths(_ options: Options) -> [String: String]? {
-        guard let bytes = BuildCache(root: root, output: outputFolder(options)).read(.entrySources) else { return nil }
-        var reader = BinaryReader(bytes)
-        guard let count = reader.int(), count >= 0, count <= bytes.count else { return nil }
-        var paths: [String: String] = [:]
-        for _ in 0..<count {
-            guard let id = reader.string(), let path = reader.string() else { return nil }
-            paths[id] = path
-        }
-        return reader.isAtEnd ? paths : nil
+        BuildCache(root: root, output: outputFolder(options)).read(EntrySources.self)?.pathsByID
     }
 
     /// Identifies the configuration pages are built with: daybook.yml, the system timezone it
