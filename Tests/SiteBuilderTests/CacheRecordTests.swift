@@ -1,5 +1,6 @@
 import DiaryFiles
 import DiaryModel
+import DiaryReader
 import DiarySearch
 import Foundation
 @testable import SiteBuilder
@@ -11,6 +12,11 @@ import XCTest
 final class CacheRecordTests: XCTestCase {
     func testEveryRecordABuildSavesReadsBackAsSavedAndNothingElseDoes() throws {
         let root = try copyOfFixture("seoul-diary", test: self)
+        // Entry files older than the racy window: their readings are stamped, and their versions kept.
+        let content = root.appendingPathComponent("Content")
+        for case let file as URL in FileManager.default.enumerator(at: content, includingPropertiesForKeys: nil) ?? .init() {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3_600)], ofItemAtPath: file.path)
+        }
         var options = SiteBuilder.Options()
         options.folderSettling = 0
         try buildSite(root, options: options)
