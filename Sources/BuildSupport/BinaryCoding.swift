@@ -1,5 +1,6 @@
-/// A compact, versioned byte format for build state (the entry cache): little-endian integers,
+/// A compact byte format for build state (the entry cache): little-endian integers,
 /// length-prefixed UTF-8 strings. Far faster than JSON for tens of megabytes of entries.
+/// An `Int` and a `UInt64` take the same eight bytes; a hash is written as the `UInt64` it is.
 public struct BinaryWriter {
     public private(set) var bytes: [UInt8] = []
 
@@ -11,13 +12,15 @@ public struct BinaryWriter {
         bytes.reserveCapacity(bytes.count + count)
     }
 
-    public mutating func write(_ value: Int) {
-        withUnsafeBytes(of: UInt64(bitPattern: Int64(value)).littleEndian) { bytes.append(contentsOf: $0) }
+    public mutating func write(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
+
+    public mutating func write(_ value: Int) { write(UInt64(truncatingIfNeeded: value)) }
 
     public mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
-    public mutating func write(_ value: Double) { write(Int(Int64(bitPattern: value.bitPattern))) }
+    public mutating func write(_ value: Double) { write(value.bitPattern) }
 
     public mutating func write(_ text: String) {
         var copy = text
@@ -34,10 +37,16 @@ public struct BinaryWriter {
 
     /// Integers as `write(_:)` writes each, in one copy: for arrays of hundreds of thousands.
     public mutating func write(ints values: [Int]) {
+        write(numbers: values)
+    }
+
+    /// Fixed-width integers, each in its own width, little-endian, without their count (the
+    /// reader knows it from elsewhere): on a little-endian machine, the array's bytes in one copy.
+    public mutating func write<Number: FixedWidthInteger>(numbers values: [Number]) {
         #if _endian(little)
         values.withUnsafeBytes { bytes.append(contentsOf: $0) }
         #else
-        for value in values { write(value) }
+        for value in values { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
         #endif
     }
 
@@ -78,6 +87,11 @@ public struct BinaryWriter {
         write(number != nil)
         if let number { write(number) }
     }
+
+    public mutating func write(optional number: UInt64?) {
+        write(number != nil)
+        if let number { write(number) }
+    }
 }
 
 /// Reads what `BinaryWriter` wrote; every read fails (returns nil) past the end, so a damaged
@@ -103,26 +117,39 @@ public struct BinaryReader {
 
     public var isAtEnd: Bool { position == end }
 
-    public mutating func int() -> Int? {
+    /// How many bytes are left to read: a count read from damaged bytes is checked against it
+    /// before anything is reserved for it.
+    public var remainingCount: Int { end - position }
+
+    public mutating func uint64() -> UInt64? {
         guard position + 8 <= end else { return nil }
         let number = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: position, as: UInt64.self)) }
         position += 8
-        return Int(Int64(bitPattern: number))
+        return number
+    }
+
+    public mutating func int() -> Int? {
+        uint64().map { Int(truncatingIfNeeded: $0) }
     }
 
     /// `count` integers as `write(ints:)` wrote them; nil when fewer are left.
     public mutating func ints(count: Int) -> [Int]? {
-        guard count >= 0, count <= (end - position) / 8 else { return nil }
-        defer { position += count * 8 }
+        numbers(count: count, as: Int.self)
+    }
+
+    /// `count` integers of `type` as `write(numbers:)` wrote them; nil when fewer are left.
+    public mutating func numbers<Number: FixedWidthInteger>(count: Int, as type: Number.Type) -> [Number]? {
+        let size = MemoryLayout<Number>.size
+        guard count >= 0, count <= (end - position) / size else { return nil }
+        defer { position += count * size }
         return bytes.withUnsafeBytes { buffer in
-            #if _endian(little)
-            [Int](unsafeUninitializedCapacity: count) { target, initialized in
-                UnsafeMutableRawBufferPointer(target).copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[position..<position + count * 8]))
+            [Number](unsafeUninitializedCapacity: count) { target, initialized in
+                UnsafeMutableRawBufferPointer(target).copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[position..<position + count * size]))
+                #if !_endian(little)
+                for index in 0..<count { target[index] = Number(littleEndian: target[index]) }
+                #endif
                 initialized = count
             }
-            #else
-            (0..<count).map { Int(Int64(bitPattern: UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: position + $0 * 8, as: UInt64.self)))) }
-            #endif
         }
     }
 
@@ -135,7 +162,7 @@ public struct BinaryReader {
     }
 
     public mutating func double() -> Double? {
-        int().map { Double(bitPattern: UInt64(bitPattern: Int64($0))) }
+        uint64().map(Double.init(bitPattern:))
     }
 
     public mutating func string() -> String? {
@@ -192,6 +219,14 @@ public struct BinaryReader {
         guard let present = bool() else { return nil }
         guard present else { return .some(nil) }
         guard let number = int() else { return nil }
+        return .some(number)
+    }
+
+    /// What `write(optional:)` wrote of a `UInt64`.
+    public mutating func optionalUInt64() -> UInt64?? {
+        guard let present = bool() else { return nil }
+        guard present else { return .some(nil) }
+        guard let number = uint64() else { return nil }
         return .some(number)
     }
 }

@@ -7,7 +7,7 @@ import DiaryModel
 /// need not read the folder. At 109,500 entries that is 10,950 day folders not opened and read.
 /// A folder changed within `FolderStamp.settling` of a listing is not remembered by it; a later
 /// listing reads it again, and remembers it then.
-public struct ListingMemory: Equatable, Sendable {
+public struct ListingMemory: Equatable, Sendable, BinaryRecord {
     /// A file or folder directly in a folder, by its path relative to the listed folder.
     struct Item: Equatable, Sendable {
         var path: String
@@ -27,31 +27,12 @@ public struct ListingMemory: Equatable, Sendable {
 
     public var isEmpty: Bool { folders.isEmpty }
 
-    /// The memory `encoded` wrote; nil when the bytes are damaged.
-    public init?(decoding bytes: [UInt8]) {
-        var reader = BinaryReader(bytes)
-        guard let count = reader.int(), count >= 0, count <= bytes.count else { return nil }
-        folders.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let path = reader.string(), let inode = reader.int(), let modified = reader.int(),
-                  let itemCount = reader.int(), itemCount >= 0, itemCount <= bytes.count else { return nil }
-            var items: [Item] = []
-            items.reserveCapacity(itemCount)
-            for _ in 0..<itemCount {
-                guard let itemPath = reader.string(), let isFolder = reader.bool() else { return nil }
-                items.append(Item(path: itemPath, isFolder: isFolder))
-            }
-            folders[path] = Folder(stamp: FolderStamp(inode: UInt64(bitPattern: Int64(inode)), modified: modified), items: items)
-        }
-        guard reader.isAtEnd else { return nil }
-    }
-
-    public func encoded() -> [UInt8] {
-        var writer = BinaryWriter()
+    /// Each folder's path and stamp, then its items.
+    public func write(into writer: inout BinaryWriter) {
         writer.write(folders.count)
         for (path, folder) in folders {
             writer.write(path)
-            writer.write(Int(Int64(bitPattern: folder.stamp.inode)))
+            writer.write(folder.stamp.inode)
             writer.write(folder.stamp.modified)
             writer.write(folder.items.count)
             for item in folder.items {
@@ -59,6 +40,22 @@ public struct ListingMemory: Equatable, Sendable {
                 writer.write(item.isFolder)
             }
         }
-        return writer.bytes
+    }
+
+    /// The memory `write(into:)` wrote; nil when the bytes are damaged.
+    public init?(reading reader: inout BinaryReader) {
+        guard let count = reader.int(), count >= 0, count <= reader.remainingCount else { return nil }
+        folders.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let path = reader.string(), let inode = reader.uint64(), let modified = reader.int(),
+                  let itemCount = reader.int(), itemCount >= 0, itemCount <= reader.remainingCount else { return nil }
+            var items: [Item] = []
+            items.reserveCapacity(itemCount)
+            for _ in 0..<itemCount {
+                guard let itemPath = reader.string(), let isFolder = reader.bool() else { return nil }
+                items.append(Item(path: itemPath, isFolder: isFolder))
+            }
+            folders[path] = Folder(stamp: FolderStamp(inode: inode, modified: modified), items: items)
+        }
     }
 }

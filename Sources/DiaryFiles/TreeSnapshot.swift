@@ -11,11 +11,12 @@ import Darwin
 /// the tree lists the same, which a look finds with one stat per path and no string made. A
 /// nothing-changed build of a 109,500-entry diary asks this of 120,000 paths; building and
 /// hashing the listing itself would cost it more than a third again.
-public struct TreeSnapshot: Equatable, Sendable {
+public struct TreeSnapshot: Equatable, Sendable, BinaryRecord {
     /// Each folder's path, relative to the tree ("" for the tree itself).
     private var folders = PathList()
-    /// Two numbers a folder: its stamp's inode and time.
-    private var folderStamps: [Int] = []
+    /// Each folder's stamp: its inode and its time.
+    private var folderInodes: [UInt64] = []
+    private var folderTimes: [Int] = []
     /// Each file's path, in the listing's order.
     private var files = PathList()
     /// Two numbers a file: its size and time.
@@ -30,7 +31,8 @@ public struct TreeSnapshot: Equatable, Sendable {
         self.fingerprint = fingerprint
         for (path, folder) in listing.memory.folders.sorted(by: { $0.key < $1.key }) {
             folders.append(path.utf8)
-            folderStamps += [Int(Int64(bitPattern: folder.stamp.inode)), folder.stamp.modified]
+            folderInodes.append(folder.stamp.inode)
+            folderTimes.append(folder.stamp.modified)
         }
         fileStatuses.reserveCapacity(listed.count * 2)
         for file in listed {
@@ -56,7 +58,7 @@ public struct TreeSnapshot: Equatable, Sendable {
         defer { close(base) }
         let foldersHold = folders.allSatisfyOnEveryCore(statingIn: base) { position, info in
             info.flatMap(FolderStamp.init)
-                == FolderStamp(inode: UInt64(bitPattern: Int64(folderStamps[position * 2])), modified: folderStamps[position * 2 + 1])
+                == FolderStamp(inode: folderInodes[position], modified: folderTimes[position])
         }
         guard foldersHold else { return nil }
         let looks = files.mapOnEveryCore { chunk, access -> Look? in
@@ -102,32 +104,33 @@ public struct TreeSnapshot: Equatable, Sendable {
         return updated
     }
 
-    /// Each list of paths, then its numbers as one block.
-    public func encoded() -> [UInt8] {
-        var writer = BinaryWriter()
-        writer.reserveCapacity(folders.bytes.count + files.bytes.count + (folderStamps.count + fileStatuses.count) * 8 + 64)
-        writer.write(Int(Int64(bitPattern: fingerprint)))
-        for (paths, numbers) in [(folders, folderStamps), (files, fileStatuses)] {
-            writer.write(paths.count)
-            writer.write(rawBytes: paths.bytes)
-            writer.write(ints: numbers)
-        }
-        return writer.bytes
+    /// The folders' paths, inodes and times, then the files' paths with two numbers a file,
+    /// each list of numbers as one block.
+    public func write(into writer: inout BinaryWriter) {
+        writer.reserveCapacity(folders.bytes.count + files.bytes.count + (folders.count * 2 + fileStatuses.count) * 8 + 64)
+        writer.write(fingerprint)
+        writer.write(folders.count)
+        writer.write(rawBytes: folders.bytes)
+        writer.write(numbers: folderInodes)
+        writer.write(ints: folderTimes)
+        writer.write(files.count)
+        writer.write(rawBytes: files.bytes)
+        writer.write(ints: fileStatuses)
     }
 
-    /// What `encoded` wrote; nil when the bytes are damaged.
-    public init?(decoding bytes: [UInt8]) {
-        var reader = BinaryReader(bytes)
-        guard let fingerprint = reader.int() else { return nil }
-        self.fingerprint = UInt64(bitPattern: Int64(fingerprint))
-        var lists: [(PathList, [Int])] = []
-        for _ in 0..<2 {
-            guard let count = reader.int(), let pathBytes = reader.rawBytes(), let paths = PathList(bytes: pathBytes),
-                  paths.count == count, let numbers = reader.ints(count: count * 2) else { return nil }
-            lists.append((paths, numbers))
-        }
-        guard reader.isAtEnd else { return nil }
-        (folders, folderStamps) = lists[0]
-        (files, fileStatuses) = lists[1]
+    /// What `write(into:)` wrote; nil when the bytes are damaged.
+    public init?(reading reader: inout BinaryReader) {
+        guard let fingerprint = reader.uint64(),
+              let folderCount = reader.int(), let folderBytes = reader.rawBytes(), let folders = PathList(bytes: folderBytes),
+              folders.count == folderCount, let folderInodes = reader.numbers(count: folderCount, as: UInt64.self),
+              let folderTimes = reader.ints(count: folderCount),
+              let fileCount = reader.int(), let fileBytes = reader.rawBytes(), let files = PathList(bytes: fileBytes),
+              files.count == fileCount, let fileStatuses = reader.ints(count: fileCount * 2) else { return nil }
+        self.fingerprint = fingerprint
+        self.folders = folders
+        self.folderInodes = folderInodes
+        self.folderTimes = folderTimes
+        self.files = files
+        self.fileStatuses = fileStatuses
     }
 }

@@ -7,6 +7,9 @@ import Foundation
 /// changed. A cached result is reused only while the file's size and modification time, the
 /// configuration reading depends on (`readingKey`), and the way each of its image references
 /// resolves are all unchanged. Nothing in it depends on the site (`base_url`, templates).
+///
+/// Its bytes carry no header of their own: they are saved behind the build cache's, whose format
+/// version must be bumped when this encoding or the parser's output changes.
 public struct EntryCache: Sendable {
     /// One file's last reading.
     struct Source: Sendable {
@@ -16,9 +19,6 @@ public struct EntryCache: Sendable {
         var imageLookups: [ImageLookup]
         var parsed: ParsedEntry
     }
-
-    /// Bump when the encoding or the parser's output changes, so old caches are ignored.
-    static let formatVersion = 11
 
     /// The files are saved in this many parts, so that loading decodes them on every core, and
     /// saving holds one part per core at a time (at 109,500 entries, 25 MB each).
@@ -203,11 +203,9 @@ public struct EntryCache: Sendable {
     /// time (one per core), so that saving a large diary's entries never holds them all at once.
     public func encode(_ write: (_ part: [UInt8]) -> Void) {
         var writer = BinaryWriter()
-        writer.write("daybook-entry-cache")
-        writer.write(Self.formatVersion)
         writer.write(readingKey)
         writer.write(Int(Date().timeIntervalSince1970 * 1_000_000_000))
-        writer.write(Int(Int64(bitPattern: contentPaths)))
+        writer.write(contentPaths)
         let readings = inOrder()
         let partSize = max(1, (readings.count + Self.segmentCount - 1) / Self.segmentCount)
         let parts = stride(from: 0, to: readings.count, by: partSize).map { readings[$0..<min(readings.count, $0 + partSize)] }
@@ -250,13 +248,8 @@ public struct EntryCache: Sendable {
         var bodies = BinaryWriter()
     }
 
-    /// The cache saved at `path`; nil when there is none or it is damaged, foreign or older.
-    public static func load(from path: String) -> EntryCache? {
-        LocalFiles.readBytes(path).flatMap { EntryCache(decoding: $0) }
-    }
-
-    /// Decodes a cache (the `window` of `bytes`, by default all of them); nil for a damaged,
-    /// foreign or older one (then everything is read again). The bodies keep referring to
+    /// Decodes a cache (the `window` of `bytes`, by default all of them); nil for a damaged
+    /// one (then everything is read again). The bodies keep referring to
     /// `bytes`: the parts are read in place, never copied.
     public init?(decoding bytes: [UInt8], window: Range<Int>? = nil) {
         self.init(decoding: SharedBytes(bytes), window: window ?? 0..<bytes.count)
@@ -265,8 +258,7 @@ public struct EntryCache: Sendable {
     /// Decodes the `window` of shared bytes (the saved cache mapped into memory) the same way.
     public init?(decoding bytes: SharedBytes, window: Range<Int>) {
         var reader = BinaryReader(bytes, window: window)
-        guard reader.string() == "daybook-entry-cache", reader.int() == Self.formatVersion,
-              let readingKey = reader.string(), let savedAt = reader.int(), let contentPaths = reader.int(),
+        guard let readingKey = reader.string(), let savedAt = reader.int(), let contentPaths = reader.uint64(),
               let segmentCount = reader.int(), segmentCount >= 0, segmentCount <= bytes.count else { return nil }
         var parts: [Range<Int>] = []
         for _ in 0..<segmentCount {
@@ -289,7 +281,7 @@ public struct EntryCache: Sendable {
         }
         guard !segments.contains(where: { $0 == nil }) else { return nil }
         self.init(readingKey: readingKey, ordered: ReadingsInOrder(parts: segments.map { $0! }), savedAt: savedAt,
-                  contentPaths: UInt64(bitPattern: Int64(contentPaths)))
+                  contentPaths: contentPaths)
     }
 
     private static func write(_ source: Source, at path: String, into writer: inout BinaryWriter, bodies: inout BinaryWriter) {
@@ -340,8 +332,8 @@ public struct EntryCache: Sendable {
         writer.write(entry.sourcePath)
         writer.write(entry.title)
         // The stamp and the source key are kept, not worked out again from the path and the lookups.
-        writer.write(optional: entry.readingStamp.map { Int(Int64(bitPattern: $0)) })
-        writer.write(Int(Int64(bitPattern: entry.sourceKey)))
+        writer.write(optional: entry.readingStamp)
+        writer.write(entry.sourceKey)
         writer.write(entry.instant.timeIntervalSince1970)
         writer.write(entry.local.wallClockSeconds)
         // Blocks, so that the lists and extras many entries share are decoded once (`SegmentValues`).
@@ -371,7 +363,7 @@ public struct EntryCache: Sendable {
         writer.write(entry.body.wordCount)
         writer.write(entry.isDraft)
         writer.write(block: { writeMetadata(.map(entry.extra), into: &$0) })
-        writer.write(Int(Int64(bitPattern: entry.shapeHash)))
+        writer.write(entry.shapeHash)
     }
 
     /// The pictures an entry file without an entry names (`ParsedEntry.picturesWithoutEntry`), all
@@ -428,7 +420,7 @@ public struct EntryCache: Sendable {
             return ParsedEntry(entry: nil, unknownEmotions: unknown, diagnostics: diagnostics, imageLookups: [], picturesWithoutEntry: pictures)
         }
         guard let id = reader.string(), let slug = reader.string(), let sourcePath = reader.string(likely: path), let title = reader.string(),
-              let stamp = reader.optionalInt(), let sourceKey = reader.int(), let instant = reader.double(), let wallClock = reader.int(),
+              let stamp = reader.optionalUInt64(), let sourceKey = reader.uint64(), let instant = reader.double(), let wallClock = reader.int(),
               let emotionIDs = values.list(&reader, in: bytes), let tags = values.list(&reader, in: bytes),
               let imageCount = reader.int(), imageCount >= 0, imageCount < 100_000 else { return nil }
         var images: [EntryImage] = []
@@ -446,11 +438,11 @@ public struct EntryCache: Sendable {
                   guard case .map(let extra)? = readMetadata(&block), block.isAtEnd else { return nil }
                   return extra
               }),
-              let shapeHash = reader.int() else { return nil }
+              let shapeHash = reader.uint64() else { return nil }
         let entry = Entry(id: id, slug: slug, sourcePath: sourcePath, title: title, instant: Date(timeIntervalSince1970: instant),
                           local: LocalDateTime(wallClockSeconds: wallClock), emotionIDs: emotionIDs, tags: tags, images: images,
-                          body: body, isDraft: isDraft, extra: extra, readingStamp: stamp.map { UInt64(bitPattern: Int64($0)) },
-                          shapeHash: UInt64(bitPattern: Int64(shapeHash)), sourceKey: UInt64(bitPattern: Int64(sourceKey)))
+                          body: body, isDraft: isDraft, extra: extra, readingStamp: stamp,
+                          shapeHash: shapeHash, sourceKey: sourceKey)
         return ParsedEntry(entry: entry, unknownEmotions: unknown, diagnostics: diagnostics, imageLookups: [])
     }
 

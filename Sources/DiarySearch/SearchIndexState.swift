@@ -5,12 +5,10 @@ import DiaryModel
 /// besides the index's own files: each entry's identity, version, record size and the part of
 /// its searchable text its record does not show, and the layout decisions (chunk size, and per key
 /// space its shard count and heavy keys) with the limits and sizes they were made from. Kept by
-/// the site builder between builds; `init?(decoding:)` refuses anything damaged or of another
-/// format, which only means a full build.
-public struct SearchIndexState: Sendable {
-    /// Bump whenever what is saved, or the index it describes, changes shape.
-    static let format = "daybook-search-state-6"
-
+/// the site builder between builds, behind its cache's header (which versions this layout);
+/// `init?(reading:)` refuses anything damaged, which only means a full build. The index it
+/// describes is versioned by `context`, which the caller hashes with the index's format.
+public struct SearchIndexState: Sendable, BinaryRecord {
     /// The caller's hash of everything besides the entries that the index is made from
     /// (configuration, emotions, base URL): an update needs the same.
     public internal(set) var context: UInt64
@@ -84,18 +82,16 @@ public struct SearchIndexState: Sendable {
 
     // MARK: - Bytes
 
-    /// The state as bytes for `init?(decoding:)`.
-    public func encoded() -> [UInt8] {
-        var writer = BinaryWriter()
-        writer.write(Self.format)
-        writer.write(Int(Int64(bitPattern: context)))
+    /// The numbers per entry, each column in one copy (the same bytes as number by number: at
+    /// 109,500 entries, a number at a time was most of the time saving the state after an edit),
+    /// then the extra texts, the limits and each key space's layout.
+    public func write(into writer: inout BinaryWriter) {
+        writer.write(context)
         writer.write(entryVersions.count)
-        // Each column in one copy (the same bytes as number by number): at 109,500 entries, a
-        // number at a time was most of the time saving the state after an edit.
-        for column in [entryVersions.map { Int(Int64(bitPattern: $0)) }, entryIdentities.map { Int(Int64(bitPattern: $0)) },
-                       recordBytes, extraEnds] {
-            writer.write(ints: column)
-        }
+        writer.write(numbers: entryVersions)
+        writer.write(numbers: entryIdentities)
+        writer.write(ints: recordBytes)
+        writer.write(ints: extraEnds)
         writer.write(rawBytes: extraText)
         writer.write(chunkEntries)
         writer.write(pivot)
@@ -111,20 +107,15 @@ public struct SearchIndexState: Sendable {
                 }
             }
         }
-        return writer.bytes
     }
 
-    /// Reads what `encoded()` wrote; nil for anything else, damaged or of another format.
-    public init?(decoding bytes: [UInt8]) {
-        var reader = BinaryReader(bytes)
-        guard reader.string() == Self.format, let context = reader.int(), let count = reader.int(),
-              count >= 0, count <= bytes.count / 32 else { return nil }
-        var columns: [[Int]] = []
-        for _ in 0..<4 {
-            guard let column = reader.ints(count: count) else { return nil }
-            columns.append(column)
-        }
-        guard let extraText = reader.rawBytes(), let chunkEntries = reader.int(), chunkEntries > 0, let pivot = reader.int(), pivot > 0,
+    /// Reads what `write(into:)` wrote; nil when it is damaged.
+    public init?(reading reader: inout BinaryReader) {
+        guard let context = reader.uint64(), let count = reader.int(), count >= 0, count <= reader.remainingCount / 32,
+              let entryVersions = reader.numbers(count: count, as: UInt64.self),
+              let entryIdentities = reader.numbers(count: count, as: UInt64.self),
+              let recordBytes = reader.ints(count: count), let extraEnds = reader.ints(count: count),
+              let extraText = reader.rawBytes(), let chunkEntries = reader.int(), chunkEntries > 0, let pivot = reader.int(), pivot > 0,
               let targetShardBytes = reader.int(), let heavyKeyBytes = reader.int(), let maxHeavyKeys = reader.int(),
               targetShardBytes > 0, heavyKeyBytes >= 0, maxHeavyKeys >= 0 else { return nil }
         var spaces: [KeySpaceState] = []
@@ -132,7 +123,7 @@ public struct SearchIndexState: Sendable {
             guard let shardCount = reader.int(), let lightBytes = reader.int(), shardCount > 0 else { return nil }
             var lists: [[KeySize]] = []
             for _ in 0..<2 {
-                guard let listCount = reader.int(), listCount >= 0, listCount <= bytes.count else { return nil }
+                guard let listCount = reader.int(), listCount >= 0, listCount <= reader.remainingCount else { return nil }
                 var list: [KeySize] = []
                 for _ in 0..<listCount {
                     guard let key = reader.string(), let size = reader.int() else { return nil }
@@ -144,16 +135,16 @@ public struct SearchIndexState: Sendable {
         }
         // Ends must rise within the text, or slicing an entry's text would go wrong.
         var previousEnd = 0
-        for end in columns[3] {
+        for end in extraEnds {
             guard end >= previousEnd, end <= extraText.count else { return nil }
             previousEnd = end
         }
-        guard reader.isAtEnd, previousEnd == extraText.count else { return nil }
-        self.context = UInt64(bitPattern: Int64(context))
-        entryVersions = columns[0].map { UInt64(bitPattern: Int64($0)) }
-        entryIdentities = columns[1].map { UInt64(bitPattern: Int64($0)) }
-        recordBytes = columns[2]
-        extraEnds = columns[3]
+        guard previousEnd == extraText.count else { return nil }
+        self.context = context
+        self.entryVersions = entryVersions
+        self.entryIdentities = entryIdentities
+        self.recordBytes = recordBytes
+        self.extraEnds = extraEnds
         self.extraText = extraText
         self.chunkEntries = chunkEntries
         self.pivot = pivot

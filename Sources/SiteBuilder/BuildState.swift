@@ -33,24 +33,20 @@ struct BuildState {
     static func load(from cache: BuildCache, inputsOnly: Bool = false) -> BuildState {
         var state = BuildState()
         if !inputsOnly {
-            if let bytes = cache.read(.pageSignatures) {
-                guard let (signatures, plan) = decodePageSignatures(bytes) else { return BuildState() }
-                state.pageSignatures = signatures
-                state.plan = plan
+            if cache.status(of: SavedPageSignatures.file) != nil {
+                // Signatures saved but unreadable: none of the state is trusted.
+                guard let pages = cache.read(SavedPageSignatures.self) else { return BuildState() }
+                state.pageSignatures = pages.signatures
+                state.plan = pages.plan
             }
-            state.entryVersions = cache.read(.entryVersions).flatMap(SavedEntryVersions.init(decoding:)) ?? SavedEntryVersions()
+            state.entryVersions = cache.read(SavedEntryVersions.self) ?? SavedEntryVersions()
         }
-        if let bytes = cache.read(.inputs) {
-            var reader = BinaryReader(bytes)
-            if let listing = reader.int(), let recentContent = reader.int(), let entries = reader.int(), let pages = reader.int(),
-               let pictureFiles = reader.int(), let entrySources = reader.int(), let recentFiles = reader.strings(), reader.isAtEnd {
-                state.inputs = InputFingerprint(listing: UInt64(bitPattern: Int64(listing)), recentFiles: recentFiles,
-                                                recentContent: UInt64(bitPattern: Int64(recentContent)))
-                state.entryCount = entries
-                state.pageCount = pages
-                state.pictureFilesKey = UInt64(bitPattern: Int64(pictureFiles))
-                state.entrySourcesKey = UInt64(bitPattern: Int64(entrySources))
-            }
+        if let saved = cache.read(SavedInputs.self) {
+            state.inputs = saved.fingerprint
+            state.entryCount = saved.entryCount
+            state.pageCount = saved.pageCount
+            state.pictureFilesKey = saved.pictureFilesKey
+            state.entrySourcesKey = saved.entrySourcesKey
         }
         return state
     }
@@ -71,32 +67,11 @@ struct BuildState {
         if saveEntries, let entryCache {
             try cache.write(.entries, parts: entryCache.encode)
         }
-        var pages = BinaryWriter()
-        // Two numbers a page, then the plan: sized once, not grown by doubling.
-        pages.reserveCapacity(8 + pageSignatures.count * 16 + (plan.map { 16 * ($0.versions.count + $0.pagePositions.count) } ?? 0))
-        pageSignatures.write(into: &pages)
-        pages.write(plan != nil)
-        plan?.write(into: &pages)
-        try cache.write(.pageSignatures, pages.bytes)
-        try cache.write(.entryVersions, entryVersions.encoded())
-        var inputsFile = BinaryWriter()
-        inputsFile.write(Int(Int64(bitPattern: inputs?.listing ?? 0)))
-        inputsFile.write(Int(Int64(bitPattern: inputs?.recentContent ?? 0)))
-        inputsFile.write(entryCount)
-        inputsFile.write(pageCount)
-        inputsFile.write(Int(Int64(bitPattern: pictureFilesKey)))
-        inputsFile.write(Int(Int64(bitPattern: entrySourcesKey)))
-        inputsFile.write(inputs?.recentFiles ?? [])
-        try cache.write(.inputs, inputsFile.bytes)
-    }
-
-    /// The pages' signatures, and the plan, as `save` wrote them; nil when damaged.
-    private static func decodePageSignatures(_ bytes: [UInt8]) -> (PageSignatureTable, SavedPagePlan?)? {
-        var reader = BinaryReader(bytes)
-        guard let signatures = PageSignatureTable(reading: &reader, limit: bytes.count), let hasPlan = reader.bool() else { return nil }
-        let plan = hasPlan ? SavedPagePlan(reading: &reader) : nil
-        guard !hasPlan || plan != nil, reader.isAtEnd else { return nil }
-        return (signatures, plan)
+        try cache.write(SavedPageSignatures(signatures: pageSignatures, plan: plan))
+        try cache.write(entryVersions)
+        try cache.write(SavedInputs(fingerprint: inputs ?? InputFingerprint(listing: 0, recentFiles: [], recentContent: 0),
+                                    entryCount: entryCount, pageCount: pageCount,
+                                    pictureFilesKey: pictureFilesKey, entrySourcesKey: entrySourcesKey))
     }
 
     /// Removes the nothing-changed fingerprint, before a build starts changing the output.

@@ -2,6 +2,7 @@ import BuildSupport
 import DiaryIndex
 import DiaryModel
 import Foundation
+import SiteOutput
 import SitePages
 
 /// Hashes an entry's fields (`ShownEntry`) into its version: what each field shows is built
@@ -152,7 +153,9 @@ struct EntryVersion: EntryFields {
 /// out when the entry is made), which needs no string of each path in memory or in the cache,
 /// nor hashing one on each build. The stamp covers the path as well, so two entries with one
 /// key never share a version: one takes the other's place, and its version is worked out.
-struct SavedEntryVersions: Sendable {
+struct SavedEntryVersions: Sendable, Equatable, CacheRecord {
+    static var file: BuildCache.File { .entryVersions }
+
     struct Saved: Sendable, Equatable {
         var stamp: UInt64
         var pictures: UInt64
@@ -192,33 +195,29 @@ struct SavedEntryVersions: Sendable {
 
     /// Five numbers a file, written in one copy (as many `write(_:)`s would write them): saved
     /// after every edit, for every entry.
-    func encoded() -> [UInt8] {
-        var numbers: [Int] = []
+    func write(into writer: inout BinaryWriter) {
+        var numbers: [UInt64] = []
         numbers.reserveCapacity(byFile.count * 5)
         for (key, saved) in byFile {
-            numbers.append(Int(Int64(bitPattern: key)))
-            numbers.append(Int(Int64(bitPattern: saved.stamp)))
-            numbers.append(Int(Int64(bitPattern: saved.pictures)))
-            numbers.append(Int(Int64(bitPattern: saved.version.full)))
-            numbers.append(Int(Int64(bitPattern: saved.version.card)))
+            numbers.append(key)
+            numbers.append(saved.stamp)
+            numbers.append(saved.pictures)
+            numbers.append(saved.version.full)
+            numbers.append(saved.version.card)
         }
-        var writer = BinaryWriter()
         writer.reserveCapacity(8 + numbers.count * 8)
         writer.write(byFile.count)
-        writer.write(ints: numbers)
-        return writer.bytes
+        writer.write(numbers: numbers)
     }
 
     /// Nil when damaged.
-    init?(decoding bytes: [UInt8]) {
-        var reader = BinaryReader(bytes)
-        guard let count = reader.int(), count >= 0, count <= bytes.count / 40, let numbers = reader.ints(count: count * 5),
-              reader.isAtEnd else { return nil }
-        func number(_ position: Int) -> UInt64 { UInt64(bitPattern: Int64(numbers[position])) }
+    init?(reading reader: inout BinaryReader) {
+        guard let count = reader.int(), count >= 0, count <= reader.remainingCount / 40,
+              let numbers = reader.numbers(count: count * 5, as: UInt64.self) else { return nil }
         byFile.reserveCapacity(count)
         for start in stride(from: 0, to: numbers.count, by: 5) {
-            byFile[number(start)] = Saved(stamp: number(start + 1), pictures: number(start + 2),
-                                          version: EntryVersion.Pair(full: number(start + 3), card: number(start + 4)))
+            byFile[numbers[start]] = Saved(stamp: numbers[start + 1], pictures: numbers[start + 2],
+                                           version: EntryVersion.Pair(full: numbers[start + 3], card: numbers[start + 4]))
         }
     }
 }

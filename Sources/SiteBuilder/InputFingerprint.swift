@@ -89,9 +89,9 @@ struct InputFingerprint: Equatable {
 
         /// Saves what changed of the listing's memory and snapshot of Content/ for the next build.
         func saveContentMemories(in cache: BuildCache) throws {
-            if let newContentMemory { try cache.write(.contentListing, newContentMemory.encoded()) }
+            if let newContentMemory { try cache.write(newContentMemory) }
             switch newContentSnapshot {
-            case .some(.some(let snapshot)): try cache.write(.contentSnapshot, snapshot.encoded())
+            case .some(.some(let snapshot)): try cache.write(snapshot)
             case .some(.none): cache.remove(.contentSnapshot)
             case .none: break
             }

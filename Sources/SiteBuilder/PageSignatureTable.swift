@@ -6,7 +6,7 @@ import DiaryModel
 /// loaded and saved on every build too: numbers alone make that cheap, with no string of each
 /// of hundreds of thousands of paths. Two paths with one hash would share a slot; a page then
 /// finds the other's signature, which differs from its own, and is rendered again.
-struct PageSignatureTable: Equatable {
+struct PageSignatureTable: Equatable, BinaryRecord {
     private(set) var byKey: [UInt64: UInt64] = [:]
 
     static func key(of path: String) -> UInt64 {
@@ -33,18 +33,18 @@ struct PageSignatureTable: Equatable {
         writer.write(byKey.count)
         // In no particular order, like the manifest: only looked up, never compared.
         for (key, signature) in byKey {
-            writer.write(Int(Int64(bitPattern: key)))
-            writer.write(Int(Int64(bitPattern: signature)))
+            writer.write(key)
+            writer.write(signature)
         }
     }
 
     /// The table `write` wrote at the reader's place; nil when damaged.
-    init?(reading reader: inout BinaryReader, limit: Int) {
-        guard let count = reader.int(), count >= 0, count <= limit else { return nil }
+    init?(reading reader: inout BinaryReader) {
+        guard let count = reader.int(), count >= 0, count <= reader.remainingCount / 16 else { return nil }
         byKey.reserveCapacity(count)
         for _ in 0..<count {
-            guard let key = reader.int(), let signature = reader.int() else { return nil }
-            byKey[UInt64(bitPattern: Int64(key))] = UInt64(bitPattern: Int64(signature))
+            guard let key = reader.uint64(), let signature = reader.uint64() else { return nil }
+            byKey[key] = signature
         }
     }
 

@@ -7,7 +7,7 @@ import SitePages
 /// keep it, saved with the page signatures: while the entries keep their shape (an edit of an
 /// entry's words), that build plans and signs again only the statistics pages and the pages
 /// of the entries whose version changed, as a `daybook serve` session does with its memo.
-struct SavedPagePlan: Equatable {
+struct SavedPagePlan: Equatable, BinaryRecord {
     /// The configuration, the emotions and every entry's shape the plan was made from (`shapeKey`).
     var shapeKey: UInt64
     var context: PageSignatures.Context
@@ -67,30 +67,35 @@ struct SavedPagePlan: Equatable {
         return positions.sorted()
     }
 
+    /// The keys and templates, the statistics pages, then each array of numbers after its count,
+    /// in one copy (a large diary's plan holds over a million).
     func write(into writer: inout BinaryWriter) {
-        writer.write(Int(Int64(bitPattern: shapeKey)))
-        writer.write(Int(Int64(bitPattern: context.global)))
+        writer.write(shapeKey)
+        writer.write(context.global)
         writer.write(context.templates.count)
         for name in context.templates.keys.sorted() {
             writer.write(name)
-            writer.write(Int(Int64(bitPattern: context.templates[name]!)))
+            writer.write(context.templates[name]!)
         }
         writer.write(pageCount)
         writer.write(statisticsPages.count)
         for position in statisticsPages { writer.write(position) }
-        Self.write(numbers: versions, into: &writer)
-        Self.write(numbers: pageStarts, into: &writer)
-        Self.write(numbers: pagePositions, into: &writer)
+        writer.write(versions.count)
+        writer.write(pageStarts.count)
+        writer.write(pagePositions.count)
+        writer.write(numbers: versions)
+        writer.write(numbers: pageStarts)
+        writer.write(numbers: pagePositions)
     }
 
     /// Reads what `write(into:)` wrote; nil when damaged.
     init?(reading reader: inout BinaryReader) {
-        guard let shapeKey = reader.int(), let global = reader.int(), let templateCount = reader.int(),
+        guard let shapeKey = reader.uint64(), let global = reader.uint64(), let templateCount = reader.int(),
               templateCount >= 0, templateCount < 10_000 else { return nil }
         var templates: [String: UInt64] = [:]
         for _ in 0..<templateCount {
-            guard let name = reader.string(), let key = reader.int() else { return nil }
-            templates[name] = UInt64(bitPattern: Int64(key))
+            guard let name = reader.string(), let key = reader.uint64() else { return nil }
+            templates[name] = key
         }
         guard let pageCount = reader.int(), pageCount >= 0, let statisticsCount = reader.int(),
               statisticsCount >= 0, statisticsCount <= pageCount else { return nil }
@@ -99,41 +104,19 @@ struct SavedPagePlan: Equatable {
             guard let position = reader.int(), (0..<pageCount).contains(position) else { return nil }
             statisticsPages.append(position)
         }
-        guard let versions = reader.rawBytes().flatMap({ Self.numbers($0, as: UInt64.self) }),
-              let pageStarts = reader.rawBytes().flatMap({ Self.numbers($0, as: Int32.self) }),
-              let pagePositions = reader.rawBytes().flatMap({ Self.numbers($0, as: Int32.self) }),
+        guard let versionCount = reader.int(), let startCount = reader.int(), let positionCount = reader.int(),
+              let versions = reader.numbers(count: versionCount, as: UInt64.self),
+              let pageStarts = reader.numbers(count: startCount, as: Int32.self),
+              let pagePositions = reader.numbers(count: positionCount, as: Int32.self),
               pageStarts.count == versions.count + 1, pageStarts.first == 0, Int(pageStarts.last!) == pagePositions.count,
               zip(pageStarts, pageStarts.dropFirst()).allSatisfy({ $0 <= $1 }),
               pagePositions.allSatisfy({ (0..<Int32(clamping: pageCount)).contains($0) }) else { return nil }
-        self.shapeKey = UInt64(bitPattern: Int64(shapeKey))
-        context = PageSignatures.Context(global: UInt64(bitPattern: Int64(global)), templates: templates)
+        self.shapeKey = shapeKey
+        context = PageSignatures.Context(global: global, templates: templates)
         self.versions = versions
         self.pageStarts = pageStarts
         self.pagePositions = pagePositions
         self.statisticsPages = statisticsPages
         self.pageCount = pageCount
-    }
-
-    /// Writes `numbers` as little-endian bytes, as `numbers(_:as:)` reads them: on a little-endian
-    /// machine, the array's own bytes, copied at once (a large diary's plan holds over a million).
-    private static func write<Number: FixedWidthInteger>(numbers: [Number], into writer: inout BinaryWriter) {
-        #if _endian(little)
-        numbers.withUnsafeBytes { writer.write(rawBytes: $0) }
-        #else
-        numbers.map { $0.littleEndian }.withUnsafeBytes { writer.write(rawBytes: $0) }
-        #endif
-    }
-
-    /// Little-endian numbers of `type` packed in `bytes`; nil when the bytes do not divide evenly.
-    private static func numbers<Number: FixedWidthInteger>(_ bytes: [UInt8], as type: Number.Type) -> [Number]? {
-        let size = MemoryLayout<Number>.size
-        guard bytes.count % size == 0 else { return nil }
-        return [Number](unsafeUninitializedCapacity: bytes.count / size) { numbers, count in
-            bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(numbers).copyMemory(from: $0) }
-            count = numbers.count
-            #if !_endian(little)
-            for position in 0..<count { numbers[position] = Number(littleEndian: numbers[position]) }
-            #endif
-        }
     }
 }

@@ -20,8 +20,7 @@ struct SearchIndexStore {
 
     /// The saved state, when it describes the index whose search signature the last build recorded.
     func load(signature: UInt64?) -> SearchIndexState? {
-        guard let bytes = cache.read(.searchState), let state = SearchIndexState(decoding: bytes),
-              Self.describes(state, signature: signature) else { return nil }
+        guard let state = cache.read(SearchIndexState.self), Self.describes(state, signature: signature) else { return nil }
         return state
     }
 
@@ -31,7 +30,7 @@ struct SearchIndexStore {
     }
 
     func save(_ state: SearchIndexState) throws {
-        try cache.write(.searchState, state.encoded())
+        try cache.write(state)
     }
 
     /// Removes the state, before a build changes the index.
@@ -47,4 +46,8 @@ struct SearchIndexStore {
               let bytes = encryption.map({ try? $0.encryptor.decrypt(stored, at: sitePath) }) ?? stored else { return nil }
         return OutputWriter.fingerprint(of: .bytes(bytes)) == expected ? bytes : nil
     }
+}
+
+extension SearchIndexState: CacheRecord {
+    package static var file: BuildCache.File { .searchState }
 }

@@ -37,7 +37,7 @@ extension SiteBuilder {
     /// the unlock page in `output` (default Output/) publishes, with the same refusal.
     public func encryptionKeys(from source: PasswordSource, newPassword: Bool = false, output: URL? = nil) throws -> SiteKeys {
         let cache = BuildCache(root: root, output: root)
-        let saved = newPassword ? nil : cache.read(.encryption).flatMap(SavedEncryption.init(bytes:))
+        let saved = newPassword ? nil : cache.read(SavedEncryption.self)
         let published = newPassword || saved != nil ? nil : try publishedSettings(in: output)
         let known = saved.map { UnlockSettings(salt: $0.salt, iterations: SiteKeys.iterations, check: $0.check) } ?? published
         let password = try source.password(confirming: known == nil)
@@ -59,27 +59,10 @@ extension SiteBuilder {
     }
 
     private func save(_ keys: SiteKeys, in cache: BuildCache) throws {
-        var writer = BinaryWriter()
-        writer.write(rawBytes: keys.salt)
-        writer.write(rawBytes: keys.passwordCheck)
         do {
-            try cache.write(.encryption, writer.bytes)
+            try cache.write(SavedEncryption(salt: keys.salt, check: keys.passwordCheck))
         } catch {
             throw BuildError.writeFailed(cache.path(of: .encryption), error.localizedDescription)
-        }
-    }
-
-    /// The salt and password check kept in the build cache.
-    private struct SavedEncryption {
-        var salt: [UInt8]
-        var check: [UInt8]
-
-        init?(bytes: [UInt8]) {
-            var reader = BinaryReader(bytes)
-            guard let salt = reader.rawBytes(), salt.count == SiteKeys.saltByteCount,
-                  let check = reader.rawBytes(), reader.isAtEnd else { return nil }
-            self.salt = salt
-            self.check = check
         }
     }
 }

@@ -20,7 +20,7 @@ extension SiteBuilder {
     public func publishedFiles(_ options: Options) -> [PublishedFile]? {
         let cache = BuildCache(root: root, output: outputFolder(options))
         guard let manifest = Manifest.load(from: cache) else { return nil }
-        let addresses = OutputEncryption.savedAddresses(in: cache)?.addresses ?? [:]
+        let addresses = cache.read(PublishedAddresses.self)?.byPublishedPath ?? [:]
         return (0..<manifest.count).map { line in
             let path = manifest.path(ofLine: line)
             let address = addresses[path] ?? (Self.isEncryptedPath(path) ? nil : path)

@@ -196,15 +196,7 @@ public struct SiteBuilder {
     /// Entry id → Markdown file of the entries the last build into this output published; nil
     /// when the cache does not say.
     public func sourcePaths(_ options: Options) -> [String: String]? {
-        guard let bytes = BuildCache(root: root, output: outputFolder(options)).read(.entrySources) else { return nil }
-        var reader = BinaryReader(bytes)
-        guard let count = reader.int(), count >= 0, count <= bytes.count else { return nil }
-        var paths: [String: String] = [:]
-        for _ in 0..<count {
-            guard let id = reader.string(), let path = reader.string() else { return nil }
-            paths[id] = path
-        }
-        return reader.isAtEnd ? paths : nil
+        BuildCache(root: root, output: outputFolder(options)).read(EntrySources.self)?.pathsByID
     }
 
     /// Identifies the configuration pages are built with: daybook.yml, the system timezone it

@@ -9,7 +9,8 @@ import SitePages
 /// paths) is ever published (SPEC §7, §8).
 ///
 /// This is the one place that names the cache's files, and every file starts with the same
-/// header and format version in the same binary coding (`BinaryWriter`). A file that is
+/// header and format version in the same binary coding (`BinaryWriter`), and nothing else does:
+/// what follows is one record (`CacheRecord`), read and written by its own type. A file that is
 /// missing, damaged, foreign or from another version reads as nil: the build that wanted it
 /// does more work, never a wrong one.
 ///
@@ -20,9 +21,9 @@ import SitePages
 package struct BuildCache {
     package static let folderName = ".daybook"
 
-    /// Bump when any file's layout or the pages' shape changes: a Daybook with another version
-    /// ignores the whole cache and builds everything once.
-    package static let formatVersion = 15
+    /// Bump when any file's layout, the parser's output (the entry cache) or the pages' shape
+    /// changes: a Daybook with another version ignores the whole cache and builds everything once.
+    package static let formatVersion = 16
 
     private static let magic = "daybook-cache"
 
@@ -85,6 +86,21 @@ package struct BuildCache {
 
     package func path(of file: File) -> String {
         (file.isPerOutput ? outputFolder : folder) + "/" + file.rawValue
+    }
+
+    /// The record saved in its file; nil when there is none, or it is damaged (to its last byte)
+    /// or not this version's.
+    package func read<Record: CacheRecord>(_ type: Record.Type) -> Record? {
+        guard let saved = LocalFiles.readBytes(path(of: Record.file)) else { return nil }
+        let bytes = SharedBytes(saved)
+        guard let body = Self.body(of: bytes, as: Record.file) else { return nil }
+        var reader = BinaryReader(bytes, window: body)
+        return Record(readingToEnd: &reader)
+    }
+
+    /// Saves `record` in its file, atomically, behind the header.
+    package func write<Record: CacheRecord>(_ record: Record) throws {
+        try write(Record.file, record.encoded())
     }
 
     /// The bytes saved as `file`, after the header; nil when there are none or they are not this
@@ -166,31 +182,14 @@ package struct BuildCache {
         path(of: file) + ".set-aside"
     }
 
-    /// What every file of this cache starts with: the magic word, the format version and the file's name.
-    private static func header(of file: File) -> [UInt8] {
+    /// What every file of this cache starts with: the magic word, the format version (another
+    /// one only to test that such a file is refused) and the file's name.
+    package static func header(of file: File, version: Int = formatVersion) -> [UInt8] {
         var header = BinaryWriter()
         header.write(magic)
-        header.write(formatVersion)
+        header.write(version)
         header.write(file.rawValue)
         return header.bytes
-    }
-
-    /// Saves as `file` a count, then each pair's two strings, handed to the file a megabyte at a
-    /// time: a large site's manifest is never held whole.
-    package func write<Pairs: Collection>(_ file: File, pairs: Pairs) throws where Pairs.Element == (String, String) {
-        try write(file) { write in
-            var writer = BinaryWriter()
-            writer.write(pairs.count)
-            for (first, second) in pairs {
-                writer.write(first)
-                writer.write(second)
-                if writer.bytes.count >= 1 << 20 {
-                    write(writer.bytes)
-                    writer = BinaryWriter()
-                }
-            }
-            write(writer.bytes)
-        }
     }
 
     package func remove(_ file: File) {

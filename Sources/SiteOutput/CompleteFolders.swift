@@ -14,15 +14,18 @@ import Darwin
 /// recently to be stamped (a build has just written into it) is pending: the next check lists
 /// it for its names. A build brings the names of the folders it wrote into up to date from its
 /// changes alone, without going over the manifest.
-package struct CompleteFolders: Equatable {
+package struct CompleteFolders: Equatable, BinaryRecord {
     /// The manifest file the folders are of, and how many files it lists.
     package var manifest: FileIdentity
     package var fileCount: Int
     /// Each folder's path, relative to the output folder ("" for itself).
     private var paths = PathList()
-    /// Four numbers a folder, as saved: its stamp's inode and time (a pending folder's are not
-    /// read), and its names' count and sum (`FileNames`). Read in one copy.
-    private var numbers: [Int] = []
+    /// Each folder's stamp, its inode and time (a pending folder's are not read), and its names'
+    /// count and sum (`FileNames`): four columns, each saved and read in one copy.
+    private var inodes: [UInt64] = []
+    private var times: [Int] = []
+    private var nameCounts: [Int] = []
+    private var nameSums: [UInt64] = []
     /// The positions of the pending folders.
     package private(set) var pending: Set<Int> = []
 
@@ -35,33 +38,35 @@ package struct CompleteFolders: Equatable {
         self.fileCount = fileCount
     }
 
-    package var count: Int { numbers.count / 4 }
+    package var count: Int { inodes.count }
 
     private func stamp(at position: Int) -> FolderStamp {
-        FolderStamp(inode: UInt64(bitPattern: Int64(numbers[position * 4])), modified: numbers[position * 4 + 1])
+        FolderStamp(inode: inodes[position], modified: times[position])
     }
 
     private mutating func setStamp(_ stamp: FolderStamp, at position: Int) {
-        numbers[position * 4] = Int(Int64(bitPattern: stamp.inode))
-        numbers[position * 4 + 1] = stamp.modified
+        inodes[position] = stamp.inode
+        times[position] = stamp.modified
     }
 
     private func names(at position: Int) -> FileNames {
-        FileNames(count: numbers[position * 4 + 2], sum: UInt64(bitPattern: Int64(numbers[position * 4 + 3])))
+        FileNames(count: nameCounts[position], sum: nameSums[position])
     }
 
     private mutating func setNames(_ names: FileNames, at position: Int) {
-        numbers[position * 4 + 2] = names.count
-        numbers[position * 4 + 3] = Int(Int64(bitPattern: names.sum))
+        nameCounts[position] = names.count
+        nameSums[position] = names.sum
     }
 
     /// Appends a folder; without a stamp, a pending one.
     package mutating func append(path: UnsafeRawBufferPointer, stamp: FolderStamp?, names: FileNames) {
         if stamp == nil { pending.insert(count) }
         paths.append(path)
-        numbers += [0, 0, 0, 0]
-        setStamp(stamp ?? FolderStamp(inode: 0, modified: 0), at: count - 1)
-        setNames(names, at: count - 1)
+        let stamp = stamp ?? FolderStamp(inode: 0, modified: 0)
+        inodes.append(stamp.inode)
+        times.append(stamp.modified)
+        nameCounts.append(names.count)
+        nameSums.append(names.sum)
     }
 
     /// Each folder's path, in the order a look goes over them.
@@ -176,31 +181,38 @@ package struct CompleteFolders: Equatable {
         return updated
     }
 
-    /// The paths, then each folder's stamp and names, then the pending folders' positions;
-    /// where each path starts is where the last one's NUL ends.
+    /// The manifest's identity, then the paths, each folder's stamp and names, and the pending
+    /// folders' positions; where each path starts is where the last one's NUL ends.
     package func write(into writer: inout BinaryWriter) {
-        writer.write(Int(Int64(bitPattern: manifest.inode)))
+        writer.write(manifest.inode)
         writer.write(manifest.size)
         writer.write(manifest.modified)
         writer.write(fileCount)
         writer.write(count)
         writer.reserveCapacity(paths.bytes.count + 8 + count * 32 + pending.count * 8 + 8)
         writer.write(rawBytes: paths.bytes)
-        writer.write(ints: numbers)
+        writer.write(numbers: inodes)
+        writer.write(ints: times)
+        writer.write(ints: nameCounts)
+        writer.write(numbers: nameSums)
         writer.write(pending.count)
         writer.write(ints: pending.sorted())
     }
 
-    /// Reads what `write(into:)` wrote, to the reader's end; nil when it is damaged.
+    /// Reads what `write(into:)` wrote; nil when it is damaged.
     package init?(reading reader: inout BinaryReader) {
-        guard let inode = reader.int(), let size = reader.int(), let modified = reader.int(), let fileCount = reader.int(),
-              let count = reader.int(), let pathBytes = reader.rawBytes(), let paths = PathList(bytes: pathBytes),
-              paths.count == count, let numbers = reader.ints(count: count * 4) else { return nil }
-        self.init(manifest: FileIdentity(inode: UInt64(bitPattern: Int64(inode)), size: size, modified: modified), fileCount: fileCount)
+        guard let inode = reader.uint64(), let size = reader.int(), let modified = reader.int(), let fileCount = reader.int(),
+              let count = reader.int(), let pathBytes = reader.rawBytes(), let paths = PathList(bytes: pathBytes), paths.count == count,
+              let inodes = reader.numbers(count: count, as: UInt64.self), let times = reader.ints(count: count),
+              let nameCounts = reader.ints(count: count), let nameSums = reader.numbers(count: count, as: UInt64.self),
+              let pendingCount = reader.int(), let pending = reader.ints(count: pendingCount),
+              pending.allSatisfy({ $0 >= 0 && $0 < count }) else { return nil }
+        self.init(manifest: FileIdentity(inode: inode, size: size, modified: modified), fileCount: fileCount)
         self.paths = paths
-        self.numbers = numbers
-        guard let pendingCount = reader.int(), let pending = reader.ints(count: pendingCount),
-              pending.allSatisfy({ $0 >= 0 && $0 < count }), reader.isAtEnd else { return nil }
+        self.inodes = inodes
+        self.times = times
+        self.nameCounts = nameCounts
+        self.nameSums = nameSums
         self.pending = Set(pending)
     }
 }

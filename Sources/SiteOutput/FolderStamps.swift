@@ -14,7 +14,9 @@ import Darwin
 /// the day folders, the search index's and the root share theirs: at 10,950 entries the
 /// output's 22,932 files lie in 13,313 folders. A folder changed within `FolderStamp.settling`
 /// of the check is not stamped; the next check looks at its files one by one, and stamps it then.
-package struct FolderStamps: Equatable {
+package struct FolderStamps: Equatable, CacheRecord {
+    package static var file: BuildCache.File { .folderStamps }
+
     /// A hash of the folder's path relative to the output folder (`Manifest.Folder.key`) → its
     /// stamp. Two folders whose paths share a hash still differ in inode. Worked out from
     /// `complete` when the stamps are loaded, and empty beside a `complete` only to be saved.
@@ -23,46 +25,53 @@ package struct FolderStamps: Equatable {
     /// pending, so that the next check can look at them without reading the manifest.
     package var complete: CompleteFolders?
 
-    package init(byFolder: [UInt64: FolderStamp] = [:], complete: CompleteFolders? = nil) {
-        self.byFolder = byFolder
-        self.complete = complete
-    }
-
     /// The stamps saved for this cache's output folder; empty when there are none or they are damaged.
     package static func load(from cache: BuildCache) -> FolderStamps {
-        guard let bytes = cache.read(.folderStamps) else { return FolderStamps() }
-        var reader = BinaryReader(bytes)
-        guard let hasComplete = reader.bool() else { return FolderStamps() }
-        if hasComplete {
-            guard let complete = CompleteFolders(reading: &reader) else { return FolderStamps() }
-            return FolderStamps(byFolder: complete.byFolder(), complete: complete)
-        }
-        guard let count = reader.int(), count >= 0, count <= bytes.count else { return FolderStamps() }
-        var stamps = FolderStamps()
-        stamps.byFolder.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let key = reader.int(), let inode = reader.int(), let modified = reader.int() else { return FolderStamps() }
-            stamps.byFolder[UInt64(bitPattern: Int64(key))] = FolderStamp(inode: UInt64(bitPattern: Int64(inode)), modified: modified)
-        }
-        return reader.isAtEnd ? stamps : FolderStamps()
+        guard var stamps = cache.read(FolderStamps.self) else { return FolderStamps() }
+        if let complete = stamps.complete { stamps.byFolder = complete.byFolder() }
+        return stamps
     }
 
     package func save(to cache: BuildCache) throws {
-        var writer = BinaryWriter()
+        try cache.write(self)
+    }
+
+    /// Whether the complete list follows; then it, else three numbers a folder. The stamps by
+    /// folder of a complete list are its own, by its paths' hashes: not written twice, and read
+    /// back empty (`load` works them out).
+    package func write(into writer: inout BinaryWriter) {
         writer.write(complete != nil)
         if let complete {
-            // The stamps by folder are the complete list's, by its paths' hashes.
             complete.write(into: &writer)
         } else {
             writer.write(byFolder.count)
             writer.reserveCapacity(byFolder.count * 24 + 9)
             for (key, stamp) in byFolder {
-                writer.write(Int(Int64(bitPattern: key)))
-                writer.write(Int(Int64(bitPattern: stamp.inode)))
+                writer.write(key)
+                writer.write(stamp.inode)
                 writer.write(stamp.modified)
             }
         }
-        try cache.write(.folderStamps, writer.bytes)
+    }
+
+    package init?(reading reader: inout BinaryReader) {
+        guard let hasComplete = reader.bool() else { return nil }
+        if hasComplete {
+            guard let complete = CompleteFolders(reading: &reader) else { return nil }
+            self.complete = complete
+            return
+        }
+        guard let count = reader.int(), count >= 0, count <= reader.remainingCount / 24 else { return nil }
+        byFolder.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let key = reader.uint64(), let inode = reader.uint64(), let modified = reader.int() else { return nil }
+            byFolder[key] = FolderStamp(inode: inode, modified: modified)
+        }
+    }
+
+    package init(byFolder: [UInt64: FolderStamp] = [:], complete: CompleteFolders? = nil) {
+        self.byFolder = byFolder
+        self.complete = complete
     }
 
     /// The saved list of every folder (`CompleteFolders`), as the folder holds it now, when it
@@ -72,9 +81,7 @@ package struct FolderStamps: Equatable {
     /// `changed` tells whether pending folders were stamped since it was saved. Nil otherwise.
     static func quickLook(of folder: OutputFolder, cache: BuildCache, settling: Int = FolderStamp.settling)
         -> (complete: CompleteFolders, changed: Bool)? {
-        guard let bytes = cache.read(.folderStamps) else { return nil }
-        var reader = BinaryReader(bytes)
-        guard reader.bool() == true, let complete = CompleteFolders(reading: &reader),
+        guard let complete = cache.read(FolderStamps.self)?.complete,
               complete.manifest == cache.identity(of: .manifest),
               let looked = complete.look(in: folder, settling: settling) else { return nil }
         return (looked, looked != complete)

@@ -7,6 +7,10 @@ import Foundation
 /// its bytes (`OutputWriter.fingerprint`), saved in the build cache. Kept as byte ranges of the
 /// saved file, so a nothing-changed build can look every file up without making a string of
 /// each path; `entries()` makes them when needed.
+///
+/// Its file in the build cache is not a `CacheRecord`: it is read as bytes and kept so, written a
+/// megabyte at a time and patched in place. Its layout is all here: a count of lines, then each
+/// line's fingerprint and path (`writeLine`), as length-prefixed strings.
 package struct Manifest {
     private let bytes: [UInt8]
     /// Each file's fingerprint and path.
@@ -25,8 +29,26 @@ package struct Manifest {
 
     /// Saves output path → fingerprint, in no particular order: sorting tens of thousands of
     /// paths would cost more than writing them.
+    /// Handed to the file a megabyte at a time: a large site's manifest is never held whole.
     package static func save(_ entries: [String: String], to cache: BuildCache) throws {
-        try cache.write(.manifest, pairs: entries.lazy.map { ($0.value, $0.key) })
+        try cache.write(.manifest) { write in
+            var writer = BinaryWriter()
+            writer.write(entries.count)
+            for (path, fingerprint) in entries {
+                writeLine(fingerprint: fingerprint, path: path, into: &writer)
+                if writer.bytes.count >= 1 << 20 {
+                    write(writer.bytes)
+                    writer = BinaryWriter()
+                }
+            }
+            write(writer.bytes)
+        }
+    }
+
+    /// One line of the saved manifest, as `init?(bytes:)` reads it.
+    private static func writeLine(fingerprint: String, path: String, into writer: inout BinaryWriter) {
+        writer.write(fingerprint)
+        writer.write(path)
     }
 
     /// Saves this manifest with `changes` made to it. The lines of the files that did not change
@@ -70,10 +92,7 @@ package struct Manifest {
             write(head.bytes)
             for run in runs { write(Array(bytes[run])) }
             var added = BinaryWriter()
-            for (path, fingerprint) in changes.set {
-                added.write(fingerprint)
-                added.write(path)
-            }
+            for (path, fingerprint) in changes.set { Self.writeLine(fingerprint: fingerprint, path: path, into: &added) }
             write(added.bytes)
         }
         return keptLines + changes.set.count

@@ -1,4 +1,3 @@
-import BuildSupport
 import DiaryModel
 import SiteEncryption
 import SitePages
@@ -59,34 +58,12 @@ package struct OutputEncryption: Sendable {
     /// Saves published path → address for the files the output folder holds, with the key they
     /// were published under.
     package func saveAddresses(_ addresses: [String: String], to cache: BuildCache) throws {
-        var writer = BinaryWriter()
-        writer.write(rawBytes: keyID)
-        writer.write(addresses.count)
-        for (published, address) in addresses {
-            writer.write(published)
-            writer.write(address)
-        }
-        try cache.write(.publishedAddresses, writer.bytes)
+        try cache.write(PublishedAddresses(keyID: keyID, byPublishedPath: addresses))
     }
 
     /// The saved addresses, when they were saved under these keys; empty otherwise.
     private func loadAddresses(from cache: BuildCache) -> [String: String] {
-        guard let saved = Self.savedAddresses(in: cache), saved.keyID == keyID else { return [:] }
-        return saved.addresses
-    }
-
-    /// Published path → address as the last encrypted build saved them, with the keys' id; nil
-    /// when none are saved or they are damaged.
-    package static func savedAddresses(in cache: BuildCache) -> (keyID: [UInt8], addresses: [String: String])? {
-        guard let bytes = cache.read(.publishedAddresses) else { return nil }
-        var reader = BinaryReader(bytes)
-        guard let keyID = reader.rawBytes(), let count = reader.int(), count >= 0, count <= bytes.count else { return nil }
-        var addresses: [String: String] = [:]
-        addresses.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let published = reader.string(), let address = reader.string() else { return nil }
-            addresses[published] = address
-        }
-        return reader.isAtEnd ? (keyID, addresses) : nil
+        guard let saved = cache.read(PublishedAddresses.self), saved.keyID == keyID else { return [:] }
+        return saved.byPublishedPath
     }
 }

@@ -41,4 +41,87 @@ final class BinaryCodingTests: XCTestCase {
         var short = BinaryReader(Array(writer.bytes.prefix(12)))
         XCTAssertNil(short.string(likely: likely), "longer than what is left")
     }
+
+    func testAUInt64ReadsBackAsWrittenAboveInt64MaxAndInTheBytesOfAnInt() {
+        let values: [UInt64] = [0, 1, UInt64(Int64.max), UInt64(Int64.max) + 1, 0xDEAD_BEEF_CAFE_F00D, .max]
+        var writer = BinaryWriter()
+        for value in values { writer.write(value) }
+        writer.write(optional: UInt64?.none)
+        writer.write(optional: UInt64.max - 7)
+        var reader = BinaryReader(writer.bytes)
+        for value in values { XCTAssertEqual(reader.uint64(), value) }
+        XCTAssertEqual(reader.optionalUInt64(), .some(nil))
+        XCTAssertEqual(reader.optionalUInt64(), .some(UInt64.max - 7))
+        XCTAssertNil(reader.uint64(), "nothing is read past the end")
+        XCTAssertTrue(reader.isAtEnd)
+
+        // Eight bytes either way: the same bytes read back as either kind of integer.
+        var int = BinaryWriter()
+        int.write(-1)
+        var unsigned = BinaryWriter()
+        unsigned.write(UInt64.max)
+        XCTAssertEqual(int.bytes, unsigned.bytes)
+        XCTAssertEqual(unsigned.bytes, [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])
+        var mixed = BinaryReader(unsigned.bytes + [1, 0, 0, 0, 0, 0, 0, 0x80])
+        XCTAssertEqual(mixed.int(), -1)
+        XCTAssertEqual(mixed.uint64(), (1 << 63) + 1, "little-endian")
+
+        var short = BinaryReader(Array(writer.bytes.prefix(7)))
+        XCTAssertNil(short.uint64())
+        var cutOptional = BinaryReader([1, 0xFF, 0xFF])
+        XCTAssertTrue(cutOptional.optionalUInt64() == .none, "present, but cut short")
+    }
+
+    func testBlocksOfFixedWidthNumbersReadBackInTheirOwnWidths() {
+        let hashes: [UInt64] = [0, .max, UInt64(Int64.max) + 1, 42]
+        let positions: [Int32] = [0, -1, .max, .min, 7]
+        var writer = BinaryWriter()
+        writer.write(numbers: hashes)
+        writer.write(numbers: positions)
+        XCTAssertEqual(writer.bytes.count, 4 * 8 + 5 * 4)
+        XCTAssertEqual(Array(writer.bytes[32..<36]), [0, 0, 0, 0])
+        XCTAssertEqual(Array(writer.bytes[36..<40]), [0xFF, 0xFF, 0xFF, 0xFF])
+
+        var reader = BinaryReader(writer.bytes)
+        XCTAssertEqual(reader.numbers(count: hashes.count, as: UInt64.self), hashes)
+        XCTAssertEqual(reader.remainingCount, 20)
+        XCTAssertNil(reader.numbers(count: positions.count + 1, as: Int32.self), "more than are left")
+        XCTAssertNil(reader.numbers(count: -1, as: Int32.self))
+        XCTAssertEqual(reader.numbers(count: positions.count, as: Int32.self), positions)
+        XCTAssertTrue(reader.isAtEnd)
+    }
+
+    func testARecordDecodesOnlyFromExactlyTheBytesItWrote() {
+        let record = MoodNote(day: 20_251_101, mood: "calm", stamp: .max - 1)
+        let bytes = record.encoded()
+        XCTAssertEqual(MoodNote(decoding: bytes), record)
+        for count in 0..<bytes.count {
+            XCTAssertNil(MoodNote(decoding: Array(bytes.prefix(count))), "cut to \(count) bytes")
+        }
+        XCTAssertNil(MoodNote(decoding: bytes + [0]), "a byte more than the record")
+    }
+}
+
+/// A record made up for the tests: a day, a mood and a stamp above `Int64.max`.
+private struct MoodNote: BinaryRecord, Equatable {
+    var day: Int
+    var mood: String
+    var stamp: UInt64
+
+    init(day: Int, mood: String, stamp: UInt64) {
+        self.day = day
+        self.mood = mood
+        self.stamp = stamp
+    }
+
+    init?(reading reader: inout BinaryReader) {
+        guard let day = reader.int(), let mood = reader.string(), let stamp = reader.uint64() else { return nil }
+        self.init(day: day, mood: mood, stamp: stamp)
+    }
+
+    func write(into writer: inout BinaryWriter) {
+        writer.write(day)
+        writer.write(mood)
+        writer.write(stamp)
+    }
 }

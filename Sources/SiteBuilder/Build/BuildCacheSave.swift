@@ -35,7 +35,7 @@ struct BuildCacheSave {
     private let manifestIndex: Manifest.Index?
     private let addresses: [String: String]
     /// The list of the entries' files, unless the cache holds the same.
-    private let entrySources: [(String, String)]?
+    private let entrySources: EntrySources?
     private let folderStamps: FolderStamps?
     private let completeFolders: CompleteFolders?
     private let touched: (written: [String], added: Set<String>, deleted: [String])
@@ -71,7 +71,7 @@ struct BuildCacheSave {
         // may be one whose save has not happened).
         entrySourcesKey = SiteBuilder.entrySourcesKey(of: index.entries)
         entrySources = !isSession && reading.previous.entrySourcesKey == entrySourcesKey && build.cache.status(of: .entrySources) != nil
-            ? nil : index.entries.map { ($0.id, $0.sourcePath) }
+            ? nil : EntrySources(of: index.entries)
         folderStamps = build.lastOutput.folderStamps
         completeFolders = build.lastOutput.completeFolders
         touched = (outcome.written, outcome.added, outcome.deleted)
@@ -130,7 +130,7 @@ struct BuildCacheSave {
             try Manifest.save(manifest, to: cache)
         }
         try encryption?.saveAddresses(addresses, to: cache)
-        if let entrySources { try cache.write(.entrySources, pairs: entrySources) }
+        if let entrySources { try cache.write(entrySources) }
         // The folders this build wrote into have changed since their stamps: the next check looks
         // at their files. Stamps the check did not change, or none (a session's build), leave the
         // saved ones: a folder changed since its stamp no longer matches it.

@@ -37,12 +37,12 @@ struct LastBuild {
 
     /// The folders of Content/ the last listing found still, so that this one need not read them.
     func contentMemory() -> ListingMemory {
-        mayReadCache ? cache.read(.contentListing).flatMap(ListingMemory.init(decoding:)) ?? ListingMemory() : ListingMemory()
+        mayReadCache ? cache.read(ListingMemory.self) ?? ListingMemory() : ListingMemory()
     }
 
     /// Content/'s folders and files as the last listing found them.
     func contentSnapshot() -> TreeSnapshot? {
-        mayReadCache ? cache.read(.contentSnapshot).flatMap(TreeSnapshot.init(decoding:)) : nil
+        mayReadCache ? cache.read(TreeSnapshot.self) : nil
     }
 
     // MARK: Reading
