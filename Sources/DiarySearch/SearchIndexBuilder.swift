@@ -51,6 +51,22 @@ import DiaryModel
 /// diary and the key files a query reads by about half; what a page of results costs is set by
 /// its chunks (below).
 ///
+/// ## What an edit rewrites
+/// An edit rewrites the files of the keys whose values change (`SearchIndexUpdate`), each key in
+/// the file its hash picks: a word of n characters has up to 3n − 3 keys (characters, pairs, runs
+/// of three) and more for its initials, so a word changed for one of the same length rewrites
+/// about as many files as the two words have keys (13–17 index files on the 10,950-entry test
+/// diary). An edit that changes the entry's length also changes its length normalisation, which
+/// every posting of the entry holds: the entry's other keys whose weight crosses a step of the
+/// scale are rewritten too. Most of an entry's postings are words said once in the body, whose
+/// weights share a step (as do words said 2, 4, 8 times): when the normalisation crosses it, they
+/// all change, and with them nearly every file that lists the entry. Appending a seven-word
+/// sentence to one entry of that diary rewrote 61–84 index files in five of seven edits and 549
+/// and 774 (of 12,520) in the two that crossed it, plain or encrypted alike, the update in place
+/// and giving a full build's bytes. Weights without the length, the lengths kept apart, would end
+/// that, but every query would then read a table of every entry's length, which grows with the
+/// diary as the index must not (and scoring would round twice).
+///
 /// ## Phrases, exclusions, particles
 /// `"비가 와서"` looks up each of its words, then keeps the candidates whose title or visible text
 /// (normalised, from their records) holds the words in that order. This reads each candidate's

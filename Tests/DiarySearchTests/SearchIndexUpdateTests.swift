@@ -2,6 +2,7 @@ import BuildSupport
 import DiaryCorpus
 import DiaryIndex
 import DiaryModel
+import DiaryReader
 @testable import DiarySearch
 import Foundation
 import XCTest
@@ -206,6 +207,100 @@ final class SearchIndexUpdateTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(updated, 30, "most edits update in place")
+    }
+
+    // MARK: - What a one-entry edit rewrites
+
+    /// The generated diary of 300 days in a folder of its own, to edit as a writer would.
+    private func generatedDiaryFolder() throws -> URL {
+        let root = temporaryFolder(self)
+        try CorpusGenerator(.init(days: 300, entriesPerDay: 1)).write(to: root)
+        return root
+    }
+
+    private func entries(in root: URL) throws -> [Entry] {
+        let read = DiaryReader(root: root).read()
+        XCTAssertFalse(read.hasErrors, read.diagnostics.map(\.description).joined(separator: "\n"))
+        return read.diary.entries
+    }
+
+    /// How many keys (of both spaces) the tokens of `text` have: the most files that changing
+    /// those tokens in one entry can touch.
+    private func keyCount(ofTokensIn text: String) -> Int {
+        var entryKeys = Set<Gram>()
+        var tokenKeys = Set<Gram>()
+        for token in SearchText.tokens(of: text) { Gram.grams(of: token, entries: &entryKeys, triples: &tokenKeys) }
+        return entryKeys.count + tokenKeys.count
+    }
+
+    /// The index files an update rewrote (`update` has checked them against a full build).
+    private func rewritten(from previous: SearchIndex, to next: SearchIndex) -> [String] {
+        next.files.keys.filter { previous.files[$0] != next.files[$0] }.sorted()
+    }
+
+    /// A word changed for another of the same length leaves the entry's length, so its other
+    /// weights stay: the update rewrites the files of the two words' keys, the entry's chunk and
+    /// the manifests, whichever shards the words' keys hash to, and not one file more.
+    func testChangingAWordRewritesOnlyTheFilesOfTheKeysOfTheTwoWords() throws {
+        let root = try generatedDiaryFolder()
+        var index = fullIndex(try entries(in: root))
+        let changes = [(" city ", " town "), ("피아노를", "키보드를")]
+        for (old, new) in changes {
+            let source = try XCTUnwrap(FileManager.default.enumerator(at: root.appendingPathComponent("Content"), includingPropertiesForKeys: nil)?
+                .compactMap { $0 as? URL }.filter { $0.pathExtension == "md" }.sorted { $0.path < $1.path }
+                .first { (try? String(contentsOf: $0, encoding: .utf8))?.contains(old) == true }, "an entry says \(old)")
+            let text = try String(contentsOf: source, encoding: .utf8)
+            try text.replacingOccurrences(of: old, with: new).write(to: source, atomically: true, encoding: .utf8)
+            let previous = index
+            index = try XCTUnwrap(update(index, to: try entries(in: root)), "changing \(old) updates in place")
+            let files = rewritten(from: previous, to: index)
+            XCTAssertTrue(files.contains { $0.hasPrefix("search/chunks/") }, "the entry's record changes")
+            XCTAssertLessThanOrEqual(files.count, keyCount(ofTokensIn: old) + keyCount(ofTokensIn: new) + 3,
+                                     "\(old) → \(new) rewrote \(files.count) of \(index.files.count) files: \(files)")
+        }
+    }
+
+    /// A sentence appended to an entry changes the keys of its words, and, as the entry grows
+    /// longer, the weight of each of the entry's other keys whose length-normalised frequency
+    /// crosses a step of the weights' scale (`RankWeights`): the update rewrites the files of
+    /// those keys, the entry's chunk and the manifests, and not one file more.
+    func testAppendingASentenceRewritesOnlyTheFilesOfItsWordsAndOfTheWeightsThatMoveAStep() throws {
+        let root = try generatedDiaryFolder()
+        var entries = try entries(in: root)
+        var index = fullIndex(entries)
+        let pivot = SearchIndexBuilder.pivot(of: entries)
+        let sources = try XCTUnwrap(FileManager.default.enumerator(at: root.appendingPathComponent("Content"), includingPropertiesForKeys: nil))
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "md" }.sorted { $0.path < $1.path }
+        for number in 0..<6 {
+            let sentence = "We found bookshop\(number) and 서점\(number)을 again."
+            let source = sources[number * 47]
+            let oldEntries = entries
+            try (String(contentsOf: source, encoding: .utf8) + "\n\(sentence)\n").write(to: source, atomically: true, encoding: .utf8)
+            entries = try self.entries(in: root)
+            let edited = try XCTUnwrap(entries.indices.first { entries[$0].body.textUTF8 != oldEntries[$0].body.textUTF8 })
+            XCTAssertEqual(SearchIndexBuilder.pivot(of: entries), pivot, "the diary's reference length stays")
+            let previous = index
+            index = try XCTUnwrap(update(index, to: entries), "appending to entry \(edited) updates in place")
+
+            let keys = [oldEntries[edited], entries[edited]].map { entry in
+                let document = SearchDocument(entry: entry, emotions: builder(entries).emotionsByID, searchFields: [])
+                return EntryKeys(document.weightedTokens(), scale: RankWeights.Scale(length: document.fields.length, pivot: pivot))
+            }
+            let sentenceTokens = Set(SearchText.tokens(of: sentence).map(TokenKey.init))
+            var sentenceKeys = Set<Gram>()
+            var sentenceTriples = Set<Gram>()
+            var movedKeys = Set<Gram>()
+            for token in sentenceTokens { Gram.grams(of: token.text, entries: &sentenceKeys, triples: &sentenceTriples) }
+            sentenceKeys.formUnion(sentenceTriples)
+            for (gram, weight) in keys[0].grams where keys[1].grams[gram] != weight { movedKeys.insert(gram) }
+            for (token, weight) in keys[0].tokens where keys[1].tokens[token] != weight {
+                var unused = Set<Gram>()
+                Gram.grams(of: token.text, entries: &unused, triples: &movedKeys)
+            }
+            let files = rewritten(from: previous, to: index)
+            XCTAssertLessThanOrEqual(files.count, sentenceKeys.union(movedKeys).count + 3,
+                                     "entry \(edited) rewrote \(files.count) of \(index.files.count) files: \(files)")
+        }
     }
 
     // MARK: - The layout follows the edits

@@ -145,6 +145,50 @@ final class EncryptedBuildTests: XCTestCase {
         XCTAssertEqual(try buildSite(root, options: encrypted(keys)).writtenPaths, [], "nothing changed: nothing written")
     }
 
+    /// One entry of the generated diary edited, in a plain and an encrypted build: the search index
+    /// is updated in place in both, both rewrite the same index files, and each output is then its
+    /// full build's. A word changed for one of the same length leaves the entry's length and so its
+    /// other weights: only the files of the two words' keys (9 for a word of four letters: its
+    /// letters, pairs and runs of three), the entry's chunk and the two manifests change. An
+    /// appended sentence also moves the weights of those of the entry's keys that cross a step as
+    /// it grows longer (`SearchIndexUpdateTests` bounds those).
+    func testAOneEntryEditOfAGeneratedDiaryRewritesTheSameFewSearchFilesPlainOrEncrypted() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-site-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: root) }
+        try CorpusGenerator(.init(days: 200, entriesPerDay: 1, imagesEvery: 1_000)).write(to: root)
+        let keys = try keys()
+        let encryptor = SiteEncryptor(keys: keys)
+        let plainOutput = root.appendingPathComponent("Plain")
+        try buildSite(root, options: encrypted(keys))
+        try buildSite(root, options: .init(output: plainOutput))
+        let sources = try XCTUnwrap(FileManager.default.enumerator(at: root.appendingPathComponent("Content"), includingPropertiesForKeys: nil))
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "md" }.sorted { $0.path < $1.path }
+
+        let edits: [(what: String, edit: (String) -> String, bound: Int?)] = [
+            ("city → town", { $0.replacingOccurrences(of: " city ", with: " town ") }, 9 + 9 + 3),
+            ("an appended sentence", { $0 + "\nWe found a bookshop7 by the station, 서점에서 오래 있었다.\n" }, nil),
+        ]
+        for (what, edit, bound) in edits {
+            let source = try XCTUnwrap(sources.first { (try? String(contentsOf: $0, encoding: .utf8))?.contains(" city ") == true })
+            try edit(String(contentsOf: source, encoding: .utf8)).write(to: source, atomically: true, encoding: .utf8)
+            let edited = try buildSite(root, options: encrypted(keys))
+            let plain = try buildSite(root, options: .init(output: plainOutput))
+            XCTAssertEqual(plain.searchIndex, .updated, what)
+            XCTAssertEqual(edited.searchIndex, .updated, what)
+            let indexFiles = plain.writtenPaths.filter { $0.hasPrefix("search/") && $0.hasSuffix(".json") }
+            XCTAssertTrue(indexFiles.contains { $0.hasPrefix("search/chunks/") }, what)
+            XCTAssertTrue(Set(indexFiles.map(encryptor.publishedPath(of:))).isSubset(of: edited.writtenPaths), what)
+            if let bound { XCTAssertLessThanOrEqual(indexFiles.count, bound, "\(what): \(indexFiles)") }
+        }
+
+        let full = root.appendingPathComponent("Full")
+        try buildSite(root, options: encrypted(keys, output: full))
+        XCTAssertEqual(try filesBelow(root.appendingPathComponent("Output")), try filesBelow(full))
+        let plainFull = root.appendingPathComponent("PlainFull")
+        try buildSite(root, options: .init(output: plainFull))
+        XCTAssertEqual(try filesBelow(plainOutput), try filesBelow(plainFull))
+    }
+
     func testSwitchingEncryptionOnAndOffLeavesNothingOfTheOtherSite() throws {
         let root = try copyOfFixture("seoul-diary", test: self)
         let keys = try keys()
