@@ -20,7 +20,7 @@ struct BuildCache {
 
     /// Bump when any file's layout or the pages' shape changes: a Daybook with another version
     /// ignores the whole cache and builds everything once.
-    static let formatVersion = 15
+    static let formatVersion = 16
 
     private static let magic = "daybook-cache"
 
