@@ -57,7 +57,7 @@ public final class BuildSession: @unchecked Sendable {
         var pages: [PlannedPage]
         /// Per entry (index into the site index's entries): the positions of the pages that show it.
         var pagesOfEntry: [[Int]]
-        /// The positions of the pages drawn from the statistics (`PagePlan.isStatistics`).
+        /// The positions of the pages drawn from the statistics (`PageContent.isStatistics`).
         var statisticsPages: [Int]
         var context: PageSignatures.Context
         var versions: [UInt64]

@@ -122,10 +122,8 @@ struct PageSignatures {
         hasher.combine(context.global)
         hasher.combine(context.templates[page.template] ?? 0)
         hasher.combine(page.path)
-        hasher.combine(page.template)
-        hasher.combine(page.kind)
         hasher.combine(page.title)
-        hasher.combine(page.key)
+        page.content.fingerprint(into: &hasher, index: index)
         hasher.combine(page.entries.count)
         for entry in page.entries {
             hasher.combine(entry)

@@ -16,7 +16,7 @@ struct SavedPagePlan: Equatable, BinaryRecord {
     /// The positions of the pages that show entry `n`: `pagePositions[pageStarts[n]..<pageStarts[n + 1]]`.
     var pageStarts: [Int32]
     var pagePositions: [Int32]
-    /// The positions of the pages drawn from the statistics (`PagePlan.isStatistics`).
+    /// The positions of the pages drawn from the statistics (`PageContent.isStatistics`).
     var statisticsPages: [Int]
     var pageCount: Int
 
@@ -40,7 +40,7 @@ struct SavedPagePlan: Equatable, BinaryRecord {
                 next[entry] += 1
             }
         }
-        statisticsPages = pages.indices.filter { PagePlan.isStatistics(pages[$0]) }
+        statisticsPages = pages.indices.filter { pages[$0].content.isStatistics }
     }
 
     /// The key of a plan made with the configuration `configKey` and `emotions` for `entries`.

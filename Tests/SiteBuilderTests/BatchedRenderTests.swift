@@ -21,7 +21,7 @@ final class BatchedRenderTests: XCTestCase {
 
     func testPagesThatFitInOneBatchRenderInOneAndMoreInBatchesOfAQuarterOfTheWeight() {
         func pages(showing counts: [Int]) -> [PlannedPage] {
-            counts.map { PlannedPage(.home, template: "home.html", kind: "home", title: "", entries: Array(0..<$0)) { _ in [:] } }
+            counts.map { PlannedPage(.home, .search, title: "", entries: Array(0..<$0)) }
         }
         XCTAssertEqual(SiteBuilder.batches(of: pages(showing: [3, 30, 3, 0]), weight: 40), [0..<4])
         // 3 + 30 + 3 + 30 = 66 entries shown: more than 40, so batches end at 10 shown.

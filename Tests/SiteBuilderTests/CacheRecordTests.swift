@@ -62,7 +62,7 @@ final class CacheRecordTests: XCTestCase {
         signatures["2025/11/01/first-snow/index.html"] = 7
         try assertRecordRoundTrips(SavedPageSignatures(signatures: signatures, plan: nil), in: cache)
         let planned = (0..<3).map { position in
-            PlannedPage(.notFound, template: "entry.html", kind: "entry", title: "\(position)", entries: [position]) { _ in [:] }
+            PlannedPage(.notFound, .entry(position), title: "\(position)", entries: [position])
         }
         let plan = SavedPagePlan(pages: planned, shapeKey: large, context: .init(global: .max, templates: ["entry.html": large]),
                                  versions: [large, 1, .max])

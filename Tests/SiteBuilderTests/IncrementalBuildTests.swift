@@ -8,27 +8,21 @@ import XCTest
 
 /// An incremental build must give exactly what a full build gives, whatever was edited.
 final class IncrementalBuildTests: XCTestCase {
-    /// One change a diary writer makes.
-    private enum Edit: CaseIterable {
-        case addEntry, editBody, moveToAnotherDay, changeEmotion, addImage, removeImage, deleteEntry, renameEntry,
-             editTemplate, editConfig, addDraft, touchWithoutChange, editTitle, editTags, editExtraKey, moveToAnotherFolder
-    }
-
     func testRandomEditsAlwaysGiveTheSameSiteAsAFullBuild() throws {
         let root = try copyOfFixture("seoul-diary", test: self)
         try buildSite(root)
         var random = SeededGenerator(seed: 7)
         var applied: [String] = []
         for step in 1...32 {
-            let edit = Edit.allCases[random.int(in: 0...Edit.allCases.count - 1)]
-            try apply(edit, to: root, step: step, random: &random)
+            let edit = DiaryEdit.allCases[random.int(in: 0...DiaryEdit.allCases.count - 1)]
+            try edit.apply(to: root, step: step, random: &random)
             applied.append("\(edit)")
             // As if the writer paused before building: the folders changed are old enough for a listing to remember.
             try settleFoldersChangedLately(in: root.appendingPathComponent("Content"), step: step)
             let incremental = try SiteBuilder(root: root).build(.init())
             XCTAssertFalse(incremental.hasErrors, "after \(applied): \(incremental.diagnostics)")
 
-            let fresh = try freshCopy(of: root)
+            let fresh = try freshCopy(of: root, test: self)
             let full = try SiteBuilder(root: fresh).build(.init())
             XCTAssertEqual(full.diagnostics, incremental.diagnostics, "after \(applied)")
             let expected = try filesBelow(fresh.appendingPathComponent("Output"))
@@ -196,7 +190,7 @@ final class IncrementalBuildTests: XCTestCase {
         try "---\ndate: 2025-07-05T07:00:00Z\nemotion: tired\n---\nFixed.\n"
             .write(to: root.appendingPathComponent("Content/notes/2025-07-05-tired.md"), atomically: true, encoding: .utf8)
         try buildSite(root)
-        let fresh = try freshCopy(of: root)
+        let fresh = try freshCopy(of: root, test: self)
         try buildSite(fresh)
         let actual = try filesBelow(root.appendingPathComponent("Output"))
         let expected = try filesBelow(fresh.appendingPathComponent("Output"))
@@ -324,7 +318,7 @@ final class IncrementalBuildTests: XCTestCase {
     // MARK: - Helpers
 
     private func assertSameSiteAsAFullBuild(_ root: URL, after change: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let fresh = try freshCopy(of: root)
+        let fresh = try freshCopy(of: root, test: self)
         try buildSite(fresh)
         let expected = try filesBelow(fresh.appendingPathComponent("Output"))
         let actual = try filesBelow(root.appendingPathComponent("Output"))
@@ -334,16 +328,6 @@ final class IncrementalBuildTests: XCTestCase {
         }
     }
 
-    private func freshCopy(of root: URL) throws -> URL {
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-fresh-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
-        for item in ["daybook.yml", "Content", "Templates"] where FileManager.default.fileExists(atPath: root.appendingPathComponent(item).path) {
-            try FileManager.default.copyItem(at: root.appendingPathComponent(item), to: copy.appendingPathComponent(item))
-        }
-        addTeardownBlock { try? FileManager.default.removeItem(at: copy) }
-        return copy
-    }
-
     private func modificationTimes(below folder: URL) throws -> [String: Date] {
         var times: [String: Date] = [:]
         let enumerator = try XCTUnwrap(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.contentModificationDateKey]))
@@ -351,90 +335,5 @@ final class IncrementalBuildTests: XCTestCase {
             times[url.path] = try url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate
         }
         return times
-    }
-
-    private func entryFiles(in root: URL) throws -> [URL] {
-        let enumerator = try XCTUnwrap(FileManager.default.enumerator(at: root.appendingPathComponent("Content"), includingPropertiesForKeys: nil))
-        return enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == "md" }.sorted { $0.path < $1.path }
-    }
-
-    private func apply(_ edit: Edit, to root: URL, step: Int, random: inout SeededGenerator) throws {
-        let entries = try entryFiles(in: root)
-        let emotions = ["happy", "calm", "sad", "기쁨", "nostalgic"]
-        func anyEntry() -> URL { entries[random.int(in: 0...entries.count - 1)] }
-        func rewrite(_ url: URL, _ change: (String) -> String) throws {
-            try change(try String(contentsOf: url, encoding: .utf8)).write(to: url, atomically: true, encoding: .utf8)
-        }
-        /// Sets (or, with nil, removes) a front-matter key of an entry.
-        func setFrontMatter(_ key: String, to value: String?, in url: URL) throws {
-            try rewrite(url) { text in
-                let without = text.replacingOccurrences(of: "\n\(key): [^\n]*", with: "", options: .regularExpression)
-                guard let value else { return without }
-                return without.replacingOccurrences(of: "^---\n", with: "---\n\(key): \(value)\n", options: .regularExpression)
-            }
-        }
-        switch edit {
-        case .addEntry, .addDraft:
-            let day = random.int(in: 1...28)
-            let url = root.appendingPathComponent("Content/2025/04/\(day < 10 ? "0" : "")\(day)/entry-\(step).md")
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let draft = edit == .addDraft ? "draft: true\n" : ""
-            try "---\ntitle: Step \(step)\ndate: 2025-04-\(day < 10 ? "0" : "")\(day) 1\(step % 10):00\nemotion: \(random.pick(emotions))\ntags: [step\(step % 3)]\n\(draft)---\nText of step \(step).\n"
-                .write(to: url, atomically: true, encoding: .utf8)
-        case .editBody:
-            try rewrite(anyEntry()) { $0 + "\nMore words at step \(step).\n" }
-        case .moveToAnotherDay:
-            try rewrite(anyEntry()) { text in
-                text.replacingOccurrences(of: #"date: [^\n]+"#, with: "date: 2024-12-\(10 + step % 18) 08:00", options: .regularExpression)
-            }
-        case .changeEmotion:
-            let emotion = random.pick(emotions)
-            try rewrite(anyEntry()) { text in
-                text.replacingOccurrences(of: #"emotion: [^\n]+"#, with: "emotion: \(emotion)", options: .regularExpression)
-            }
-        case .addImage:
-            try rewrite(anyEntry()) { $0 + "\n![picture \(step)](/pictures/plum.png)\n" }
-        case .removeImage:
-            for url in entries where try String(contentsOf: url, encoding: .utf8).contains("](/pictures/plum.png)") {
-                try rewrite(url) { $0.replacingOccurrences(of: #"!\[[^\]]*\]\(/pictures/plum.png\)"#, with: "", options: .regularExpression) }
-                break
-            }
-        case .deleteEntry:
-            guard entries.count > 2 else { return }
-            try FileManager.default.removeItem(at: anyEntry())
-        case .renameEntry:
-            let url = anyEntry()
-            try FileManager.default.moveItem(at: url, to: url.deletingLastPathComponent().appendingPathComponent("renamed-\(step).md"))
-        case .moveToAnotherFolder:
-            // The same name and date, so the same entry id, from another file.
-            let url = anyEntry()
-            let folder = root.appendingPathComponent("Content/moved-\(step)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try FileManager.default.moveItem(at: url, to: folder.appendingPathComponent(url.lastPathComponent))
-        case .editTemplate:
-            let templates = root.appendingPathComponent("Templates")
-            try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
-            try "<!DOCTYPE html><title>{{ page.title }}</title><p>Lost at step \(step) in {{ site.title }}.</p>\n"
-                .write(to: templates.appendingPathComponent("404.html"), atomically: true, encoding: .utf8)
-        case .editConfig:
-            let pageSize = random.int(in: 1...3)
-            let baseURL = random.pick(["/", "/diary/", "/a/b/"])
-            let changesBaseURL = random.int(in: 0...1) == 0
-            try rewrite(root.appendingPathComponent("daybook.yml")) { text in
-                guard changesBaseURL else {
-                    return text.replacingOccurrences(of: #"page_size: \d+"#, with: "page_size: \(pageSize)", options: .regularExpression)
-                }
-                return text.replacingOccurrences(of: #"\nbase_url: [^\n]*"#, with: "", options: .regularExpression) + "\nbase_url: \(baseURL)\n"
-            }
-        case .editTitle:
-            try setFrontMatter("title", to: random.pick(["Renamed at step \(step)", "조용한 밤", nil]), in: anyEntry())
-        case .editTags:
-            try setFrontMatter("tags", to: random.pick(["[walk]", "[봄, Walk]", "[rain, step\(step % 3)]", nil]), in: anyEntry())
-        case .editExtraKey:
-            try setFrontMatter("weather", to: random.pick(["sunny", "rain at step \(step)", nil]), in: anyEntry())
-        case .touchWithoutChange:
-            let url = anyEntry()
-            try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: url.path)
-        }
     }
 }

@@ -1,5 +1,6 @@
 import BuildSupport
 import DiaryCorpus
+import DiaryIndex
 import DiaryModel
 import Foundation
 @testable import SiteBuilder
@@ -81,9 +82,10 @@ final class SavedPlanTests: XCTestCase {
     }
 
     func testASavedPlanReadsBackAsItWasWrittenAndADamagedOneDoesNot() throws {
+        let stats = DiaryStats(index: SiteIndex(diary: Diary(config: DiaryConfig(emotions: []), entries: [], emotions: [])))
         let pages = (0..<5).map { position in
-            PlannedPage(.notFound, template: position == 3 ? "stats.html" : "entry.html", kind: position == 3 ? "stats" : "entry",
-                        title: "\(position)", entries: position == 3 ? [] : [position % 3, (position + 1) % 3]) { _ in [:] }
+            PlannedPage(.notFound, position == 3 ? .stats(stats) : .entry(position),
+                        title: "\(position)", entries: position == 3 ? [] : [position % 3, (position + 1) % 3])
         }
         let plan = SavedPagePlan(pages: pages, shapeKey: 42, context: .init(global: 7, templates: ["entry.html": 1, "stats.html": 2]),
                                  versions: [10, 11, 12])

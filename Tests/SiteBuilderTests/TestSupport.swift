@@ -22,6 +22,18 @@ func copyOfFixture(_ name: String, test: XCTestCase) throws -> URL {
     return copy
 }
 
+/// A copy of the diary at `root` (its daybook.yml, Content/ and Templates/) in a temporary
+/// folder with no output or build cache: a full build of it is what any other build must give.
+func freshCopy(of root: URL, test: XCTestCase) throws -> URL {
+    let copy = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-fresh-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+    for item in ["daybook.yml", "Content", "Templates"] where FileManager.default.fileExists(atPath: root.appendingPathComponent(item).path) {
+        try FileManager.default.copyItem(at: root.appendingPathComponent(item), to: copy.appendingPathComponent(item))
+    }
+    test.addTeardownBlock { try? FileManager.default.removeItem(at: copy) }
+    return copy
+}
+
 /// Every file below `folder` (relative path → bytes), leaving out the output folder's mark.
 func filesBelow(_ folder: URL) throws -> [String: Data] {
     var files: [String: Data] = [:]

@@ -99,7 +99,7 @@ extension BuildContext {
             for entry in page.entries { pagesOfEntry[entry].append(position) }
         }
         let memo = BuildSession.PlanMemo(pages: pages, pagesOfEntry: pagesOfEntry,
-                                         statisticsPages: pages.indices.filter { PagePlan.isStatistics(pages[$0]) },
+                                         statisticsPages: pages.indices.filter { pages[$0].content.isStatistics },
                                          context: signer.context(of: pages), versions: signer.entryVersions, signatures: signatures)
         return PlannedPages(pages: pages, signer: signer, signatures: signatures, stale: stalePages(pages, signatures), memo: memo,
                             pageCount: pages.count)
@@ -154,7 +154,7 @@ extension BuildContext {
         let pages = plan.pages(at: positions)
         guard pages.count == positions.count,
               saved.statisticsPages.allSatisfy({ position in
-                  positions.firstIndex(of: position).map { PagePlan.isStatistics(pages[$0]) } ?? false
+                  positions.firstIndex(of: position).map { pages[$0].content.isStatistics } ?? false
               }) else { return nil }
         let signatures = pages.map { signer.signature(of: $0, in: saved.context) }
         return PlannedPages(pages: pages, signer: signer, signatures: signatures, stale: stalePages(pages, signatures),
