@@ -16,10 +16,10 @@
     X(EVP_DecryptInit_ex) X(EVP_DecryptUpdate) X(EVP_DecryptFinal_ex) \
     X(RAND_bytes)
 
-// The functions that tell the library's release, called by `bind` only (OpenSSL 3 has them).
+// The functions that tell the library's release, called by `find_functions` only (OpenSSL 3 has them).
 #define DAYBOOK_CRYPTO_VERSION_FUNCTIONS(X) X(OPENSSL_version_major) X(OPENSSL_version_minor) X(OPENSSL_version_patch)
 
-/// The library's own definitions, found by `bind`.
+/// The library's own definitions, found by `find_functions`.
 static struct {
 #define DAYBOOK_CRYPTO_POINTER(name) __typeof__(name) *name;
     DAYBOOK_CRYPTO_FUNCTIONS(DAYBOOK_CRYPTO_POINTER)
@@ -41,7 +41,7 @@ static const char *const files[] = {
 };
 
 /// The library's handle finds its own definitions, never these of the same names.
-static const char *bind(void *handle, DaybookLibraryVersion *release, const void **function) {
+static const char *find_functions(void *handle, DaybookLibraryVersion *release, const void **function) {
 #define DAYBOOK_CRYPTO_FIND(name) DAYBOOK_LIBRARY_FIND(handle, libcrypto, name)
     DAYBOOK_CRYPTO_FUNCTIONS(DAYBOOK_CRYPTO_FIND)
     DAYBOOK_CRYPTO_VERSION_FUNCTIONS(DAYBOOK_CRYPTO_FIND)
@@ -53,7 +53,7 @@ static const char *bind(void *handle, DaybookLibraryVersion *release, const void
 }
 
 static DaybookLibrary library = DAYBOOK_LIBRARY("OpenSSL's libcrypto", files, "libssl3 (Debian, Ubuntu) or openssl@3 (Homebrew)",
-                                                OPENSSL_VERSION_MAJOR, OPENSSL_VERSION_MINOR, OPENSSL_VERSION_PATCH, bind);
+                                                OPENSSL_VERSION_MAJOR, OPENSSL_VERSION_MINOR, OPENSSL_VERSION_PATCH, find_functions);
 
 #pragma GCC visibility pop
 

@@ -34,7 +34,7 @@ static void write_names(void) {
 }
 
 /// Functions of GLib and GObject are found through libvips, which depends on them.
-static const char *bind(void *handle, DaybookLibraryVersion *release, const void **function) {
+static const char *find_functions(void *handle, DaybookLibraryVersion *release, const void **function) {
 #define DAYBOOK_VIPS_FIND(name) DAYBOOK_LIBRARY_FIND(handle, libvips, name)
     DAYBOOK_VIPS_FUNCTIONS(DAYBOOK_VIPS_FIND)
 #undef DAYBOOK_VIPS_FIND
@@ -44,7 +44,7 @@ static const char *bind(void *handle, DaybookLibraryVersion *release, const void
 }
 
 static DaybookLibrary library = DAYBOOK_LIBRARY("libvips", files, "libvips42 (Debian, Ubuntu) or vips (Homebrew)",
-                                                VIPS_MAJOR_VERSION, VIPS_MINOR_VERSION, VIPS_MICRO_VERSION, bind);
+                                                VIPS_MAJOR_VERSION, VIPS_MINOR_VERSION, VIPS_MICRO_VERSION, find_functions);
 
 const char *daybook_vips_built_version(void) {
     return VIPS_VERSION;
