@@ -89,7 +89,7 @@ final class LibraryLoaderTests: XCTestCase {
     }
 
     func testALibraryThatLacksAFunctionIsRefusedByName() {
-        withLibrary("zlib", files: ["libz.so.1"], install: "zlib1g", bind: bindWithoutAFunction) { library in
+        withLibrary("zlib", files: ["libz.so.1"], install: "zlib1g", bind: Self.bindWithoutAFunction) { library in
             XCTAssertEqual(daybook_library_load(library).map { String(cString: $0) },
                            "the zlib found has no function zlib_nowhere; install zlib1g")
             XCTAssertNil(daybook_library_loaded_version(library))
