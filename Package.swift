@@ -53,9 +53,9 @@ let package = Package(
         // says why), so not a system-library target: SwiftPM would link what pkg-config names. Only this
         // target's C files read libvips' headers, which need GLib's, found here as pkg-config would.
         .target(name: "CVips", dependencies: ["CLibraryLoader"], cSettings: glibHeaders),
-        // libcurl, which Foundation's URLSession calls, opened on first use rather than loaded at every
-        // start (Sources/CCurlOnDemand/include/CCurlOnDemand.h says why). Daybook itself makes no requests.
-        .target(name: "CCurlOnDemand"),
+        // libcurl, which Foundation's URLSession calls (S3 deploy), opened on first use rather than loaded
+        // at every start (Sources/CCurlOnDemand/include/CCurlOnDemand.h says why).
+        .target(name: "CCurlOnDemand", dependencies: ["CLibraryLoader"]),
         // Published pictures: resized, oriented, in sRGB, stripped of metadata, cached by content.
         .target(name: "Pictures", dependencies: ["DiaryFiles", "CVips", "CLibCrypto", "CLibraryLoader"],
                 swiftSettings: opensslHeadersForSwift),
@@ -107,7 +107,10 @@ let package = Package(
         .executableTarget(
             name: "daybook",
             dependencies: ["DiaryCommands", "DiaryImport", "DiarySearch", "SiteBuilder", "SiteEncryption", "DiaryServer", "SiteDeploy", "CCurlOnDemand",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            // CCurlOnDemand defines every libcurl function Foundation calls, so the libcurl that Foundation
+            // names in the link is not needed, and is not loaded at start (CCurlOnDemand.h).
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--as-needed"], .when(platforms: [.linux]))]
         ),
         .executableTarget(
             name: "daybook-corpus",
