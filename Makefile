@@ -5,9 +5,12 @@ CC ?= cc
 DAYBOOK := .build/release/daybook
 # Release builds carry Swift's runtime and Foundation inside the binary: each start of `daybook`
 # binds 38 shared libraries instead of 53 and resolves far fewer symbols (a no-op build of a
-# 10,950-entry diary: 96 → 79 ms here). Nor do they need libcurl at start, which Foundation's
-# URLSession calls for S3 deploy: CCurlOnDemand opens it on first use (its header says why).
-RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib
+# 10,950-entry diary: 96 → 79 ms here). Nor do they link libcurl, which Foundation's URLSession
+# calls for S3 deploy: CCurlOnDemand opens it on first use (its header says why). Every module that
+# imports Foundation, those of the packages Daybook uses too, asks the link for libcurl, and only a
+# flag given to every compilation can tell them not to; Package.swift cannot give one to a dependency.
+RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib \
+	-Xswiftc -Xfrontend -Xswiftc -disable-autolink-library -Xswiftc -Xfrontend -Xswiftc curl
 
 # The release as the Debian package and the tarball name it, and the commit the binary records: the
 # Makefile links an object file defining it (Sources/CBuildCommit says how); without git there is none.

@@ -107,10 +107,7 @@ let package = Package(
         .executableTarget(
             name: "daybook",
             dependencies: ["DiaryCommands", "DiaryImport", "DiarySearch", "SiteBuilder", "SiteEncryption", "DiaryServer", "SiteDeploy", "CCurlOnDemand",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            // CCurlOnDemand defines every libcurl function Foundation calls, so the libcurl that Foundation
-            // names in the link is not needed, and is not loaded at start (CCurlOnDemand.h).
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--as-needed"], .when(platforms: [.linux]))]
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "daybook-corpus",

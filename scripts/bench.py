@@ -63,7 +63,8 @@ BIN = os.path.abspath(os.path.join(REPO, ENV.get("BENCH_BIN", ".build/release"))
 DAYBOOK = os.path.join(BIN, "daybook")
 CORPUS_TOOL = os.path.join(BIN, "daybook-corpus")
 # The Makefile's RELEASE_BUILD, for a run without `make bench`: the same flags, or the binary differs.
-RELEASE_BUILD = ["swift", "build", "-c", "release", "--static-swift-stdlib"]
+RELEASE_BUILD = ["swift", "build", "-c", "release", "--static-swift-stdlib",
+                 "-Xswiftc", "-Xfrontend", "-Xswiftc", "-disable-autolink-library", "-Xswiftc", "-Xfrontend", "-Xswiftc", "curl"]
 TEMPLATE_BENCH = os.path.join(BIN, "template-bench")
 STAT_FLOOR = os.path.join(BIN, "stat-floor")
 OUTPUT = os.path.join(REPO, ENV.get("BENCH_OUTPUT", "BENCHMARKS.md"))

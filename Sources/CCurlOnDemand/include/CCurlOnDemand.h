@@ -5,8 +5,9 @@
 // a no-op build of a 30-day diary 30 → 44 ms), and a build of words alone would load libcrypto.
 // This target defines, with the types of libcurl's own header, the libcurl functions Foundation
 // calls; each opens libcurl (CLibraryLoader) the first time any is called and hands the call on.
-// With every function Foundation calls defined here, the linker (told `--as-needed` by Package.swift)
-// finds nothing left for the libcurl Foundation names, so it is not a library the executable needs at start.
+// The Makefile's release build leaves libcurl out of the link (`-disable-autolink-library curl`), so
+// it is not a library the executable needs at start; a build without that flag links libcurl, and
+// these definitions then hand calls on to the libcurl already loaded.
 //
 // Swift sees libcurl's header through this one, for tests that call through to the real library.
 #ifndef DAYBOOK_CCURLONDEMAND_H
