@@ -6,8 +6,9 @@ DAYBOOK := .build/release/daybook
 # Release builds carry Swift's runtime and Foundation inside the binary: each start of `daybook`
 # binds 38 shared libraries instead of 53 and resolves far fewer symbols (a no-op build of a
 # 10,950-entry diary: 96 → 79 ms here). Nor do they link libcurl, which Foundation's URLSession
-# names but Daybook never calls: CCurlOnDemand opens it on first use, and the 30 libraries it
-# needs are not loaded at each start (no-op build 55 → 47 ms, `daybook --version` 11 → 7 ms).
+# calls for S3 deploy: CCurlOnDemand opens it on first use (its header says why). Every module that
+# imports Foundation, those of the packages Daybook uses too, asks the link for libcurl, and only a
+# flag given to every compilation can tell them not to; Package.swift cannot give one to a dependency.
 RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib \
 	-Xswiftc -Xfrontend -Xswiftc -disable-autolink-library -Xswiftc -Xfrontend -Xswiftc curl
 

@@ -6,9 +6,9 @@ set -euo pipefail
 # libssl-dev: OpenSSL's libcrypto for encrypted sites and the picture cache (no Swift package to build).
 # libvips-dev: pictures (HEIC and AVIF through libheif with libde265, SVG through librsvg).
 # zlib1g-dev: ZIPFoundation (reading Day One's zip exports) links the system zlib through pkg-config.
-# libcurl4-openssl-dev: the release build links Foundation into the binary, and Foundation's
-# networking part (which the preview server's library imports) links libcurl; Swift's own
-# installation asks for it too, so it is usually there.
+# libcurl4-openssl-dev: Foundation's networking part (S3 deploy's requests) calls libcurl, whose
+# functions CCurlOnDemand defines from its header <curl/curl.h>; Swift's own installation asks for
+# it too, so it is usually there.
 packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev zlib1g-dev libvips-dev libssl-dev libcurl4-openssl-dev pkg-config)
 
 if ! command -v dpkg-query >/dev/null 2>&1; then

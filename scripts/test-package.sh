@@ -44,7 +44,7 @@ for soname in $(objdump -p .build/package/daybook | awk '/NEEDED/ { print $2 }')
     package=$(package_of "$path")
     grep -qxF "$package" <<<"$depended" || fail "Depends lacks $package, which holds $soname: $depends"
 done
-grep -q 'curl' <<<"$depends" && fail "Depends names libcurl, which daybook never calls: $depends"
+grep -q 'curl' <<<"$depends" && fail "Depends names libcurl, which daybook opens on first use only: $depends"
 
 # The files.
 contents=$(dpkg-deb --contents "$deb" | awk '$1 !~ /^d/ { print $NF }' | sed 's|^\./||' | sort)

@@ -3,82 +3,114 @@
 // reports a failure: an error code, or NULL where it would return a new handle.
 #ifdef __linux__
 #include <dlfcn.h>
-#include <pthread.h>
 #include <stdarg.h>
-#include <stddef.h>
 
+#include "CLibraryLoader.h"
 #include "CCurlOnDemand.h"
 
-static void *libcurl;
-static pthread_once_t open_once = PTHREAD_ONCE_INIT;
+// Every libcurl function Foundation calls, as X(name).
+#define DAYBOOK_CURL_FUNCTIONS(X) \
+    X(curl_global_init) X(curl_version) X(curl_version_info) \
+    X(curl_easy_init) X(curl_easy_cleanup) X(curl_easy_setopt) X(curl_easy_getinfo) X(curl_easy_pause) \
+    X(curl_easy_strerror) X(curl_free) \
+    X(curl_multi_init) X(curl_multi_cleanup) X(curl_multi_setopt) X(curl_multi_add_handle) \
+    X(curl_multi_remove_handle) X(curl_multi_assign) X(curl_multi_info_read) X(curl_multi_socket_action) \
+    X(curl_slist_append) X(curl_slist_free_all) X(curl_url) X(curl_url_get) X(curl_url_set)
 
-static void open_libcurl(void) {
-    libcurl = dlopen("libcurl.so.4", RTLD_LAZY | RTLD_LOCAL);
+/// The library's own definitions, found by `find_functions`.
+static struct {
+#define DAYBOOK_CURL_POINTER(name) __typeof__(name) *name;
+    DAYBOOK_CURL_FUNCTIONS(DAYBOOK_CURL_POINTER)
+#undef DAYBOOK_CURL_POINTER
+} libcurl;
+
+/// libcurl's soname since 7.16; the unversioned name a development package installs is never tried.
+static const char *const files[] = {"libcurl.so.4", NULL};
+
+/// The library's handle finds its own definitions, never these of the same names.
+static const char *find_functions(void *handle, DaybookLibraryVersion *release, const void **function) {
+#define DAYBOOK_CURL_FIND(name) DAYBOOK_LIBRARY_FIND(handle, libcurl, name)
+    DAYBOOK_CURL_FUNCTIONS(DAYBOOK_CURL_FIND)
+#undef DAYBOOK_CURL_FIND
+    unsigned number = libcurl.curl_version_info(CURLVERSION_NOW)->version_num;  // 0xXXYYZZ
+    *release = (DaybookLibraryVersion) {(int) (number >> 16), (int) ((number >> 8) & 0xff), (int) (number & 0xff)};
+    *function = (const void *) libcurl.curl_version_info;
+    return NULL;
 }
 
-/// libcurl's own definition of `name`, or NULL. The library's handle finds its definitions, never
-/// these of the same names.
-static void *find(const char *name) {
-    pthread_once(&open_once, open_libcurl);
-    return libcurl == NULL ? NULL : dlsym(libcurl, name);
+static DaybookLibrary library = DAYBOOK_LIBRARY("libcurl", files, "libcurl4 (Debian, Ubuntu)", LIBCURL_VERSION_MAJOR,
+                                                LIBCURL_VERSION_MINOR, LIBCURL_VERSION_PATCH, find_functions);
+
+const char *daybook_curl_load(void) {
+    return daybook_library_load(&library);
 }
 
-// libcurl's result codes for a failed start (CURLE_FAILED_INIT), a bad multi handle
-// (CURLM_BAD_HANDLE) and an out-of-memory URL handle (CURLUE_OUT_OF_MEMORY).
-enum { easy_failure = 2, multi_failure = 1, url_failure = 7 };
-
-/// Defines `name` with these parameters as a call of libcurl's `name`, `failure` when there is none.
-/// Each call looks the function up again: Daybook never calls these, and nothing is shared between threads.
+/// Defines `name` with these parameters as a call of libcurl's `name`, `failure` when it cannot be opened.
 #define HAND_ON(result, name, failure, parameters, arguments) \
     result name parameters { \
-        result (*function) parameters = (result (*) parameters) find(#name); \
-        return function == NULL ? failure : function arguments; \
+        if (daybook_curl_load() != NULL) return failure; \
+        return libcurl.name arguments; \
     }
 #define HAND_ON_VOID(name, parameters, arguments) \
     void name parameters { \
-        void (*function) parameters = (void (*) parameters) find(#name); \
-        if (function != NULL) function arguments; \
+        if (daybook_curl_load() == NULL) libcurl.name arguments; \
     }
-// The variadic functions take exactly one more argument: a long, a 64-bit offset, or a pointer,
-// all passed alike on the 64-bit Linux systems this is built for, so it is read and passed on as
-// a pointer.
-#define HAND_ON_ONE_MORE(name, failure) \
-    int name(void *handle, int option, ...) { \
-        int (*function)(void *, int, ...) = (int (*)(void *, int, ...)) find(#name); \
-        if (function == NULL) return failure; \
+
+/// The one argument after an option, read as the type the option's number says it has (curl.h's
+/// CURLOPTTYPE_ ranges, which the multi interface's options share) and passed on as that type.
+#define HAND_ON_OPTION(result, name, failure, Handle, Option) \
+    result name(Handle *handle, Option option, ...) { \
+        if (daybook_curl_load() != NULL) return failure; \
         va_list more; \
         va_start(more, option); \
-        void *value = va_arg(more, void *); \
+        result answer; \
+        if (option < CURLOPTTYPE_OBJECTPOINT) answer = libcurl.name(handle, option, va_arg(more, long)); \
+        else if (option < CURLOPTTYPE_FUNCTIONPOINT) answer = libcurl.name(handle, option, va_arg(more, void *)); \
+        else if (option < CURLOPTTYPE_OFF_T) answer = libcurl.name(handle, option, va_arg(more, void (*)(void))); \
+        else if (option < CURLOPTTYPE_BLOB) answer = libcurl.name(handle, option, va_arg(more, curl_off_t)); \
+        else answer = libcurl.name(handle, option, va_arg(more, void *)); \
         va_end(more); \
-        return function(handle, option, value); \
+        return answer; \
     }
 
-HAND_ON(int, curl_global_init, easy_failure, (long flags), (flags))
-HAND_ON(char *, curl_version, (char *)"libcurl not found", (void), ())
-HAND_ON(void *, curl_version_info, NULL, (int age), (age))
+HAND_ON(CURLcode, curl_global_init, CURLE_FAILED_INIT, (long flags), (flags))
+HAND_ON(char *, curl_version, (char *) "libcurl not found", (void), ())
+HAND_ON(curl_version_info_data *, curl_version_info, NULL, (CURLversion age), (age))
 
-HAND_ON(void *, curl_easy_init, NULL, (void), ())
-HAND_ON_VOID(curl_easy_cleanup, (void *handle), (handle))
-HAND_ON_ONE_MORE(curl_easy_setopt, easy_failure)
-HAND_ON_ONE_MORE(curl_easy_getinfo, easy_failure)
-HAND_ON(int, curl_easy_pause, easy_failure, (void *handle, int mask), (handle, mask))
-HAND_ON(const char *, curl_easy_strerror, "libcurl not found", (int code), (code))
+HAND_ON(CURL *, curl_easy_init, NULL, (void), ())
+HAND_ON_VOID(curl_easy_cleanup, (CURL *handle), (handle))
+HAND_ON_OPTION(CURLcode, curl_easy_setopt, CURLE_FAILED_INIT, CURL, CURLoption)
+HAND_ON(CURLcode, curl_easy_pause, CURLE_FAILED_INIT, (CURL *handle, int mask), (handle, mask))
+HAND_ON(const char *, curl_easy_strerror, "libcurl not found", (CURLcode code), (code))
 HAND_ON_VOID(curl_free, (void *pointer), (pointer))
 
-HAND_ON(void *, curl_multi_init, NULL, (void), ())
-HAND_ON(int, curl_multi_cleanup, multi_failure, (void *multi), (multi))
-HAND_ON_ONE_MORE(curl_multi_setopt, multi_failure)
-HAND_ON(int, curl_multi_add_handle, multi_failure, (void *multi, void *handle), (multi, handle))
-HAND_ON(int, curl_multi_remove_handle, multi_failure, (void *multi, void *handle), (multi, handle))
-HAND_ON(int, curl_multi_assign, multi_failure, (void *multi, int socket, void *pointer), (multi, socket, pointer))
-HAND_ON(void *, curl_multi_info_read, NULL, (void *multi, int *queued), (multi, queued))
-HAND_ON(int, curl_multi_socket_action, multi_failure, (void *multi, int socket, int events, int *running),
-        (multi, socket, events, running))
+/// Every CURLINFO_ item takes a pointer to where its answer goes.
+CURLcode curl_easy_getinfo(CURL *handle, CURLINFO info, ...) {
+    if (daybook_curl_load() != NULL) return CURLE_FAILED_INIT;
+    va_list more;
+    va_start(more, info);
+    void *answer = va_arg(more, void *);
+    va_end(more);
+    return libcurl.curl_easy_getinfo(handle, info, answer);
+}
 
-HAND_ON(void *, curl_slist_append, NULL, (void *list, const char *text), (list, text))
-HAND_ON_VOID(curl_slist_free_all, (void *list), (list))
+HAND_ON(CURLM *, curl_multi_init, NULL, (void), ())
+HAND_ON(CURLMcode, curl_multi_cleanup, CURLM_BAD_HANDLE, (CURLM *multi), (multi))
+HAND_ON_OPTION(CURLMcode, curl_multi_setopt, CURLM_BAD_HANDLE, CURLM, CURLMoption)
+HAND_ON(CURLMcode, curl_multi_add_handle, CURLM_BAD_HANDLE, (CURLM *multi, CURL *handle), (multi, handle))
+HAND_ON(CURLMcode, curl_multi_remove_handle, CURLM_BAD_HANDLE, (CURLM *multi, CURL *handle), (multi, handle))
+HAND_ON(CURLMcode, curl_multi_assign, CURLM_BAD_HANDLE, (CURLM *multi, curl_socket_t socket, void *pointer),
+        (multi, socket, pointer))
+HAND_ON(CURLMsg *, curl_multi_info_read, NULL, (CURLM *multi, int *queued), (multi, queued))
+HAND_ON(CURLMcode, curl_multi_socket_action, CURLM_BAD_HANDLE,
+        (CURLM *multi, curl_socket_t socket, int events, int *running), (multi, socket, events, running))
 
-HAND_ON(void *, curl_url, NULL, (void), ())
-HAND_ON(int, curl_url_get, url_failure, (void *url, int part, char **text, unsigned flags), (url, part, text, flags))
-HAND_ON(int, curl_url_set, url_failure, (void *url, int part, const char *text, unsigned flags), (url, part, text, flags))
+HAND_ON(struct curl_slist *, curl_slist_append, NULL, (struct curl_slist *list, const char *text), (list, text))
+HAND_ON_VOID(curl_slist_free_all, (struct curl_slist *list), (list))
+
+HAND_ON(CURLU *, curl_url, NULL, (void), ())
+HAND_ON(CURLUcode, curl_url_get, CURLUE_OUT_OF_MEMORY, (CURLU *url, CURLUPart part, char **text, unsigned int flags),
+        (url, part, text, flags))
+HAND_ON(CURLUcode, curl_url_set, CURLUE_OUT_OF_MEMORY, (CURLU *url, CURLUPart part, const char *text, unsigned int flags),
+        (url, part, text, flags))
 #endif

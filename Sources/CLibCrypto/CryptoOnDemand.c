@@ -2,11 +2,8 @@
 // linked). The definitions below are hidden: they serve Daybook's code alone, never a library that
 // links libcrypto itself and must find its own functions.
 #include <dlfcn.h>
-#include <pthread.h>
-#include <stdatomic.h>
-#include <stdio.h>
 
-#include "CLibraryVersion.h"
+#include "CLibraryLoader.h"
 
 #pragma GCC visibility push(hidden)
 #include "CLibCrypto.h"
@@ -19,10 +16,10 @@
     X(EVP_DecryptInit_ex) X(EVP_DecryptUpdate) X(EVP_DecryptFinal_ex) \
     X(RAND_bytes)
 
-// The functions that tell the library's release, found and called by `load` only (OpenSSL 3 has them).
+// The functions that tell the library's release, called by `find_functions` only (OpenSSL 3 has them).
 #define DAYBOOK_CRYPTO_VERSION_FUNCTIONS(X) X(OPENSSL_version_major) X(OPENSSL_version_minor) X(OPENSSL_version_patch)
 
-/// The library's own definitions, found by `load`.
+/// The library's own definitions, found by `find_functions`.
 static struct {
 #define DAYBOOK_CRYPTO_POINTER(name) __typeof__(name) *name;
     DAYBOOK_CRYPTO_FUNCTIONS(DAYBOOK_CRYPTO_POINTER)
@@ -30,74 +27,42 @@ static struct {
 #undef DAYBOOK_CRYPTO_POINTER
 } libcrypto;
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static const char *load_failure;
-static char load_failure_text[512];
-/// The release of the library opened and accepted (`3.0.17`) and where the loader found it, written
-/// once by a load that succeeded.
-static char loaded_version_text[32];
-static char loaded_path_text[1024];
-static _Atomic(const char *) loaded_version;
-
 /// OpenSSL 3's soname: the unversioned name a development package installs may be another major
 /// version, and is never tried. On macOS also Homebrew's openssl@3, which is not linked into its
 /// prefix and which the loader does not search.
-static const char *const library_names[] = {
+static const char *const files[] = {
 #ifdef __APPLE__
     "libcrypto.3.dylib", "/opt/homebrew/opt/openssl@3/lib/libcrypto.3.dylib",
     "/usr/local/opt/openssl@3/lib/libcrypto.3.dylib",
 #else
     "libcrypto.so.3",
 #endif
+    NULL,
 };
 
-static const char *load(void) {
-    void *library = NULL;
-    for (size_t index = 0; library == NULL && index < sizeof library_names / sizeof library_names[0]; index++) {
-        library = dlopen(library_names[index], RTLD_LAZY | RTLD_LOCAL);
-        if (library == NULL && index == 0) {
-            const char *reason = dlerror();
-            snprintf(load_failure_text, sizeof load_failure_text, "cannot open OpenSSL's libcrypto: %s",
-                     reason != NULL ? reason : library_names[0]);
-        }
-    }
-    if (library == NULL) return load_failure_text;
-    // The library's handle finds its own definitions, never these of the same names.
-#define DAYBOOK_CRYPTO_FIND(name) \
-    libcrypto.name = (__typeof__(name) *) dlsym(library, #name); \
-    if (libcrypto.name == NULL) { \
-        snprintf(load_failure_text, sizeof load_failure_text, "the libcrypto found has no function %s", #name); \
-        return load_failure_text; \
-    }
+/// The library's handle finds its own definitions, never these of the same names.
+static const char *find_functions(void *handle, DaybookLibraryVersion *release, const void **function) {
+#define DAYBOOK_CRYPTO_FIND(name) DAYBOOK_LIBRARY_FIND(handle, libcrypto, name)
     DAYBOOK_CRYPTO_FUNCTIONS(DAYBOOK_CRYPTO_FIND)
     DAYBOOK_CRYPTO_VERSION_FUNCTIONS(DAYBOOK_CRYPTO_FIND)
 #undef DAYBOOK_CRYPTO_FIND
-    // Accepted by ABI (CLibraryVersion.h): the soname of the headers, a release no older than theirs.
-    DaybookLibraryVersion found = {(int) libcrypto.OPENSSL_version_major(), (int) libcrypto.OPENSSL_version_minor(),
-                                   (int) libcrypto.OPENSSL_version_patch()};
-    DaybookLibraryVersion built = {OPENSSL_VERSION_MAJOR, OPENSSL_VERSION_MINOR, OPENSSL_VERSION_PATCH};
-    if (daybook_library_accept("OpenSSL's libcrypto", found, built, (const void *) libcrypto.OPENSSL_version_major,
-                               loaded_version_text, sizeof loaded_version_text, loaded_path_text,
-                               sizeof loaded_path_text, load_failure_text, sizeof load_failure_text) != NULL) {
-        return load_failure_text;
-    }
-    atomic_store(&loaded_version, loaded_version_text);
+    *release = (DaybookLibraryVersion) {(int) libcrypto.OPENSSL_version_major(), (int) libcrypto.OPENSSL_version_minor(),
+                                        (int) libcrypto.OPENSSL_version_patch()};
+    *function = (const void *) libcrypto.OPENSSL_version_major;
     return NULL;
 }
 
-static void load_into_place(void) {
-    load_failure = load();
-}
+static DaybookLibrary library = DAYBOOK_LIBRARY("OpenSSL's libcrypto", files, "libssl3 (Debian, Ubuntu) or openssl@3 (Homebrew)",
+                                                OPENSSL_VERSION_MAJOR, OPENSSL_VERSION_MINOR, OPENSSL_VERSION_PATCH, find_functions);
 
 #pragma GCC visibility pop
 
 const char *daybook_crypto_load(void) {
-    pthread_once(&load_once, load_into_place);
-    return load_failure;
+    return daybook_library_load(&library);
 }
 
 const char *daybook_crypto_soname(void) {
-    return library_names[0];
+    return files[0];
 }
 
 const char *daybook_crypto_built_version(void) {
@@ -107,17 +72,17 @@ const char *daybook_crypto_built_version(void) {
 }
 
 const char *daybook_crypto_loaded_version(void) {
-    return atomic_load(&loaded_version);
+    return daybook_library_loaded_version(&library);
 }
 
 const char *daybook_crypto_loaded_path(void) {
-    return atomic_load(&loaded_version) != NULL && loaded_path_text[0] != 0 ? loaded_path_text : NULL;
+    return daybook_library_loaded_path(&library);
 }
 
 #pragma GCC visibility push(hidden)
 
 /// Defines `name` with these parameters as a call of libcrypto's `name`. It opens the library first
-/// if no call has yet (a pthread_once that has run costs a load and a branch), and when it cannot be
+/// if no call has yet (once it has, an atomic load and a branch), and when it cannot be
 /// opened answers as libcrypto does on failure: `failure`, 0 or NULL.
 #define HAND_ON(result, name, failure, parameters, arguments) \
     result name parameters { \

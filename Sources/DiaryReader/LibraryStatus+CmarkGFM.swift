@@ -1,5 +1,5 @@
 import CCmarkGFM
-import CLibraryVersion
+import CLibraryLoader
 import DiaryModel
 
 extension LibraryStatus {

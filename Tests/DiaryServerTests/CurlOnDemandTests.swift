@@ -6,12 +6,13 @@ import XCTest
 /// Foundation's URL loading calls must reach the real library.
 final class CurlOnDemandTests: XCTestCase {
     func testTheStandInsReachTheRealLibrary() throws {
+        XCTAssertNil(daybook_curl_load().map { String(cString: $0) })
         let version = String(cString: curl_version())
         XCTAssertTrue(version.hasPrefix("libcurl/"), version)
 
         let handle = try XCTUnwrap(curl_easy_init(), "libcurl gives a new handle")
         curl_easy_cleanup(handle)
-        XCTAssertEqual(String(cString: curl_easy_strerror(0)), "No error")
+        XCTAssertEqual(String(cString: curl_easy_strerror(CURLE_OK)), "No error")
     }
 }
 #endif

@@ -1,9 +1,9 @@
-import CLibraryVersion
+import CLibraryLoader
 import CVips
 import XCTest
 @testable import Pictures
 
-/// The rule the loaders of libvips and libcrypto apply (CLibraryVersion.h), and the cache key that
+/// The rule the loaders of libvips and libcrypto apply (CLibraryLoader.h), and the cache key that
 /// follows the libvips release actually opened.
 final class LibraryVersionTests: XCTestCase {
     private func refusal(found: String, built: String) -> String? {

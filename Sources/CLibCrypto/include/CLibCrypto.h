@@ -24,7 +24,7 @@
 
 /// Opens libcrypto and finds every function Daybook calls, once per process whichever thread asks
 /// first. NULL when they are ready; otherwise why not, in Daybook's words.
-/// It refuses a library older than the headers (CLibraryVersion.h).
+/// It refuses a library older than the headers (CLibraryLoader.h).
 const char *daybook_crypto_load(void);
 
 /// The name libcrypto is opened by: OpenSSL 3's soname (`libcrypto.so.3`, on macOS `libcrypto.3.dylib`).

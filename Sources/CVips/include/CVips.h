@@ -34,7 +34,7 @@ typedef enum DaybookVipsBandFormat {
 const char *daybook_vips_load(void);
 
 /// The version of the libvips headers Daybook was compiled against (`8.14.1`), without loading
-/// libvips. `daybook_vips_load` refuses an older release (CLibraryVersion.h).
+/// libvips. `daybook_vips_load` refuses an older release (CLibraryLoader.h).
 const char *daybook_vips_built_version(void);
 
 /// The name libvips is opened by: the soname of the headers' ABI (`libvips.so.42`, on macOS

@@ -1,4 +1,4 @@
-import CLibraryVersion
+import CLibraryLoader
 import CVips
 import DiaryFiles
 import Foundation
@@ -51,7 +51,7 @@ struct LibvipsRecord: Equatable {
         signature == Self.signature(of: path) && Self.accepts(version)
     }
 
-    /// Whether the headers Daybook was built with accept `version` (CLibraryVersion.h's rule).
+    /// Whether the headers Daybook was built with accept `version` (CLibraryLoader.h's rule).
     static func accepts(_ version: String) -> Bool {
         guard let found = LibraryVersion(version), let built = LibraryVersion(String(cString: daybook_vips_built_version()))
         else { return false }

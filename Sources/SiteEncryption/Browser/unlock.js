@@ -66,6 +66,9 @@
  * so a plain page's "script-src 'self'" would refuse the decrypted scripts: the reader removes a
  * page's CSP <meta> and puts the unlock page's in its place, so the policy in force is exactly the
  * one written in the page.
+ *
+ * The pure parts (bytes, padding, addresses, settings, words) are exported for Node (module.exports)
+ * and unit-tested there; in a page, the script starts on the unlock page's settings element.
  */
 (function () {
   'use strict';
@@ -95,45 +98,6 @@
     jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif',
     ico: 'image/x-icon', woff2: 'font/woff2', woff: 'font/woff'
   };
-
-  var settingsElement = document.getElementById('daybook-lock');
-  if (!settingsElement) return;
-  var settings = JSON.parse(settingsElement.textContent);
-  // The site's words (UnlockPage's daybook-words block) and language: the script has none of its own.
-  var wordsElement = document.getElementById('daybook-words');
-  var words = wordsElement ? JSON.parse(wordsElement.textContent) : {};
-  var language = document.documentElement.lang || 'en';
-  var subtle = window.crypto && window.crypto.subtle;
-  var encoder = new TextEncoder();
-  var decoder = new TextDecoder('utf-8');
-  // The site's base path: the folder of this page, which is the site's index.html.
-  var base = location.pathname.replace(/[^/]*$/, '');
-  var readableAddresses = settings.addresses === 'readable';
-  var lockTitle = document.title;
-  var policyElement = document.querySelector('meta[http-equiv="Content-Security-Policy" i]');
-  var policy = policyElement ? policyElement.content : null;
-  var databaseName = 'daybook:' + base;
-  var handleName = 'daybook-session:' + base;
-  var lockSignalName = 'daybook-lock:' + base;
-  var realFetch = window.fetch.bind(window);
-  var realPushState = history.pushState.bind(history);
-  var realReplaceState = history.replaceState.bind(history);
-
-  var keys = null;
-  var sessionRecord = null;
-  var renewed = 0;
-  var database = null;
-  var lockChannel = 'BroadcastChannel' in window ? new BroadcastChannel('daybook:' + base) : null;
-  var current = null;
-  var asking = 0;
-  var idsByAddress = new Map();
-  var addressesByID = new Map();
-  var shown = null;
-  var pending = null;
-  var navigation = 0;
-  var assetURLs = new Map();
-  var pictureURLs = [];
-  var pictureObserver = null;
 
   // MARK: - Bytes
 
@@ -172,17 +136,200 @@
     return difference === 0;
   }
 
-  // MARK: - Keys
+  // MARK: - Pure parts
+
+  var encoder = new TextEncoder();
+  var decoder = new TextDecoder('utf-8');
 
   function hkdf(text) { return { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: encoder.encode(text) }; }
+
+  /** PBKDF2's parameters for the site's published settings (its salt and rounds). */
+  function pbkdf2Parameters(published) {
+    return { name: 'PBKDF2', hash: 'SHA-256', salt: fromBase64(published.salt), iterations: published.iterations };
+  }
+
+  /** The site's base path for a page's path: the folder of the unlock page, the site's index.html. */
+  function basePath(pathname) {
+    return pathname.replace(/[^/]*$/, '');
+  }
+
+  /** The site file a URL names ("2025/10/04/walk/index.html"), or null when it is not inside the
+   * site at `origin` and `sitePath`. */
+  function siteAddress(url, origin, sitePath) {
+    if (url.origin !== origin || url.pathname.indexOf(sitePath) !== 0) return null;
+    var path;
+    try { path = decodeURIComponent(url.pathname.slice(sitePath.length)); } catch (error) { return null; }
+    if (path === '' || path.charAt(path.length - 1) === '/') path += 'index.html';
+    return path;
+  }
+
+  /** A site URL's address inside the site at `sitePath`: path after it, query and fragment. */
+  function innerAddressIn(url, sitePath) {
+    return url.pathname.slice(sitePath.length) + url.search + url.hash;
+  }
+
+  /** The published file of a site file whose keyed hash of its address is `code`. */
+  function publishedPathOf(code, folder) {
+    var hex = toHex(code.subarray(0, 16));
+    return folder + '/' + hex.slice(0, 2) + '/' + hex.slice(2) + '.bin';
+  }
+
+  /** What a site file's encryption authenticates besides its content: the version and the address. */
+  function associatedData(address) {
+    var addressBytes = encoder.encode(address);
+    var associated = new Uint8Array(1 + addressBytes.length);
+    associated[0] = FORMAT_VERSION;
+    associated.set(addressBytes, 1);
+    return associated;
+  }
+
+  /** Whether a published file is long enough, and of this format's version, to be decrypted. */
+  function isPublishedFile(file) {
+    return file.length >= 1 + NONCE_BYTES + 1 + TAG_BYTES && file[0] === FORMAT_VERSION;
+  }
+
+  /** A decrypted file without its padding (0x80, then zeros), or null when the padding is not there. */
+  function unpadded(plain) {
+    var end = plain.length;
+    while (end > 0 && plain[end - 1] === 0) end--;
+    if (end === 0 || plain[end - 1] !== 0x80) return null;
+    return plain.subarray(0, end - 1);
+  }
+
+  function typeOf(address) {
+    var match = /\.([a-z0-9]+)$/i.exec(address);
+    return (match && TYPES[match[1].toLowerCase()]) || 'application/octet-stream';
+  }
+
+  function paddedAddress(inner) {
+    var bytes = encoder.encode(inner);
+    var padded = new Uint8Array((Math.floor(bytes.length / ADDRESS_BLOCK_BYTES) + 1) * ADDRESS_BLOCK_BYTES);
+    padded.set(bytes);
+    padded[bytes.length] = 0x80;
+    return padded;
+  }
+
+  /** The address a decrypted id holds, or null when its padding or its UTF-8 is wrong. */
+  function unpaddedAddress(padded) {
+    var end = padded.lastIndexOf(0x80);
+    if (end < 0 || padded.subarray(end + 1).some(function (byte) { return byte !== 0; })) return null;
+    try { return new TextDecoder('utf-8', { fatal: true }).decode(padded.subarray(0, end)); } catch (error) { return null; }
+  }
+
+  /** An opaque id's bytes, or null when it cannot be one: not base64url, or not a tag and whole blocks. */
+  function opaqueIDBytes(id) {
+    var bytes = fromBase64URL(id);
+    if (!bytes || bytes.length <= ADDRESS_TAG_BYTES || (bytes.length - ADDRESS_TAG_BYTES) % ADDRESS_BLOCK_BYTES !== 0) return null;
+    return bytes;
+  }
+
+  function addressCounter(tag) {
+    var counter = new Uint8Array(16);
+    counter.set(tag);
+    return { name: 'AES-CTR', counter: counter, length: 32 };
+  }
+
+  /** `key`'s text in `words` (the key itself when there is none), each `{name}` replaced by `values[name]`. */
+  function filledWord(words, key, values) {
+    var text = Object.prototype.hasOwnProperty.call(words, key) ? String(words[key]) : key;
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+    });
+  }
+
+  function escapeHTML(text) {
+    return String(text).replace(/[&<>"']/g, function (c) { return '&#' + c.charCodeAt(0) + ';'; });
+  }
+
+  /** The days "remember on this device" keeps the keys: 0 when it is not ticked, else the days of
+   * the control's value `chosen`, else the default. */
+  function daysToRemember(ticked, chosen) {
+    if (!ticked) return 0;
+    var days = chosen === undefined ? NaN : parseInt(chosen, 10);
+    return days > 0 ? days : DEFAULT_REMEMBER_DAYS;
+  }
+
+  /** Of a srcset, the candidate a picture shown `needed` device pixels wide loads: the smallest
+   * that is wide enough, else the widest; null when there is none. */
+  function fittingCandidate(srcset, needed) {
+    var candidates = srcset.split(',').map(function (part) {
+      var bits = part.trim().split(/\s+/);
+      var size = parseFloat(bits[1] || '1x');
+      return { target: bits[0], value: /w$/.test(bits[1] || '') ? size : size * needed };
+    }).filter(function (candidate) { return candidate.target; }).sort(function (a, b) { return a.value - b.value; });
+    var fitting = candidates.filter(function (candidate) { return candidate.value >= needed; })[0] || candidates[candidates.length - 1];
+    return fitting ? fitting.target : null;
+  }
+
+  function isCalendarDay(address) {
+    return /^on-this-day\/\d\d-\d\d\.json$/.test(address);
+  }
+
+  /** The calendar's name for a day's file ("03-02" for "on-this-day/03-02.json"). */
+  function calendarDayName(address) {
+    return address.slice('on-this-day/'.length, -'.json'.length);
+  }
+
+  var api = {
+    fromBase64: fromBase64, toBase64: toBase64, toBase64URL: toBase64URL, fromBase64URL: fromBase64URL, toHex: toHex,
+    sameBytes: sameBytes, hkdf: hkdf, pbkdf2Parameters: pbkdf2Parameters, basePath: basePath, siteAddress: siteAddress,
+    innerAddressIn: innerAddressIn, publishedPathOf: publishedPathOf, associatedData: associatedData,
+    isPublishedFile: isPublishedFile, unpadded: unpadded, typeOf: typeOf, paddedAddress: paddedAddress,
+    unpaddedAddress: unpaddedAddress, opaqueIDBytes: opaqueIDBytes, addressCounter: addressCounter, filledWord: filledWord,
+    escapeHTML: escapeHTML, daysToRemember: daysToRemember, fittingCandidate: fittingCandidate,
+    isCalendarDay: isCalendarDay, calendarDayName: calendarDayName, LABELS: LABELS
+  };
+  if (typeof module === 'object' && module.exports) {
+    module.exports = api;
+    return;
+  }
+
+  // MARK: - The page
+
+  var settingsElement = document.getElementById('daybook-lock');
+  if (!settingsElement) return;
+  var settings = JSON.parse(settingsElement.textContent);
+  // The site's words (UnlockPage's daybook-words block) and language: the script has none of its own.
+  var wordsElement = document.getElementById('daybook-words');
+  var words = wordsElement ? JSON.parse(wordsElement.textContent) : {};
+  var language = document.documentElement.lang || 'en';
+  var subtle = window.crypto && window.crypto.subtle;
+  var base = basePath(location.pathname);
+  var readableAddresses = settings.addresses === 'readable';
+  var lockTitle = document.title;
+  var policyElement = document.querySelector('meta[http-equiv="Content-Security-Policy" i]');
+  var policy = policyElement ? policyElement.content : null;
+  var databaseName = 'daybook:' + base;
+  var handleName = 'daybook-session:' + base;
+  var lockSignalName = 'daybook-lock:' + base;
+  var realFetch = window.fetch.bind(window);
+  var realPushState = history.pushState.bind(history);
+  var realReplaceState = history.replaceState.bind(history);
+
+  var keys = null;
+  var sessionRecord = null;
+  var renewed = 0;
+  var database = null;
+  var lockChannel = 'BroadcastChannel' in window ? new BroadcastChannel('daybook:' + base) : null;
+  var current = null;
+  var asking = 0;
+  var idsByAddress = new Map();
+  var addressesByID = new Map();
+  var shown = null;
+  var pending = null;
+  var navigation = 0;
+  var assetURLs = new Map();
+  var pictureURLs = [];
+  var pictureObserver = null;
+
+  // MARK: - Keys
 
   /** The site's keys for `password`, as non-extractable CryptoKeys, or null when the password's
    * check does not match the published one. PBKDF2 runs once; its bits live only until they are
    * imported as the HKDF key every other key is derived from. */
   async function keysFor(password) {
     var material = await subtle.importKey('raw', encoder.encode(password.normalize('NFC')), 'PBKDF2', false, ['deriveBits']);
-    var bits = new Uint8Array(await subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: fromBase64(settings.salt),
-      iterations: settings.iterations }, material, 256));
+    var bits = new Uint8Array(await subtle.deriveBits(pbkdf2Parameters(settings), material, 256));
     var master;
     try {
       master = await subtle.importKey('raw', bits, 'HKDF', false, ['deriveKey', 'deriveBits']);
@@ -343,17 +490,12 @@
   /** The site file an address-bearing URL names ("2025/10/04/walk/index.html"), or null when the
    * URL is not inside the site. */
   function addressOf(url) {
-    if (url.origin !== location.origin || url.pathname.indexOf(base) !== 0) return null;
-    var path;
-    try { path = decodeURIComponent(url.pathname.slice(base.length)); } catch (error) { return null; }
-    if (path === '' || path.charAt(path.length - 1) === '/') path += 'index.html';
-    return path;
+    return siteAddress(url, location.origin, base);
   }
 
   async function publishedPath(address) {
     var code = new Uint8Array(await subtle.sign('HMAC', keys.names, encoder.encode(address)));
-    var hex = toHex(code.subarray(0, 16));
-    return settings.folder + '/' + hex.slice(0, 2) + '/' + hex.slice(2) + '.bin';
+    return publishedPathOf(code, settings.folder);
   }
 
   /** For the "Keep offline" control (assets/offline.js): the published path of a site file, which
@@ -373,27 +515,17 @@
     if (response.status === 404) throw new SiteFileError(address, 'missing');
     if (!response.ok) throw new Error(wordFor('file_unavailable', { address: address, status: response.status }));
     var file = new Uint8Array(await response.arrayBuffer());
-    if (file.length < 1 + NONCE_BYTES + 1 + TAG_BYTES || file[0] !== FORMAT_VERSION) throw new SiteFileError(address, 'damaged');
-    var addressBytes = encoder.encode(address);
-    var associated = new Uint8Array(1 + addressBytes.length);
-    associated[0] = FORMAT_VERSION;
-    associated.set(addressBytes, 1);
+    if (!isPublishedFile(file)) throw new SiteFileError(address, 'damaged');
     var plain;
     try {
-      plain = new Uint8Array(await subtle.decrypt({ name: 'AES-GCM', iv: file.subarray(1, 1 + NONCE_BYTES), additionalData: associated,
+      plain = new Uint8Array(await subtle.decrypt({ name: 'AES-GCM', iv: file.subarray(1, 1 + NONCE_BYTES), additionalData: associatedData(address),
         tagLength: TAG_BYTES * 8 }, keys.content, file.subarray(1 + NONCE_BYTES)));
     } catch (error) {
       throw new SiteFileError(address, 'damaged');
     }
-    var end = plain.length;
-    while (end > 0 && plain[end - 1] === 0) end--;
-    if (end === 0 || plain[end - 1] !== 0x80) throw new SiteFileError(address, 'damaged');
-    return plain.subarray(0, end - 1);
-  }
-
-  function typeOf(address) {
-    var match = /\.([a-z0-9]+)$/i.exec(address);
-    return (match && TYPES[match[1].toLowerCase()]) || 'application/octet-stream';
+    var content = unpadded(plain);
+    if (content === null) throw new SiteFileError(address, 'damaged');
+    return content;
   }
 
   /** A blob: URL of the decrypted file at `address`, made once and kept for the session. */
@@ -419,7 +551,7 @@
 
   /** A site URL's address inside the site: path after the base, query and fragment. */
   function innerAddress(url) {
-    return url.pathname.slice(base.length) + url.search + url.hash;
+    return innerAddressIn(url, base);
   }
 
   /** The address in the bar for a site URL: the site's base, '#', then the page's opaque id (or
@@ -457,20 +589,6 @@
     return siteURL(base + addressesByID.get(after), location.origin);
   }
 
-  function paddedAddress(inner) {
-    var bytes = encoder.encode(inner);
-    var padded = new Uint8Array((Math.floor(bytes.length / ADDRESS_BLOCK_BYTES) + 1) * ADDRESS_BLOCK_BYTES);
-    padded.set(bytes);
-    padded[bytes.length] = 0x80;
-    return padded;
-  }
-
-  function addressCounter(tag) {
-    var counter = new Uint8Array(16);
-    counter.set(tag);
-    return { name: 'AES-CTR', counter: counter, length: 32 };
-  }
-
   /** The opaque id of an address: tag ‖ AES-CTR(padded address), the tag a keyed hash of the
    * padded address that also starts the counter, so one address always gives one id. */
   async function opaqueID(inner) {
@@ -485,15 +603,13 @@
 
   /** The address an opaque id stands for, or null when the id was not made with these keys. */
   async function addressOfID(id) {
-    var bytes = fromBase64URL(id);
-    if (!keys || !bytes || bytes.length <= ADDRESS_TAG_BYTES || (bytes.length - ADDRESS_TAG_BYTES) % ADDRESS_BLOCK_BYTES !== 0) return null;
+    var bytes = opaqueIDBytes(id);
+    if (!keys || !bytes) return null;
     var tag = bytes.subarray(0, ADDRESS_TAG_BYTES);
     var padded = new Uint8Array(await subtle.decrypt(addressCounter(tag), keys.addresses, bytes.subarray(ADDRESS_TAG_BYTES)));
     var expected = new Uint8Array(await subtle.sign('HMAC', keys.addressTags, padded)).subarray(0, ADDRESS_TAG_BYTES);
     if (!sameBytes(tag, expected)) return null;
-    var end = padded.lastIndexOf(0x80);
-    if (end < 0 || padded.subarray(end + 1).some(function (byte) { return byte !== 0; })) return null;
-    try { return new TextDecoder('utf-8', { fatal: true }).decode(padded.subarray(0, end)); } catch (error) { return null; }
+    return unpaddedAddress(padded);
   }
 
   function siteURL(text, relativeTo) {
@@ -643,14 +759,8 @@
     var chosen = image.getAttribute('data-daybook-src');
     var srcset = image.getAttribute('data-daybook-srcset');
     if (srcset) {
-      var needed = shownWidth(image) * (window.devicePixelRatio || 1);
-      var candidates = srcset.split(',').map(function (part) {
-        var bits = part.trim().split(/\s+/);
-        var size = parseFloat(bits[1] || '1x');
-        return { target: bits[0], value: /w$/.test(bits[1] || '') ? size : size * needed };
-      }).filter(function (candidate) { return candidate.target; }).sort(function (a, b) { return a.value - b.value; });
-      var fitting = candidates.filter(function (candidate) { return candidate.value >= needed; })[0] || candidates[candidates.length - 1];
-      if (fitting) chosen = fitting.target;
+      var fitting = fittingCandidate(srcset, shownWidth(image) * (window.devicePixelRatio || 1));
+      if (fitting) chosen = fitting;
     }
     var target = chosen && siteURL(chosen, url);
     var address = target && addressOf(target);
@@ -689,14 +799,7 @@
 
   /** The site's word for `key`, with each `{name}` replaced by `values[name]`. */
   function wordFor(key, values) {
-    var text = Object.prototype.hasOwnProperty.call(words, key) ? String(words[key]) : key;
-    return text.replace(/\{(\w+)\}/g, function (whole, name) {
-      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
-    });
-  }
-
-  function escapeHTML(text) {
-    return String(text).replace(/[&<>"']/g, function (c) { return '&#' + c.charCodeAt(0) + ';'; });
+    return filledWord(words, key, values);
   }
 
   /** A page of the reader's own: a message, or a picture or text file opened by itself. */
@@ -903,10 +1006,6 @@
   var CALENDAR = 'on-this-day/calendar.deflate';
   var calendar = null;
 
-  function isCalendarDay(address) {
-    return /^on-this-day\/\d\d-\d\d\.json$/.test(address);
-  }
-
   /** The calendar, day name → that day's file as text; read once a session. */
   function readCalendar() {
     if (!calendar) {
@@ -920,7 +1019,7 @@
   }
 
   function calendarDay(address) {
-    var name = address.slice('on-this-day/'.length, -'.json'.length);
+    var name = calendarDayName(address);
     return readCalendar().then(function (days) {
       if (!Object.prototype.hasOwnProperty.call(days, name)) throw new SiteFileError(address, 'missing');
       return encoder.encode(days[name]);
@@ -990,9 +1089,8 @@
 
   /** The days "remember on this device" keeps the keys, or 0 when it is not ticked. */
   function rememberDays() {
-    if (!form.elements.remember || !form.elements.remember.checked) return 0;
-    var chosen = form.elements.remember_days ? parseInt(form.elements.remember_days.value, 10) : NaN;
-    return chosen > 0 ? chosen : DEFAULT_REMEMBER_DAYS;
+    var ticked = Boolean(form.elements.remember && form.elements.remember.checked);
+    return daysToRemember(ticked, form.elements.remember_days ? form.elements.remember_days.value : undefined);
   }
 
   async function unlock(event) {

@@ -2,7 +2,7 @@
 #include <dlfcn.h>
 #include <stdio.h>
 
-#include "CLibraryVersion.h"
+#include "CLibraryLoader.h"
 
 static int compare(DaybookLibraryVersion left, DaybookLibraryVersion right) {
     if (left.major != right.major) return left.major < right.major ? -1 : 1;
@@ -25,14 +25,4 @@ const char *daybook_library_version_refusal(const char *library, DaybookLibraryV
 const char *daybook_library_file(const void *address) {
     Dl_info info;
     return dladdr(address, &info) != 0 ? info.dli_fname : NULL;
-}
-
-const char *daybook_library_accept(const char *library, DaybookLibraryVersion found, DaybookLibraryVersion built,
-                                   const void *function, char *version, size_t version_size, char *path,
-                                   size_t path_size, char *message, size_t size) {
-    if (daybook_library_version_refusal(library, found, built, message, size) != NULL) return message;
-    const char *file = daybook_library_file(function);
-    snprintf(path, path_size, "%s", file != NULL ? file : "");
-    snprintf(version, version_size, "%d.%d.%d", found.major, found.minor, found.micro);
-    return NULL;
 }

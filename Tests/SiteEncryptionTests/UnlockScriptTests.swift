@@ -1,0 +1,68 @@
+import Foundation
+@testable import SiteEncryption
+import XCTest
+
+/// unlock.js's pure parts, run by Node: its own unit tests (Node/unlock_unit.js), and files this
+/// module encrypted opened with the script's own parameters, labels and padding.
+final class UnlockScriptTests: XCTestCase {
+    private var repository: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    private func node() throws -> String {
+        for path in ["/usr/bin/node", "/usr/local/bin/node", "/usr/bin/nodejs"] where FileManager.default.isExecutableFile(atPath: path) {
+            return path
+        }
+        throw XCTSkip("Node is not installed")
+    }
+
+    private func run(site: [String: Any]) throws -> [String: Any] {
+        let file = temporaryFolder(self).appendingPathComponent("site.json")
+        try JSONSerialization.data(withJSONObject: site).write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try node())
+        process.arguments = [repository.appendingPathComponent("Tests/SiteEncryptionTests/Node/unlock_unit.js").path,
+                             repository.appendingPathComponent("Sources/SiteEncryption/Browser/unlock.js").path, file.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    func testTheUnlockScriptPassesItsUnitTestsAndOpensWhatSwiftEncrypted() throws {
+        let password = "봄 일기 correct horse"
+        let keys = try quickKeys(password)
+        let encryptor = SiteEncryptor(keys: keys)
+        let settingsJSON = UnlockPage(keys: keys, baseURL: "/diary/").settingsJSON
+        let settings = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(settingsJSON.utf8)) as? [String: Any])
+        let contents: [String: [UInt8]] = [
+            "index.html": Array("<!DOCTYPE html><title>Diary</title>".utf8),
+            "2025/10/04/산책/index.html": Array("<p>비가 와서 산책은 짧았다</p>".utf8),
+            "assets/empty.css": [],
+            "on-this-day/calendar.deflate": [0x80, 0x00, 0x80, 0x00],
+            "pictures/large.bin": (0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 7) },
+        ]
+        let files = contents.keys.sorted().map { address in
+            ["address": address, "published": encryptor.publishedPath(of: address),
+             "file": Data(encryptor.encrypt(contents[address]!, at: address)).base64EncodedString(),
+             "content": Data(contents[address]!).base64EncodedString()]
+        }
+        let answer = try run(site: ["password": password, "settings": settings, "files": files])
+
+        XCTAssertEqual(answer["failures"] as? [String], [])
+        XCTAssertEqual(answer["labels"] as? [String: String], [
+            "content": SiteKeys.Label.content, "names": SiteKeys.Label.names, "check": SiteKeys.Label.check,
+            "addresses": SiteKeys.Label.addresses, "addressTags": SiteKeys.Label.addressTags,
+        ])
+        let published = try XCTUnwrap(answer["published"] as? [String: String])
+        let opened = try XCTUnwrap(answer["contents"] as? [String: String])
+        for file in files {
+            let address = file["address"]!
+            XCTAssertEqual(published[address], file["published"], address)
+            XCTAssertEqual(opened[address], file["content"], address)
+        }
+    }
+}
