@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the Swift files that carry the browser's files inside the binary:
-Sources/SiteBuilder/DefaultTheme.swift from Templates/, Sources/SiteEncryption/UnlockScript.swift
-from Sources/SiteEncryption/Browser/unlock.js, and Sources/SiteBuilder/OfflineWorker.swift from
+Sources/SiteBuilder/Theme/DefaultTheme.swift from Templates/, Sources/SiteEncryption/UnlockScript.swift
+from Sources/SiteEncryption/Browser/unlock.js, and Sources/SiteBuilder/Offline/OfflineWorker.swift from
 Sources/SiteBuilder/Browser/offline-worker.js. Run `make theme` after editing either; a test fails
 while a copy differs from its file."""
 import os
@@ -49,8 +49,8 @@ def embed_theme():
     if not files:
         lines[-1] = "    static let files: [String: String] = [:"
     lines += ["    ]", "}", ""]
-    write(os.path.join("Sources", "SiteBuilder", "DefaultTheme.swift"), lines)
-    print(f"embedded {len(files)} theme files into Sources/SiteBuilder/DefaultTheme.swift", file=sys.stderr)
+    write(os.path.join("Sources", "SiteBuilder", "Theme", "DefaultTheme.swift"), lines)
+    print(f"embedded {len(files)} theme files into Sources/SiteBuilder/Theme/DefaultTheme.swift", file=sys.stderr)
 
 
 def embed_script(source, target, enum, doc, public=False):
@@ -75,6 +75,6 @@ def embed_script(source, target, enum, doc, public=False):
 embed_theme()
 embed_script("Sources/SiteEncryption/Browser/unlock.js", "Sources/SiteEncryption/UnlockScript.swift", "UnlockScript",
              "The script of the unlock page and reader of an encrypted site (`unlock.js`).")
-embed_script("Sources/SiteBuilder/Browser/offline-worker.js", "Sources/SiteBuilder/OfflineWorker.swift", "OfflineWorker",
+embed_script("Sources/SiteBuilder/Browser/offline-worker.js", "Sources/SiteBuilder/Offline/OfflineWorker.swift", "OfflineWorker",
              "The service worker of a site (`sw.js`), without the settings line a build puts before it (`OfflineSite`).",
              public=True)
