@@ -4,6 +4,11 @@ import Foundation
 /// The output as a site held in memory: path → bytes, for a build whose files are served or
 /// compared rather than published (as Zola's `serve` renders into memory). Folders are implied by
 /// the files' paths. Safe to write from several threads at once, as the writer does.
+///
+/// `daybook serve` still builds into its folder: on a one-entry edit of a 10,950-entry diary
+/// (about 31 files written of 31,049), its write and finish steps take 0.19–0.27 s, of which the
+/// folder's own work (30 `mkdir`, 31 replacements, 2.4 MB) is about 8 ms; the rest is the
+/// manifest's bookkeeping, which memory would not spare, while the site would take 322 MB of it.
 package final class MemoryOutput: OutputStore, @unchecked Sendable {
     private let lock = NSLock()
     /// Guarded by `lock`.
