@@ -39,7 +39,7 @@ public struct SiteBuilder {
         /// (`FolderStamps`), or a listing of Content/ remembers it (`ListingMemory`), in nanoseconds; tests lower it.
         var folderSettling = FolderStamp.settling
         /// Write the site into this memory rather than into the output folder (which stays as it
-        /// is); the build cache keeps what it wrote apart from the folder's (`BuildCache(root:memoryInPlaceOf:)`).
+        /// is); the build cache keeps what it wrote apart from the folder's (`BuildCache(root:output:memory:)`).
         var memoryOutput: MemoryOutput?
 
         public init(output: URL? = nil, includeDrafts: Bool = false, clean: Bool = false, strict: Bool = false,

@@ -3,11 +3,6 @@ import DiaryFiles
 import DiaryModel
 import Foundation
 import SitePages
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes a site's files into its output folder: only files whose bytes changed, each one
 /// atomically, then removes what the previous build wrote and this one did not.
@@ -168,7 +163,7 @@ package struct OutputWriter {
         let results = ParallelMap.map(Array(files.indices), chunkSize: 32) { position -> Result<Written, Error> in
             let file = files[position]
             let path = paths[position]
-            let old = previous[paths[position]]
+            let old = previous[path]
             if old == fingerprints[position], exists(path) { return .success((false, true)) }
             if dryRun { return .success((true, old != nil)) }
             do {
