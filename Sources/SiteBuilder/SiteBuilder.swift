@@ -38,6 +38,9 @@ public struct SiteBuilder {
         /// How long a folder must have been still before a check of the output stamps it
         /// (`FolderStamps`), or a listing of Content/ remembers it (`ListingMemory`), in nanoseconds; tests lower it.
         var folderSettling = FolderStamp.settling
+        /// Write the site into this memory rather than into the output folder (which stays as it
+        /// is); the build cache keeps what it wrote apart from the folder's (`BuildCache(root:output:memory:)`).
+        var memoryOutput: MemoryOutput?
 
         public init(output: URL? = nil, includeDrafts: Bool = false, clean: Bool = false, strict: Bool = false,
                     dryRun: Bool = false, encryption: SiteKeys? = nil) {
@@ -159,7 +162,7 @@ public struct SiteBuilder {
         if options.encryption == nil, !options.replacesEncryptedSite, folder.holdsEncryptedSite {
             throw BuildError.plainOverEncrypted(folder.displayPath(root: root))
         }
-        if !options.dryRun { PageStaging.removeLeftovers(in: BuildCache(root: root, output: output)) }
+        if !options.dryRun { PageStaging.removeLeftovers(in: BuildCache(root: root, output: output, memory: options.memoryOutput)) }
         var build = try BuildContext(root: root, options: options, output: output, session: session, changedPaths: changedPaths,
                                      evenWhenUnchanged: evenWhenUnchanged)
         defer { build.end() }

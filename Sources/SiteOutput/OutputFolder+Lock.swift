@@ -11,14 +11,14 @@ extension OutputFolder {
 
     /// The folder's `index.html`; nil when there is none. Of a plain site, the home page.
     private var homePage: [UInt8]? {
-        LocalFiles.readBytes(url.appendingPathComponent(Self.unlockPageName).path)
+        store.read(Self.unlockPageName)
     }
 
     /// Whether the last site written here was encrypted: its home page is an unlock page (even
     /// one whose settings cannot be read), or the unlock script is there without it.
     package var holdsEncryptedSite: Bool {
         if let page = homePage { return UnlockSettings.isUnlockPage(page) }
-        return FileManager.default.fileExists(atPath: url.appendingPathComponent("unlock.js").path)
+        return store.contains("unlock.js")
     }
 
     /// The settings the folder's unlock page publishes; nil when it holds none. Settings that

@@ -20,10 +20,17 @@ package struct OutputFolder {
     static let legacyStateFolder = ".daybook"
 
     package let url: URL
+    /// A site in memory that stands in for the folder: the build writes its files there and
+    /// reads them back from there (`OutputStore`); nil for the folder on disk.
+    package let memory: MemoryOutput?
 
-    package init(url: URL) {
+    package init(url: URL, memory: MemoryOutput? = nil) {
         self.url = url
+        self.memory = memory
     }
+
+    /// Where the build's files go: the memory that stands in for the folder, or the folder itself.
+    package var store: any OutputStore { memory ?? DiskOutput(self) }
 
     /// Refuses an output folder that would touch the diary's own files (SPEC §5).
     package static func validate(_ output: URL, root: URL) throws {
@@ -88,13 +95,6 @@ package struct OutputFolder {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         try Data("This folder is written by Daybook. Its files are replaced on every build.\n".utf8)
             .write(to: url.appendingPathComponent(Self.marker))
-    }
-
-    /// Every file in the folder, with a fingerprint nothing matches (the manifest is lost).
-    func filesWithUnknownContent() -> [String: String] {
-        var files: [String: String] = [:]
-        for file in FileStatus.list(url.path) ?? [] { files[file.path] = "unknown" }
-        return files
     }
 
     /// What a check of the folder against the last build's manifest found.

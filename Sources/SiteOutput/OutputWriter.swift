@@ -3,11 +3,6 @@ import DiaryFiles
 import DiaryModel
 import Foundation
 import SitePages
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes a site's files into its output folder: only files whose bytes changed, each one
 /// atomically, then removes what the previous build wrote and this one did not.
@@ -19,6 +14,8 @@ import Darwin
 /// place, under its final name only now, after every page rendered.
 ///
 /// A dry run decides the same but writes, deletes and saves nothing (`daybook build --dry-run`).
+///
+/// Every change goes through an `OutputStore`: the folder on disk, or a site in memory.
 ///
 /// With `encryption`, a file given by its address is written encrypted under its published
 /// path; it is compared by the fingerprint of its plain bytes, so only a changed file is encrypted.
@@ -62,6 +59,7 @@ package struct OutputWriter {
     }
 
     private let folder: OutputFolder
+    private let store: any OutputStore
     private let dryRun: Bool
     private let encryption: OutputEncryption?
     /// The last build's manifest, or every file in the folder when it is unknown.
@@ -85,17 +83,19 @@ package struct OutputWriter {
     /// path → fingerprint and, in an encrypted build, published path → address.
     package var closingFiles: ((_ manifest: [String: String], _ addresses: [String: String]) -> (site: [OutputFile], inTheClear: [OutputFile]))?
 
-    /// Makes the folder ready (`OutputFolder.prepare`; not in a dry run) and takes in what the
+    /// Makes the output ready (`OutputStore.prepare`; not in a dry run) and takes in what the
     /// last build wrote.
     package init(folder: OutputFolder, cache: BuildCache, clean: Bool, last: LastBuild? = nil, dryRun: Bool = false,
          encryption: OutputEncryption? = nil) throws {
+        let store = folder.store
         self.folder = folder
+        self.store = store
         self.dryRun = dryRun
         self.encryption = encryption
-        if !dryRun { try folder.prepare(clean: clean) }
+        if !dryRun { try store.prepare(clean: clean) }
         if clean {
             // Emptied by `prepare`; a dry run shows every file there as replaced or deleted.
-            previous = ManifestView(dryRun ? folder.filesWithUnknownContent() : [:])
+            previous = ManifestView(dryRun ? Self.filesWithUnknownContent(in: store) : [:])
             missing = nil
             sweepsEmptyFolders = false
             return
@@ -103,7 +103,7 @@ package struct OutputWriter {
         // Without a readable manifest, every file in the (marked) folder counts as one an earlier
         // build wrote, so anything this build does not write again is removed: never a stale page.
         let known = last?.manifest ?? Manifest.load(from: cache).map(ManifestView.init)
-        previous = known ?? ManifestView(folder.filesWithUnknownContent())
+        previous = known ?? ManifestView(Self.filesWithUnknownContent(in: store))
         missing = last?.missing
         sweepsEmptyFolders = known == nil && !dryRun
         manifest.reserveCapacity(previous.count)
@@ -141,11 +141,13 @@ package struct OutputWriter {
             while levels.count <= depth { levels.append([]) }
             levels[depth].append(folder)
         }
+        let store = self.store
         for level in levels where !dryRun {
-            let failures = ParallelMap.map(level, chunkSize: 64) { folder -> String? in
-                mkdir(base + "/" + folder, 0o755) == 0 || errno == EEXIST ? nil : "\(folder): \(String(cString: strerror(errno)))"
+            let failures = ParallelMap.map(level, chunkSize: 64) { folder -> Error? in
+                do { try store.makeFolder(folder) } catch { return error }
+                return nil
             }
-            if let failure = failures.lazy.compactMap({ $0 }).first { throw FileWriteError(path: base, reason: failure) }
+            if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
         }
         createdFolders.formUnion(folders)
 
@@ -154,27 +156,26 @@ package struct OutputWriter {
         let dryRun = self.dryRun
         func exists(_ path: String) -> Bool {
             if let missing { return !missing.contains(path) }
-            var info = stat()
-            return stat(base + "/" + path, &info) == 0
+            return store.contains(path)
         }
         /// Whether the file was written, and whether the last build had one at its path.
         typealias Written = (didWrite: Bool, wasThere: Bool)
         let results = ParallelMap.map(Array(files.indices), chunkSize: 32) { position -> Result<Written, Error> in
             let file = files[position]
-            let path = base + "/" + paths[position]
-            let old = previous[paths[position]]
-            if old == fingerprints[position], exists(paths[position]) { return .success((false, true)) }
+            let path = paths[position]
+            let old = previous[path]
+            if old == fingerprints[position], exists(path) { return .success((false, true)) }
             if dryRun { return .success((true, old != nil)) }
             do {
                 switch (file.content, encryption) {
-                case (.staged(_, let staged?), _): try AtomicFile.move(from: staged, to: path)
-                case (.staged(_, nil), _): throw FileWriteError(path: path, reason: "its page was rendered but not staged")
-                case (.bytes(let bytes), nil): try AtomicFile.write(bytes, to: path)
-                case (.copy(let source, _), nil): try AtomicFile.copy(from: source, to: path)
-                case (.bytes(let bytes), let stage?): try AtomicFile.write(stage.encrypt(bytes, at: file.path), to: path)
+                case (.staged(_, let staged?), _): try store.move(from: staged, to: path)
+                case (.staged(_, nil), _): throw FileWriteError(path: base + "/" + path, reason: "its page was rendered but not staged")
+                case (.bytes(let bytes), nil): try store.write(bytes, to: path)
+                case (.copy(let source, _), nil): try store.copy(from: source, to: path)
+                case (.bytes(let bytes), let stage?): try store.write(stage.encrypt(bytes, at: file.path), to: path)
                 case (.copy(let source, _), let stage?):
                     guard let bytes = LocalFiles.readBytes(source) else { throw FileWriteError(path: source, reason: "cannot be read") }
-                    try AtomicFile.write(stage.encrypt(bytes, at: file.path), to: path)
+                    try store.write(stage.encrypt(bytes, at: file.path), to: path)
                 }
                 return .success((true, old != nil))
             } catch {
@@ -248,23 +249,28 @@ package struct OutputWriter {
 
     /// Removes the files at `paths` (a dry run only lists them) and tells what the build did.
     private func outcome(removing paths: [String], changes: ManifestChanges? = nil) throws -> Outcome {
-        let base = folder.url.path
         var deleted: [String] = []
         for path in paths.sorted() {
             if dryRun {
                 deleted.append(path)
                 continue
             }
-            if unlink(base + "/" + path) == 0 || errno == ENOENT { deleted.append(path) }
+            if store.remove(path) { deleted.append(path) }
             var parent = Self.parent(of: path)
-            // rmdir only removes empty folders: anything else someone put there stays.
-            while !parent.isEmpty, rmdir(base + "/" + parent) == 0 { parent = Self.parent(of: parent) }
+            while !parent.isEmpty, store.removeFolderIfEmpty(parent) { parent = Self.parent(of: parent) }
         }
-        if sweepsEmptyFolders { folder.removeEmptyFolders() }
+        if sweepsEmptyFolders { store.removeEmptyFolders() }
         // Thrown only now, after the removals; it belongs to the writing.
         if let firstError { throw WriteFailure(underlying: firstError) }
         return Outcome(written: written, added: added, unchanged: unchanged, deleted: deleted, addresses: addresses,
                        changes: changes, base: changes == nil ? ManifestView(manifest) : previous)
+    }
+
+    /// Every file in the output, with a fingerprint nothing matches (the manifest is lost).
+    private static func filesWithUnknownContent(in store: any OutputStore) -> [String: String] {
+        var files: [String: String] = [:]
+        for path in store.filePaths() { files[path] = "unknown" }
+        return files
     }
 
     /// The folder part of a relative path ("" at the top).

@@ -74,8 +74,8 @@ struct BuildContext {
          evenWhenUnchanged: Bool) throws {
         self.root = root
         self.options = options
-        folder = OutputFolder(url: output)
-        cache = BuildCache(root: root, output: output)
+        folder = OutputFolder(url: output, memory: options.memoryOutput)
+        cache = BuildCache(root: root, output: output, memory: options.memoryOutput)
         encryption = options.encryption.map(OutputEncryption.init(keys:))
         self.changedPaths = changedPaths
         self.evenWhenUnchanged = evenWhenUnchanged

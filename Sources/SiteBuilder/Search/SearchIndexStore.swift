@@ -42,7 +42,7 @@ struct SearchIndexStore {
     /// when it is missing or its bytes are not the ones the manifest records.
     func indexFile(_ sitePath: String, manifest: ManifestView) -> [UInt8]? {
         guard let expected = manifest[sitePath],
-              let stored = LocalFiles.readBytes(folder.url.path + "/" + (encryption?.publishedPath(of: sitePath) ?? sitePath)),
+              let stored = folder.store.read(encryption?.publishedPath(of: sitePath) ?? sitePath),
               let bytes = encryption.map({ try? $0.encryptor.decrypt(stored, at: sitePath) }) ?? stored else { return nil }
         return OutputWriter.fingerprint(of: .bytes(bytes)) == expected ? bytes : nil
     }

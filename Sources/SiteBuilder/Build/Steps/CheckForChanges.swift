@@ -45,7 +45,8 @@ extension BuildContext {
     /// not, the build needs to know which of the last build's files are gone: the output folder is
     /// looked at on another core while Content/ is listed.
     private func fullCheck() -> ChangeCheck {
-        let (folder, cache, clean, settling) = (self.folder, self.cache, options.clean, options.folderSettling)
+        // A memory output is checked by the writer, file by file, against what the cache says it wrote.
+        let (folder, cache, clean, settling) = (self.folder, self.cache, options.clean || folder.memory != nil, options.folderSettling)
         let look = BackgroundValue(working: { OutputLook(folder, cache: cache, clean: clean, settling: settling) })
         let configFile = ConfigFile.load(root: root)
         // A clean build reads every folder again (and remembers them anew).
