@@ -85,8 +85,8 @@ let package = Package(
         // changed files, atomically, encrypted on request), its manifest, the look at what is gone,
         // and the staging of pages rendered in batches.
         .target(name: "SiteOutput", dependencies: ["BuildSupport", "DiaryModel", "DiaryFiles", "DiaryReader", "SiteEncryption", "SitePages"]),
-        // The build: a pipeline of named steps from the diary to the site, the build cache in the
-        // diary's .daybook/, and the writer that changes the output folder safely (encrypting it on request).
+        // The build: a list of named steps over one context from the diary to the site, what it reuses
+        // of the last build (a serve session's memory or the build cache), and what makes it incremental.
         .target(name: "SiteBuilder", dependencies: ["BuildSupport", "DiaryModel", "DiaryFiles", "DiaryReader", "DiaryIndex", "DiarySearch", "Pictures", "Templating", "SiteEncryption",
                                                     "SitePages", "SiteOutput",
                                                     .product(name: "ZIPFoundation", package: "ZIPFoundation")],
