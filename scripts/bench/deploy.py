@@ -59,8 +59,10 @@ def skipped_reason():
 
 
 def start_s3(folder):
-    """rclone serve s3 on a free port, behind the counting proxy; returns (processes, proxy port)."""
-    os.makedirs(os.path.join(folder, "bucket"), exist_ok=True)
+    """rclone serve s3 on a free port, behind the counting proxy; returns (processes, proxy port). The bucket starts
+    empty: files a run before left there would make a first deploy send nothing."""
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(os.path.join(folder, "bucket"))
     port = free_port()
     rclone = subprocess.Popen([RCLONE, "serve", "s3", folder, "--addr", f"127.0.0.1:{port}", "--auth-key", "BENCHKEY,BENCHSECRET"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -209,9 +211,17 @@ def measure_hugo(corpus, proxy_port, edited):
         return result
 
     results = {"first": step("first"), "noop": step("no-op")}
-    with open(os.path.join(project, "content", edited[-1]), "a", encoding="utf-8") as f:
-        f.write("\nAn added sentence for the deploy benchmark, edit 0.\n")
-    results["edit"] = step("one-entry edit")
+    # The Hugo copy is kept between runs: the edit is undone after it, so that edits do not pile up.
+    entry = os.path.join(project, "content", edited[-1])
+    with open(entry, "rb") as f:
+        original = f.read()
+    try:
+        with open(entry, "ab") as f:
+            f.write(b"\nAn added sentence for the deploy benchmark, edit 0.\n")
+        results["edit"] = step("one-entry edit")
+    finally:
+        with open(entry, "wb") as f:
+            f.write(original)
     return results
 
 
