@@ -41,16 +41,20 @@ extension BuildContext {
     }
 
     /// Whether the folder holds the pictures' files as they are: the session's last build wrote
-    /// the same pictures, or, in a plain build, the very files the last build saved that it wrote,
-    /// none of them gone. Thousands of pictures are not looked at again on every edit, nor their paths made.
+    /// the same pictures, or, in a plain build, the very files the last build saved that it wrote;
+    /// either way none of them gone, and the last build's manifest known. Thousands of pictures are
+    /// not looked at again on every edit, nor their paths made.
     private mutating func picturesAreInTheFolder() -> Bool {
+        // Kept files keep the fingerprints the last build's manifest gives them. Without it (a
+        // session's build whose save has not run leaves none in the cache, and a change outside
+        // Content/ makes the next build read the cache) the writer knows the folder's files only
+        // by path, of unknown content, and the pictures are written again.
+        guard lastOutput.manifest != nil, !lastOutput.missing.contains(where: PublishedPictures.isPictureFile) else { return false }
         if let files = last.pictureFiles(of: shared.pictures) {
             madePictureFiles = files
             return true
         }
-        return encryption == nil && !options.clean && lastOutput.manifest != nil
-            && reading.previous.pictureFilesKey == shared.pictures.filesKey
-            && !lastOutput.missing.contains(where: PublishedPictures.isPictureFile)
+        return encryption == nil && !options.clean && reading.previous.pictureFilesKey == shared.pictures.filesKey
     }
 
     /// The pictures' output files, made once when first asked for.
