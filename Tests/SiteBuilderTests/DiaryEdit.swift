@@ -57,8 +57,11 @@ enum DiaryEdit: CaseIterable {
             let url = anyEntry()
             try FileManager.default.moveItem(at: url, to: url.deletingLastPathComponent().appendingPathComponent("renamed-\(step).md"))
         case .moveToAnotherFolder:
-            // The same name and date, so the same entry id, from another file.
-            let url = anyEntry()
+            // The same name and date, so the same entry id, from another file. Only an entry without
+            // pictures moves: theirs are named relative to the entry's file, which a move would break.
+            let movable = try entries.filter { !(try String(contentsOf: $0, encoding: .utf8)).contains(".png") }
+            guard !movable.isEmpty else { return }
+            let url = movable[random.int(in: 0...movable.count - 1)]
             let folder = root.appendingPathComponent("Content/moved-\(step)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try FileManager.default.moveItem(at: url, to: folder.appendingPathComponent(url.lastPathComponent))
