@@ -3,8 +3,9 @@
 Four local targets: a folder (`dir`), a bare git repository (`git`), rsync to a local path (`rsync`), and an S3
 endpoint on loopback (`rclone serve s3` from the test tools, behind Tests/SiteDeployTests/Servers/s3_proxy.py,
 which counts the requests and bytes the server receives). For each: the first deploy (time, files and bytes
-sent), a no-op deploy (goal: 0 files, at most 2 s including the build's no-op) and a one-entry edit (goal: at
-most 40 files, at most 3 s, the edit's build included). With `hugo` installed, the same edit of Hugo's copy of
+sent), a no-op deploy (goal: 0 files, at most 2 s including the build's no-op) and three one-entry changes, each
+with its build (goal: at most 40 files, at most 3 s): a word's typo (two letters swapped), a sentence appended, and
+a new entry written the day after the diary's last. With `hugo` installed, the appended sentence in Hugo's copy of
 the diary, `hugo` then `hugo deploy` to the same S3 server, for files and bytes sent side by side.
 
 Settings, from the environment (settings.py lists the others):
@@ -17,6 +18,7 @@ Runs on its own too (`python3 scripts/bench/deploy.py`), printing its figures as
 BENCHMARKS.md; `make bench` installs what it needs (git, rsync, and rclone by scripts/install-test-tools.sh).
 """
 
+import datetime
 import json
 import os
 import re
@@ -143,13 +145,57 @@ def tree_bytes(folder):
     return sum(os.path.getsize(os.path.join(d, f)) for d, _, files in os.walk(folder) for f in files)
 
 
-def edit_entry(content, number):
-    """Appends a sentence to the `number`th entry file (in path order): a one-entry edit."""
-    files = sorted(os.path.join(d, f) for d, _, names in os.walk(content) for f in names if f.endswith(".md"))
-    path = files[(number * 997) % len(files)]
+def entry_files(content):
+    return sorted(os.path.join(d, f) for d, _, names in os.walk(content) for f in names if f.endswith(".md"))
+
+
+def swap_letters(content, number):
+    """A typo in the `number`th entry file (in path order): two letters swapped in its body's first English
+    word of six letters or more."""
+    files = entry_files(content)
+    for offset in range(len(files)):
+        path = files[(number * 997 + offset) % len(files)]
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        body = text.find("\n---\n", 4) + 5
+        word = re.compile(r"\b[a-z]{6,}\b").search(text, body)
+        if word is None:
+            continue
+        w = word.group(0)
+        typo = w[:2] + w[3] + w[2] + w[4:]
+        if typo == w:
+            continue
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text[:word.start()] + typo + text[word.end():])
+        return os.path.relpath(path, content)
+    raise RuntimeError("no entry has a word to change")
+
+
+def append_sentence(content, number):
+    """Appends a sentence to the `number`th entry file (in path order)."""
+    path = entry_files(content)[(number * 997) % len(entry_files(content))]
     with open(path, "a", encoding="utf-8") as f:
         f.write(f"\nAn added sentence for the deploy benchmark, edit {number}.\n")
     return os.path.relpath(path, content)
+
+
+def new_entry(content, number):
+    """A new entry, the day after the diary's last (the day a diarist adds, then deploys)."""
+    last = os.path.relpath(entry_files(content)[-1], content).split(os.sep)[:3]
+    day = datetime.date(*map(int, last)) + datetime.timedelta(days=1 + number)
+    folder = os.path.join(content, f"{day:%Y}", f"{day:%m}", f"{day:%d}")
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, "2100-a-quiet-evening.md")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(f"---\ndate: {day} 21:00\nemotion: calm\ntags: [산책]\n---\n\n# A quiet evening\n\n"
+                "저녁을 먹고 동네를 한 바퀴 걸었다. The air was cool and the street was quiet.\n\n"
+                "집에 돌아와 차를 마시며 오늘 있었던 일을 천천히 적었다.\n")
+    return os.path.relpath(path, content)
+
+
+# Each one-entry change: its label in the report, and how it is made.
+CHANGES = (("typo", "a word's typo", swap_letters), ("sentence", "a sentence appended", append_sentence),
+           ("entry", "a new entry", new_entry))
 
 
 # MARK: - Measuring
@@ -175,12 +221,13 @@ def measure_targets(root, proxy_port):
             measured(target, label)
     edited = []
     for number, target in enumerate(TARGETS):
-        edited.append(edit_entry(os.path.join(root, "Content"), number))
-        measured(target, "edit")
-        for other in TARGETS:
-            if other != target:
-                deploy(root, other)
-    return results, output_bytes, edited
+        for kind, _, change in CHANGES:
+            edited.append(change(os.path.join(root, "Content"), number))
+            measured(target, kind)
+            for other in TARGETS:
+                if other != target:
+                    deploy(root, other)
+    return results, output_bytes, [path for path in edited if "a-quiet-evening" not in path]
 
 
 def measure_hugo(corpus, proxy_port, edited):
@@ -218,7 +265,7 @@ def measure_hugo(corpus, proxy_port, edited):
     try:
         with open(entry, "ab") as f:
             f.write(b"\nAn added sentence for the deploy benchmark, edit 0.\n")
-        results["edit"] = step("one-entry edit")
+        results["sentence"] = step("a sentence appended")
     finally:
         with open(entry, "wb") as f:
             f.write(original)
@@ -251,14 +298,16 @@ def section(results, skipped_reason=None):
     if results is None:
         return lines + [f"Not measured in this run ({skipped_reason or 'BENCH_DEPLOY=0'}).", ""]
     lines += [f"`daybook deploy` of the {results['size']:,}-entry diary, encrypted ({results['output_bytes'] / 1e6:.1f} MB "
-              "in Output), to four local targets; each time includes the build (a no-op build, or the edit's). "
-              "Goals: a no-op sends 0 files in at most 2 s; a one-entry edit at most 40 files in at most 3 s.", "",
-              "| target | first deploy | files (size) | no-op | files | one-entry edit | files (size) |",
-              "|---|---|---|---|---|---|---|"]
+              "in Output), to four local targets; each time includes the build (a no-op build, or the change's). "
+              "Goals: a no-op sends 0 files in at most 2 s; a one-entry change at most 40 files in at most 3 s. "
+              "Each change is made to another entry, and deployed to every target before the next.", "",
+              "| target | first deploy: time, files (size) | no-op: time, files | "
+              + " | ".join(f"{title}: time, files (size)" for _, title, _ in CHANGES) + " |",
+              "|---|---|---|" + "---|" * len(CHANGES)]
     for name, r in results["targets"].items():
-        lines.append(f"| {name} | {r['first']['seconds']:.2f} s | {r['first']['files']:,} ({r['first']['size']}) | "
-                     f"{r['noop']['seconds']:.2f} s | {r['noop']['files']} | {r['edit']['seconds']:.2f} s | "
-                     f"{r['edit']['files']} ({r['edit']['size']}) |")
+        lines.append(f"| {name} | {r['first']['seconds']:.2f} s, {r['first']['files']:,} ({r['first']['size']}) | "
+                     f"{r['noop']['seconds']:.2f} s, {r['noop']['files']} | "
+                     + " | ".join(f"{r[kind]['seconds']:.2f} s, {r[kind]['files']} ({r[kind]['size']})" for kind, _, _ in CHANGES) + " |")
     hugo = results["hugo"]
     lines.append("")
     if "skipped" in hugo:
@@ -266,14 +315,14 @@ def section(results, skipped_reason=None):
     else:
         s3 = results["targets"].get("s3", {})
         lines += ["Against the same S3 server, requests and bytes as the server received them (the counting proxy):", "",
-                  "| | first: PUTs (bytes) | no-op: requests of any kind | one-entry edit: PUTs (bytes) | edit: seconds (build + deploy) |",
+                  "| | first: PUTs (bytes) | no-op: requests of any kind | a sentence appended: PUTs (bytes) | its seconds (build + deploy) |",
                   "|---|---|---|---|---|"]
         for label, r in (("Daybook (encrypted)", s3), ("Hugo (`hugo` + `hugo deploy`)", hugo)):
             if not r:
                 continue
             lines.append(f"| {label} | {r['first']['server'].get('PUT', 0):,} ({r['first']['server'].get('PUT_BYTES', 0):,}) | "
-                         f"{requests(r['noop']['server']):,} | {r['edit']['server'].get('PUT', 0)} "
-                         f"({r['edit']['server'].get('PUT_BYTES', 0):,}) | {r['edit']['seconds']:.2f} s |")
+                         f"{requests(r['noop']['server']):,} | {r['sentence']['server'].get('PUT', 0)} "
+                         f"({r['sentence']['server'].get('PUT_BYTES', 0):,}) | {r['sentence']['seconds']:.2f} s |")
     return lines + [""]
 
 

@@ -453,18 +453,3 @@ def kept_section(report_path):
         return None
     return section + ["", "(Kept from the run that measured it: this run had BENCH_PICTURES=0.)", ""]
 
-
-def splice(report_text, lines):
-    """The report with its pictures section replaced by `lines` (or added before the profiles, else at the end):
-    BENCH_ONLY=pictures leaves the rest of BENCHMARKS.md as the last full run wrote it."""
-    text = "\n".join(lines)
-    start = report_text.find("\n## Pictures")
-    if start >= 0:
-        end = report_text.find("\n## ", start + 1)
-        end = len(report_text) if end < 0 else end
-        return report_text[:start + 1] + text + report_text[end:]
-    for anchor in ("\n## Profile: full build", "\n## Exact commands"):
-        at = report_text.find(anchor)
-        if at >= 0:
-            return report_text[:at + 1] + text + report_text[at:]
-    return report_text.rstrip("\n") + "\n\n" + text
