@@ -61,7 +61,7 @@ test: system-packages
 ## imagemagick and lomiri-wallpapers-16.04 (the photographs the photo diary is made from) when missing,
 ## and for the deploy section git, rsync and rclone (scripts/install-test-tools.sh rclone).
 ## BENCH_QUICK=1 make bench: 1,095 and 10,950 entries only, fewer runs, 200 photos.
-## BENCH_ONLY=pictures (or deploy) make bench: that section alone. More settings: scripts/bench/settings.py.
+## BENCH_ONLY=pictures (or deploy, or search) make bench: that section alone. More settings: scripts/bench/settings.py.
 bench: system-packages
 	@if command -v dpkg-query >/dev/null 2>&1; then \
 	  sudo=""; if [ "$$(id -u)" -ne 0 ]; then sudo="sudo"; fi; \

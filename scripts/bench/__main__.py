@@ -33,6 +33,7 @@ import full_builds
 import pictures
 import profiles
 import rebuilds
+import search
 import report
 import serve
 import template_engine
@@ -124,7 +125,7 @@ def check_tools():
 
 
 def main_section_only():
-    """BENCH_ONLY=pictures or deploy: that section alone, written into the existing report in place of its old one."""
+    """BENCH_ONLY=pictures, deploy or search: that section alone, written into the existing report in place of its old one."""
     if not os.access(DAYBOOK, os.X_OK) and "BENCH_BIN" not in ENV and shutil.which("swift"):
         log(f"building daybook: {' '.join(RELEASE_BUILD)} --product daybook")
         subprocess.run(RELEASE_BUILD + ["--product", "daybook"], cwd=REPO)
@@ -132,16 +133,27 @@ def main_section_only():
         sys.exit(f"bench: {DAYBOOK} is missing; run `make bench` (it builds it) or `{' '.join(RELEASE_BUILD)} --product daybook`")
     if ONLY == "pictures":
         missing = pictures.missing_tools() + ([] if os.access("/usr/bin/time", os.X_OK) else ["time"])
-    else:
+    elif ONLY == "deploy":
         missing = deploy.missing_tools()
+    else:
+        missing = [] if shutil.which("node") or shutil.which("nodejs") else ["node"]
     if missing:
         sys.exit(f"bench: the {ONLY} section needs {', '.join(missing)} (`make bench` installs them)")
     run_root, trash = fresh_run_folders()
     log(f"{ONLY} only; Daybook {DAYBOOK}")
-    figures = pictures.measure(run_root) if ONLY == "pictures" else deploy.measure(run_root)
+    source = source_state()
+    measure = {"pictures": pictures.measure, "deploy": deploy.measure, "search": search.measure_alone}[ONLY]
+    figures = measure(run_root)
     with open(os.path.join(WORK, f"results-{ONLY}.json"), "w", encoding="utf-8") as f:
-        json.dump({ONLY: figures, "commands": commands_used, "notes": notes}, f, ensure_ascii=False, indent=1, default=str)
-    lines, heading = (pictures.section(figures), "## Pictures") if ONLY == "pictures" else (deploy.section(figures), "## Deploy")
+        json.dump({ONLY: figures, "source": f"commit {source[0]} ({source[2]})", "commands": commands_used, "notes": notes},
+                  f, ensure_ascii=False, indent=1, default=str)
+    if ONLY == "pictures":
+        lines, heading = pictures.section(figures), "## Pictures"
+    elif ONLY == "deploy":
+        lines, heading = deploy.section(figures), "## Deploy"
+    else:
+        lines, heading = [], "## Search index"
+        search.section(lines, figures, search.before_rows())
     if os.path.exists(OUTPUT):
         with open(OUTPUT, encoding="utf-8") as f:
             text = splice(f.read(), heading, lines)

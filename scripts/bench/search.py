@@ -11,7 +11,7 @@ from figures import fmt_bytes
 from folders import tree_size
 from record import commands_used, shell_quote
 from running import run_quiet
-from settings import REPO, WORK
+from settings import DAYBOOK, ENV, REPO, SIZES, WORK
 
 
 def fold(text):
@@ -219,25 +219,36 @@ def search_fetches(site, query, piece_length=32, piece_step=16, page_size=20):
 
 
 NODE_SEARCH_PROBE = r"""
-// For each query: the files the search page's engine fetches for it and its first page of results.
+// For each query: the files the search page's engine fetches for it and its first page of results, and the time it
+// takes from a fresh engine (files read from disk and parsed, lists decoded, scored, the shown records read): the
+// median of five runs.
 const api = require(process.argv[2]);
 const fs = require('fs'), path = require('path');
 const site = process.argv[3];
 const queries = JSON.parse(process.argv[4]);
 const pageSize = Number(process.argv[5] || 20);
+async function run(q) {
+  const fetched = [];
+  const engine = api.createEngine(p => {
+    const data = fs.readFileSync(path.join(site, p));
+    fetched.push([p, data.length]);
+    return JSON.parse(data);
+  });
+  const begin = process.hrtime.bigint();
+  const numbers = await engine.entryNumbers(q);
+  if (numbers.length) await engine.manifest();
+  await Promise.all(numbers.slice(0, pageSize).map(engine.entry));
+  return {numbers, fetched, ms: Number(process.hrtime.bigint() - begin) / 1e6};
+}
 (async () => {
   const out = [];
   for (const q of queries) {
-    const fetched = [];
-    const engine = api.createEngine(p => {
-      const data = fs.readFileSync(path.join(site, p));
-      fetched.push([p, data.length]);
-      return JSON.parse(data);
-    });
-    const numbers = await engine.entryNumbers(q);
-    if (numbers.length) await engine.manifest();
-    await Promise.all(numbers.slice(0, pageSize).map(engine.entry));
-    out.push({query: q, results: numbers.length, files: fetched.length, bytes: fetched.reduce((a, b) => a + b[1], 0)});
+    const runs = [];
+    for (let i = 0; i < 5; i++) runs.push(await run(q));
+    const {numbers, fetched} = runs[0];
+    const ms = runs.map(r => r.ms).sort((a, b) => a - b)[2];
+    out.push({query: q, results: numbers.length, files: fetched.length, bytes: fetched.reduce((a, b) => a + b[1], 0),
+              ms: Math.round(ms * 10) / 10});
   }
   console.log(JSON.stringify(out));
 })().catch(e => { console.error(String(e && e.stack || e)); process.exit(1); });
@@ -284,8 +295,44 @@ def measure(site):
     return result
 
 
-def section(L, results):
-    """Index sizes and bytes per query, size by size, beside the Hugo site's one-file index."""
+def measure_alone(run_root):
+    """BENCH_ONLY=search: each size's corpus built plain once (a copy, so the corpus's own cache is left alone), and
+    its index measured; rows for `section`."""
+    from diaries import ensure_corpus
+    rows = []
+    for size in SIZES:
+        corpus = ensure_corpus(size)
+        root = os.path.join(run_root, f"search-{size}")
+        shutil.copytree(os.path.join(corpus, "Content"), os.path.join(root, "Content"))
+        shutil.copy(os.path.join(corpus, "daybook.yml"), root)
+        run_quiet([DAYBOOK, "build", "-q", "--no-encrypt", "-C", root])
+        row = {"size": size, "search": measure(os.path.join(root, "Output"))}
+        hugo_index = os.path.join(WORK, f"hugo-{size}", "public", "index.json")
+        if os.path.exists(hugo_index):
+            row["hugo_index_bytes"] = os.path.getsize(hugo_index)
+        rows.append(row)
+    return rows
+
+
+def before_rows():
+    """BENCH_SEARCH_BEFORE=FILE: the rows of an earlier BENCH_ONLY=search run (its results-search.json, e.g. made
+    with BENCH_BIN of an older commit's build), shown above this run's as `before`."""
+    path = ENV.get("BENCH_SEARCH_BEFORE")
+    if not path:
+        return None
+    with open(path, encoding="utf-8") as f:
+        earlier = json.load(f)
+    return {"rows": earlier["search"], "source": earlier.get("source", "an earlier build")}
+
+
+def query_cell(q):
+    time = f", {q['ms']:.1f} ms" if "ms" in q else ""
+    return f"{fmt_bytes(q['bytes'])} in {q['files']} files{time} ({q['results']:,} hits)"
+
+
+def section(L, results, before=None):
+    """Index sizes and bytes per query, size by size (after an earlier build's, when given), beside the Hugo site's
+    one-file index."""
     L.append("## Search index (item 5)")
     L.append("")
     if not any(r.get("search") for r in results):
@@ -295,6 +342,7 @@ def section(L, results):
     else:
         L.append("| entries | index files | index bytes | " + " | ".join(f"`{q}`" for q in SEARCH_QUERIES) + " |")
         L.append("|---|---|---|" + "---|" * len(SEARCH_QUERIES))
+        earlier = {row["size"]: row for row in (before or {}).get("rows", [])}
         for r in results:
             s = r.get("search")
             if not s:
@@ -303,12 +351,21 @@ def section(L, results):
             if s["error"]:
                 L.append(f"| {r['size']:,} | {s['files']:,} | {fmt_bytes(s['bytes'])} |" + " not measured yet |" * len(SEARCH_QUERIES))
                 continue
-            cells = [f"{fmt_bytes(q['bytes'])} in {q['files']} files ({q['results']:,} hits)" for q in s["queries"]]
-            L.append(f"| {r['size']:,} | {s['files']:,} | {fmt_bytes(s['bytes'])} | " + " | ".join(cells) + " |")
+            old = (earlier.get(r["size"]) or {}).get("search")
+            if old and not old["error"]:
+                old_cells = {q["query"]: query_cell(q) for q in old["queries"]}
+                L.append(f"| {r['size']:,} before | {old['files']:,} | {fmt_bytes(old['bytes'])} | "
+                         + " | ".join(old_cells.get(q, "–") for q in SEARCH_QUERIES) + " |")
+            label = f"{r['size']:,} now" if old else f"{r['size']:,}"
+            cells = [query_cell(q) for q in s["queries"]]
+            L.append(f"| {label} | {s['files']:,} | {fmt_bytes(s['bytes'])} | " + " | ".join(cells) + " |")
         L.append("")
         methods = sorted({r["search"].get("method", "") for r in results if r.get("search") and r["search"].get("method")})
         page_bytes = [r["search"].get("page_bytes", 0) for r in results if r.get("search")]
-        L.append("Cells: bytes fetched for the query and its first page of 20 results, in how many files (and how many entries match):")
+        if before:
+            L.append(f"`before`: {before['source']}; `now`: this run's build.")
+        L.append("Cells: bytes fetched for the query and its first page of 20 results, in how many files, the time from a fresh")
+        L.append("engine to the first page's records (median of five runs) and how many entries match:")
         L.append("`search/index.json` once (and `search/initials.json` for a word with initial consonants), one shard or heavy-key")
         L.append("file per filter and word part, the chunk files that hold the shown entries. Measured by")
         L.append(" and ".join(methods) + f"; uncompressed bytes. The page and its script add {fmt_bytes(max(page_bytes) if page_bytes else 0)}")
@@ -317,8 +374,10 @@ def section(L, results):
             if r.get("search") and r["search"]["error"]:
                 L.append(f"At {r['size']:,} entries: {r['search']['error']}.")
     L.append("")
-    L.append("| entries | Hugo `index.json` (one file, fetched whole) |")
-    L.append("|---|---|")
-    for r in results:
-        L.append(f"| {r['size']:,} | {fmt_bytes(r.get('hugo_index_bytes', 0))} |")
-    L.append("")
+    if any("hugo_index_bytes" in r for r in results):
+        L.append("| entries | Hugo `index.json` (one file, fetched whole) |")
+        L.append("|---|---|")
+        for r in results:
+            if "hugo_index_bytes" in r:
+                L.append(f"| {r['size']:,} | {fmt_bytes(r['hugo_index_bytes'])} |")
+        L.append("")

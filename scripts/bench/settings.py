@@ -15,8 +15,10 @@
   BENCH_FLOOR_THREADS=N  writer threads of the floor (default: one a core)
   BENCH_TEMPLATE=0       skip template-bench
   BENCH_KEEP=1           keep the built sites (otherwise each size's outputs are deleted after it)
-  BENCH_ONLY=pictures    only the pictures (or the deploy) section; the rest of BENCHMARKS.md stays as the last
-                         full run wrote it
+  BENCH_ONLY=pictures    only the pictures (or the deploy, or the search) section; the rest of BENCHMARKS.md stays
+                         as the last full run wrote it
+  BENCH_SEARCH_BEFORE=F  the search section shows, above each size's row, the row of an earlier BENCH_ONLY=search
+                         run (its results-search.json), e.g. one of an older commit's build through BENCH_BIN
   BENCH_PICTURES=0       skip the pictures section (a photo diary: Daybook against vipsthumbnail, ImageMagick and
                          Hugo), keeping the one the last run that measured it wrote; its own settings
                          (BENCH_PICTURE_*) are in pictures.py
@@ -43,8 +45,8 @@ OUTPUT = os.path.join(REPO, ENV.get("BENCH_OUTPUT", "BENCHMARKS.md"))
 SETTLE = float(ENV.get("BENCH_SETTLE", "60"))
 KEEP = ENV.get("BENCH_KEEP", "") not in ("", "0")
 ONLY = ENV.get("BENCH_ONLY", "")
-if ONLY not in ("", "pictures", "deploy"):
-    sys.exit(f"bench: BENCH_ONLY: {ONLY} is not a section this script can run alone (pictures, deploy)")
+if ONLY not in ("", "pictures", "deploy", "search"):
+    sys.exit(f"bench: BENCH_ONLY: {ONLY} is not a section this script can run alone (pictures, deploy, search)")
 CORES = os.cpu_count() or 1
 
 # entries -> (days, per day): the project's generator, 1 a day for 3 years, 10 a day for 3 and 30 years.
