@@ -88,6 +88,44 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertLessThan(written.count, report.pageCount / 2)
     }
 
+    /// The day's new entry, the diary's newest, is the change a diarist publishes most: it must not
+    /// rewrite the pages that neither show it nor link to it (a count in the shared layout would
+    /// rewrite every page, and deploy would send them all).
+    func testANewEntryAfterTheLastRewritesOnlyThePagesThatShowOrLinkIt() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-site-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: root) }
+        try CorpusGenerator(.init(days: 90, entriesPerDay: 1, imagesEvery: 1_000)).write(to: root)
+        let first = try buildSite(root)
+        let pages = try XCTUnwrap(FileManager.default.enumerator(atPath: root.appendingPathComponent("Output").path))
+            .compactMap { $0 as? String }.filter { $0.hasSuffix("index.html") }
+        let entryPage = try NSRegularExpression(pattern: #"^\d{4}/\d{2}/\d{2}/[^/]+/index\.html$"#)
+        let dayPage = try NSRegularExpression(pattern: #"^\d{4}/\d{2}/\d{2}/index\.html$"#)
+        func matching(_ pattern: NSRegularExpression, _ paths: [String]) -> [String] {
+            paths.filter { pattern.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }.sorted()
+        }
+        let newestEntry = try XCTUnwrap(matching(entryPage, pages).last)
+        let newestDay = try XCTUnwrap(matching(dayPage, pages).last)
+
+        let last = newestDay.split(separator: "/").prefix(3).map { Int($0)! }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let next = calendar.date(byAdding: .day, value: 1, to: calendar.date(from: DateComponents(year: last[0], month: last[1], day: last[2]))!)!
+        let day = calendar.dateComponents([.year, .month, .day], from: next)
+        let folder = String(format: "%04d/%02d/%02d", day.year!, day.month!, day.day!)
+        let source = root.appendingPathComponent("Content/\(folder)/2100-a-quiet-evening.md")
+        try FileManager.default.createDirectory(at: source.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "---\ndate: \(folder.replacingOccurrences(of: "/", with: "-")) 21:00\nemotion: calm\n---\n\n# A quiet evening\n\nA walk around the block after dinner.\n"
+            .write(to: source, atomically: true, encoding: .utf8)
+
+        let written = try buildSite(root).writtenPaths.filter { $0.hasSuffix("index.html") }
+        XCTAssertEqual(matching(entryPage, written), [newestEntry, "\(folder)/2100-a-quiet-evening/index.html"].sorted(),
+                       "besides its own page, only the entry before it, which now links to it")
+        XCTAssertEqual(matching(dayPage, written), [newestDay, "\(folder)/index.html"].sorted(),
+                       "besides its day, only the day before it, which now links to it")
+        XCTAssertLessThan(written.count, first.pageCount / 8, "\(written.sorted())")
+        try assertSameSiteAsAFullBuild(root, after: "a new entry after the last")
+    }
+
     func testAnEditBeyondAnEntrysExcerptRewritesOnlyThePagesThatShowItInFull() throws {
         let root = try copyOfFixture("seoul-diary", test: self)
         let path = root.appendingPathComponent("Content/2024/03/02/last-year.md")

@@ -1957,12 +1957,12 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
     <nav aria-label="{{ site.strings.years }}">
       <ul class="inline-list">
         {%- for y in site.years %}
-        <li><a href="{{ y.url }}">{{ y.year }}</a> <span class="muted">({{ y.count }})</span></li>
+        <li><a href="{{ y.url }}">{{ y.year }}</a></li>
         {%- endfor %}
       </ul>
     </nav>
     {%- endif %}
-    <p class="muted">{{ site.title }} · {{ site.entry_count | pluralize: site.strings.entry_count }} · {{ site.strings.private_diary }}</p>
+    <p class="muted">{{ site.title }} · {{ site.strings.private_diary }}</p>
     {%- if site.offline %}
     {% include "partials/offline.html" %}
     {%- endif %}

@@ -1,4 +1,4 @@
-var DAYBOOK_OFFLINE = {"shell":[],"version":"7eabfe06087d08e5"};
+var DAYBOOK_OFFLINE = {"shell":[],"version":"f42348eba0c8ed7b"};
 (function (settings) {
 'use strict';
 var PARAM = 'daybook';

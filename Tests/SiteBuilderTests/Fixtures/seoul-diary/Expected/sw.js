@@ -1,4 +1,4 @@
-var DAYBOOK_OFFLINE = {"shell":[],"version":"39870810ae1cbfa5"};
+var DAYBOOK_OFFLINE = {"shell":[],"version":"b833779dcfb9f55e"};
 (function (settings) {
 'use strict';
 var PARAM = 'daybook';
