@@ -5,7 +5,7 @@ endpoint on loopback (`rclone serve s3` from the test tools, behind Tests/SiteDe
 which counts the requests and bytes the server receives). For each: the first deploy (time, files and bytes
 sent), a no-op deploy (goal: 0 files, at most 2 s including the build's no-op) and three one-entry changes, each
 with its build (goal: at most 40 files, at most 3 s): a word's typo (two letters swapped), a sentence appended, and
-a new entry written the day after the diary's last. With `hugo` installed, the appended sentence in Hugo's copy of
+a new entry, the newest, on the day after the generated diary's last. With `hugo` installed, the appended sentence in Hugo's copy of
 the diary, `hugo` then `hugo deploy` to the same S3 server, for files and bytes sent side by side.
 
 Settings, from the environment (settings.py lists the others):
@@ -180,14 +180,17 @@ def append_sentence(content, number):
 
 
 def new_entry(content, number):
-    """A new entry, the day after the diary's last (the day a diarist adds, then deploys)."""
-    last = os.path.relpath(entry_files(content)[-1], content).split(os.sep)[:3]
-    day = datetime.date(*map(int, last)) + datetime.timedelta(days=1 + number)
+    """A new entry, the newest, on the day after the generated diary's last (every target's on the same day, a
+    little later each time: a day after each would reach a new year, whose link every page's footer gains)."""
+    generated = [path for path in entry_files(content) if "a-quiet-evening" not in path]
+    last = os.path.relpath(generated[-1], content).split(os.sep)[:3]
+    day = datetime.date(*map(int, last)) + datetime.timedelta(days=1)
     folder = os.path.join(content, f"{day:%Y}", f"{day:%m}", f"{day:%d}")
     os.makedirs(folder, exist_ok=True)
-    path = os.path.join(folder, "2100-a-quiet-evening.md")
+    time = f"{21 + number // 6:02d}{number % 6 * 10:02d}"
+    path = os.path.join(folder, f"{time}-a-quiet-evening.md")
     with open(path, "w", encoding="utf-8") as f:
-        f.write(f"---\ndate: {day} 21:00\nemotion: calm\ntags: [산책]\n---\n\n# A quiet evening\n\n"
+        f.write(f"---\ndate: {day} {time[:2]}:{time[2:]}\nemotion: calm\ntags: [산책]\n---\n\n# A quiet evening\n\n"
                 "저녁을 먹고 동네를 한 바퀴 걸었다. The air was cool and the street was quiet.\n\n"
                 "집에 돌아와 차를 마시며 오늘 있었던 일을 천천히 적었다.\n")
     return os.path.relpath(path, content)
