@@ -278,6 +278,7 @@ def measure_hugo(corpus, proxy_port, edited):
 def measure(run_root):
     """The section's figures, for `section`."""
     corpus = ensure_corpus(SIZE)
+    load = [os.getloadavg()[0]]
     processes, proxy_port = start_s3(os.path.join(run_root, "deploy-s3"))
     try:
         root = make_diary(corpus, run_root, proxy_port)
@@ -287,7 +288,8 @@ def measure(run_root):
         for process in processes:
             process.terminate()
             process.wait()
-    return {"size": SIZE, "output_bytes": output_bytes, "targets": targets, "hugo": hugo}
+    load.append(os.getloadavg()[0])
+    return {"size": SIZE, "output_bytes": output_bytes, "targets": targets, "hugo": hugo, "load": load}
 
 
 def requests(counts):
@@ -303,7 +305,9 @@ def section(results, skipped_reason=None):
     lines += [f"`daybook deploy` of the {results['size']:,}-entry diary, encrypted ({results['output_bytes'] / 1e6:.1f} MB "
               "in Output), to four local targets; each time includes the build (a no-op build, or the change's). "
               "Goals: a no-op sends 0 files in at most 2 s; a one-entry change at most 40 files in at most 3 s. "
-              "Each change is made to another entry, and deployed to every target before the next.", "",
+              "Each change is made to another entry, and deployed to every target before the next."
+              + (f" The machine's load average (1 minute, {os.cpu_count()} cores) was {results['load'][0]:.1f} when the section "
+                 f"began and {results['load'][1]:.1f} when it ended." if "load" in results else ""), "",
               "| target | first deploy: time, files (size) | no-op: time, files | "
               + " | ".join(f"{title}: time, files (size)" for _, title, _ in CHANGES) + " |",
               "|---|---|---|" + "---|" * len(CHANGES)]
