@@ -1,4 +1,4 @@
-var DAYBOOK_OFFLINE = {"shell":[],"version":"7eabfe06087d08e5"};
+var DAYBOOK_OFFLINE = {"shell":[],"version":"a6976965533ab9a4"};
 (function (settings) {
 'use strict';
 var PARAM = 'daybook';

@@ -1,4 +1,4 @@
-var DAYBOOK_OFFLINE = {"shell":[],"version":"39870810ae1cbfa5"};
+var DAYBOOK_OFFLINE = {"shell":[],"version":"f72763f02c20fef0"};
 (function (settings) {
 'use strict';
 var PARAM = 'daybook';
