@@ -231,11 +231,11 @@ public struct SearchEngine {
         var shardCount: Int
         var heavy: [String: HeavyKey]
 
-        init(space: SearchIndexLayout.KeySpace, shards: Int, heavy: [String: [Int]]) {
+        /// - Parameter heavy: the space's heavy keys as its manifest lists them, lightest first.
+        init(space: SearchIndexLayout.KeySpace, shards: Int, heavy: [String]) {
             self.space = space
             shardCount = max(1, shards)
-            self.heavy = [:]
-            for (key, numbers) in heavy where numbers.count == 2 { self.heavy[key] = HeavyKey(file: numbers[0], bytes: numbers[1]) }
+            self.heavy = SearchIndexLayout.heavyKeys(listed: heavy)
         }
     }
 
@@ -247,7 +247,7 @@ public struct SearchEngine {
 
     private struct KeySpaceManifest: Decodable {
         var shards: Int
-        var heavy: [String: [Int]]
+        var heavy: [String]
     }
 
     private struct Manifest: Decodable {
@@ -256,7 +256,7 @@ public struct SearchEngine {
         var chunk: Int?
         var entries: Int
         var shards: Int
-        var heavy: [String: [Int]]
+        var heavy: [String]
         /// Id → emoji, label, colour and aliases.
         var emotions: [String: [String]]?
     }

@@ -78,11 +78,27 @@ import DiaryModel
 /// (`KoreanParticles`, which says which and why).
 ///
 /// Keys live in `shards` files picked by a hash of the key (FNV-1a); the shard count doubles as
-/// the index grows so that a shard stays around `targetShardBytes`. The few keys whose value is
-/// big (a common syllable pair, `ing`, the parts of a URL that recurs with many endings) each get
-/// a file of their own and are named in the manifest with their size: they do not weigh on the
-/// shard they would share, and a word avoids them when it has a three-character run that is not
-/// heavy (`SearchIndexLayout.key(of:heavy:)`).
+/// the index grows so that a shard stays around `targetShardBytes`. The keys whose value is big (a
+/// common character or syllable pair, `ing`, the parts of a URL that recurs with many endings) each
+/// get a file of their own, up to `maxHeavyKeys` of them: they do not weigh on the shard they would
+/// share, and a word avoids them when it has a three-character run that is not heavy
+/// (`SearchIndexLayout.key(of:heavy:)`). The manifest lists them by name only, lightest first: the
+/// file number follows from the key's hash (`SearchIndexLayout.heavyFileNumbers`), and picking the
+/// lightest of a word's runs needs their order, not their sizes. Every query reads that list, so
+/// it is what a heavy key costs the queries that do not use it: 8 bytes a key, where a file
+/// number and a size cost 25.
+///
+/// Why these limits: since postings carry weights, a common character or pair lists its entries
+/// in gaps and weights (about 2 bytes an entry) rather than in a bitmap (a sixth of a byte), so on
+/// the 10,950-entry test diary 1,291 of the 2,874 keys outgrew `heavyKeyBytes`, the cap left
+/// 1,035 of them in shards of 8 KB (1,024 shards holding 3 keys each, one of them big), and the
+/// 256 heavy keys made a 6 KB manifest (all of `zzzqx`'s 11.4 KB, against 4.7 KB before the
+/// weights, and a 15 KB shard for `2025`). Shards of 4 KB (4,096 there, half of them empty, as
+/// the keys are few and most of them big) and 160 heavy keys listed by name give a 1.4 KB manifest
+/// and shards of 2.1 KB on average (9 in 10 under 7.7 KB): a word that matches nothing fetches
+/// 1.4 KB (its shard is empty), and each query of the benchmark 3–19 KB less than with the old
+/// layout, 1.4–63 KB in all, for 3,100 more files, half of them `{}`. A diary with more words has
+/// many more, smaller keys, where the same limits make shards of about 4 KB that hold many keys.
 ///
 /// The keys of the tokens' initials forms (`HangulInitials`, `초 …`), which only a query word with
 /// an initial consonant looks up, are a key space of their own (`SearchIndexLayout.KeySpace`):
@@ -116,23 +132,23 @@ import DiaryModel
 ///
 /// Files (all JSON, deterministic: sorted keys, no timestamps):
 /// - `search/index.json`: `{"chunk": K, "emotions": {id: [emoji, label, colour, alias…]}, "entries": N,
-///   "heavy": {key: [file, bytes]}, "shards": S, "version": 4}`
+///   "heavy": [key…], "shards": S, "version": 7}`, the heavy keys lightest first (ties in UTF-8 order)
 /// - `search/shards/<k>.json` and `search/keys/<file>.json`: `{key: "entries"}` for keys that list
 ///   entries (1- and 2-character keys, filters), `{key: ["token", "entries", "token", "entries", …]}`
 ///   for 3-character keys, entry lists encoded as `PostingsCoding` describes
-/// - `search/initials.json`: `{"heavy": {key: [file, bytes]}, "shards": S}` of the initials keys, which
+/// - `search/initials.json`: `{"heavy": [key…], "shards": S}` of the initials keys, which
 ///   live in `search/initials/shards/<k>.json` and `search/initials/keys/<file>.json`
 /// - `search/chunks/<c>.json`: the records of entries `c·K ..< (c+1)·K` in diary order (0 is the
 ///   oldest), an array of `{"date": "YYYY-MM-DD HH:MM", "emotions": [id…], "id", "text",
 ///   "title", "url"}`, `text` being the body's visible text without footnotes, for the excerpt.
 public struct SearchIndexBuilder: Sendable {
     /// Shards are sized to hold about this many bytes on average.
-    public static let targetShardBytes = 8_000
+    public static let targetShardBytes = 4_000
     /// A key whose value is bigger than this has a file of its own (the biggest `maxHeavyKeys`
     /// of them, so that the manifest that names them stays small; `SearchIndexLimits.heavyKeys`).
     public static let heavyKeyBytes = 4_000
     /// At most this many keys of each key space are heavy.
-    public static let maxHeavyKeys = 256
+    public static let maxHeavyKeys = 160
     /// Chunks hold this many bytes of entry records on average (`SearchIndexLayout.chunkEntries`):
     /// a page of 20 results fetches at most 20 chunks.
     public static let targetChunkBytes = 2_500
@@ -387,12 +403,12 @@ public struct SearchIndexBuilder: Sendable {
         return json.bytes
     }
 
-    /// `{key: [file, bytes]}` of heavy keys in UTF-8 order, key `n` being in file `n`.
+    /// `[key…]`: the heavy keys, lightest first (ties in UTF-8 order). Their files follow from
+    /// their names (`SearchIndexLayout.heavyFileNumbers`), and a query word needs of their sizes
+    /// only which is lightest.
     private static func writeHeavy(_ heavy: [SearchIndexState.KeySize], to json: inout JSONWriter) {
-        json.object(zip(SearchIndexLayout.heavyFileNumbers(of: heavy), heavy)) { json, item in
-            json.key(item.1.key)
-            json.array([item.0, item.1.bytes]) { $0.number($1) }
-        }
+        let lightestFirst = heavy.sorted { $0.bytes != $1.bytes ? $0.bytes < $1.bytes : UTF8Order.precedes($0.key, $1.key) }
+        json.array(lightestFirst) { $0.string($1.key) }
     }
 
     /// One entry's record in its chunk: what a result shows.

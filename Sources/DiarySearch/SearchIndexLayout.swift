@@ -5,7 +5,7 @@ import DiaryModel
 /// Everything here has a twin in search.js; change both together (and `version`).
 enum SearchIndexLayout {
     /// The format's version, written into `search/index.json`.
-    static let version = 6
+    static let version = 7
     static let manifestPath = KeySpace.words.manifestPath
 
     /// The two spaces of keys, each with its own shards, heavy-key files and manifest. Every
@@ -51,19 +51,34 @@ enum SearchIndexLayout {
     /// path of a key that became heavy over that of one that stopped being so in its manifest).
     static let heavyFileNumberRange = 1_000_000..<2_000_000
 
-    /// The file number of each of a space's heavy keys (`heavy`, in UTF-8 order), from a hash of
-    /// the key: a key keeps its file while it stays heavy, whichever other keys come and go, so
-    /// an edit rewrites only the files of the keys it changed. Of keys with the same number, each
-    /// after the first in UTF-8 order takes the next free one. The manifest names every heavy
-    /// key's number: search.js reads it there and never works it out.
+    /// The file number of each of a space's heavy keys (`heavy`, in UTF-8 order), from the key's
+    /// FNV-1a hash (as for shards): a key keeps its file while it stays heavy, whichever other keys
+    /// come and go, so an edit rewrites only the files of the keys it changed. Of keys with the
+    /// same number, each after the first in UTF-8 order takes the next free one. The manifest names
+    /// the heavy keys only; the page and the command work out their numbers from the names.
     static func heavyFileNumbers(of heavy: [SearchIndexState.KeySize]) -> [Int] {
-        let count = heavyFileNumberRange.count
+        heavyFileNumbers(ofKeys: heavy.map(\.key))
+    }
+
+    /// `heavyFileNumbers(of:)` from the keys alone, in UTF-8 order.
+    static func heavyFileNumbers(ofKeys keys: [String]) -> [Int] {
+        let count = UInt32(heavyFileNumberRange.count)
         var taken = Set<Int>()
-        return heavy.map { item in
-            var number = Int(StableHasher.hash(item.key) % UInt64(count))
-            while !taken.insert(number).inserted { number = (number + 1) % count }
+        return keys.map { key in
+            var number = Int(hash(key) % count)
+            while !taken.insert(number).inserted { number = (number + 1) % Int(count) }
             return heavyFileNumberRange.lowerBound + number
         }
+    }
+
+    /// The heavy keys a manifest lists (lightest first, `SearchIndexBuilder`), each with its file
+    /// and its place in that list.
+    static func heavyKeys(listed: [String]) -> [String: HeavyKey] {
+        let byName = Array(Set(listed)).sorted { UTF8Order.precedes($0, $1) }
+        let files = Dictionary(uniqueKeysWithValues: zip(byName, heavyFileNumbers(ofKeys: byName)))
+        var heavy: [String: HeavyKey] = [:]
+        for (rank, key) in listed.enumerated() where heavy[key] == nil { heavy[key] = HeavyKey(file: files[key]!, rank: rank) }
+        return heavy
     }
 
     /// The file that holds the records of entries `number * chunkEntries ..< (number + 1) * chunkEntries`.
@@ -118,11 +133,11 @@ enum SearchIndexLayout {
     /// `heavy` is the `words` space's.
     static func key(of part: ArraySlice<Unicode.Scalar>, heavy: [String: HeavyKey]) -> String {
         guard part.count > 2 else { return SearchText.string(part) }
-        var best: (key: String, bytes: Int)?
+        var best: (key: String, rank: Int)?
         for start in part.startIndex...(part.endIndex - 3) {
             let key = SearchText.string(part[start..<start + 3])
             guard let known = heavy[key] else { return key }
-            if best == nil || known.bytes < best!.bytes { best = (key, known.bytes) }
+            if best == nil || known.rank < best!.rank { best = (key, known.rank) }
         }
         return best!.key
     }
@@ -134,11 +149,11 @@ enum SearchIndexLayout {
     static func initialsKey(of part: ArraySlice<Unicode.Scalar>, heavy: [String: HeavyKey]) -> String {
         let initials = part.map(HangulInitials.initial(of:))
         guard initials.count > 2 else { return initialsPrefix + SearchText.string(initials) }
-        var best: (key: String, bytes: Int)?
+        var best: (key: String, rank: Int)?
         for start in 0...(initials.count - 3) where initials[start..<start + 3].contains(where: HangulInitials.isInitial) {
             let key = initialsPrefix + SearchText.string(initials[start..<start + 3])
             guard let known = heavy[key] else { return key }
-            if best == nil || known.bytes < best!.bytes { best = (key, known.bytes) }
+            if best == nil || known.rank < best!.rank { best = (key, known.rank) }
         }
         return best!.key
     }
@@ -163,14 +178,19 @@ enum SearchIndexLayout {
         return space.shardPath(shard(of: key, shardCount: shardCount))
     }
 
-    /// FNV-1a (32 bits) over the key's UTF-8 bytes, modulo the number of shards.
+    /// The key's hash modulo the number of shards.
     static func shard(of key: String, shardCount: Int) -> Int {
+        Int(hash(key) % UInt32(shardCount))
+    }
+
+    /// FNV-1a (32 bits) over the key's UTF-8 bytes.
+    static func hash(_ key: String) -> UInt32 {
         var hash: UInt32 = 0x811C_9DC5
         for byte in key.utf8 {
             hash ^= UInt32(byte)
             hash = hash &* 0x0100_0193
         }
-        return Int(hash % UInt32(shardCount))
+        return hash
     }
 }
 
@@ -179,6 +199,6 @@ enum SearchIndexLayout {
 struct HeavyKey: Hashable, Sendable {
     /// `search/keys/<file>.json` (`search/initials/keys/<file>.json` for an initials key).
     var file: Int
-    /// The size of the key's value, to pick the lightest.
-    var bytes: Int
+    /// Its place among the space's heavy keys, lightest first: the lowest is picked.
+    var rank: Int
 }

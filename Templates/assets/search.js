@@ -170,7 +170,7 @@
 
   // MARK: - Index layout (twin of SearchIndexLayout.swift)
 
-  var VERSION = 6;
+  var VERSION = 7;
   var INITIALS_PREFIX = '\uCD08 ';
   var PIECE_LENGTH = 32;
   var PIECE_STEP = 16;
@@ -187,6 +187,8 @@
   function shardPath(space, number) { return space.folder + 'shards/' + number + '.json'; }
   function heavyKeyPath(space, number) { return space.folder + 'keys/' + number + '.json'; }
   function chunkPath(number) { return 'search/chunks/' + number + '.json'; }
+  /** Heavy-key files are numbered from HEAVY_FILE_NUMBERS to twice that, less one (7 digits). */
+  var HEAVY_FILE_NUMBERS = 1000000;
 
   /** A word as its lookup parts: itself, or overlapping parts of LONGEST_WORD characters. */
   function parts(word) {
@@ -209,12 +211,12 @@
     var chars = Array.from(part);
     if (chars.length <= 2) return part;
     var best = null;
-    var bestBytes = 0;
+    var bestRank = 0;
     for (var start = 0; start + 3 <= chars.length; start++) {
       var key = chars.slice(start, start + 3).join('');
-      var known = heavy && Object.prototype.hasOwnProperty.call(heavy, key) ? heavy[key] : null;
+      var known = heavy ? heavy.get(key) : null;
       if (!known) return key;
-      if (best === null || known[1] < bestBytes) { best = key; bestBytes = known[1]; }
+      if (best === null || known.rank < bestRank) { best = key; bestRank = known.rank; }
     }
     return best;
   }
@@ -225,16 +227,44 @@
     var text = function (list) { return INITIALS_PREFIX + String.fromCodePoint.apply(null, list); };
     if (initials.length <= 2) return text(initials);
     var best = null;
-    var bestBytes = 0;
+    var bestRank = 0;
     for (var start = 0; start + 3 <= initials.length; start++) {
       var run = initials.slice(start, start + 3);
       if (!run.some(isInitial)) continue;
       var key = text(run);
-      var known = heavy && Object.prototype.hasOwnProperty.call(heavy, key) ? heavy[key] : null;
+      var known = heavy ? heavy.get(key) : null;
       if (!known) return key;
-      if (best === null || known[1] < bestBytes) { best = key; bestBytes = known[1]; }
+      if (best === null || known.rank < bestRank) { best = key; bestRank = known.rank; }
     }
     return best;
+  }
+
+  /**
+   * The heavy keys a manifest lists, lightest first, as a Map key → {file, rank} (twin of
+   * SearchIndexLayout.heavyKeys): a key's file number is its hash's, in 1,000,000..1,999,999,
+   * the keys taking their numbers in UTF-8 order, each whose number is taken the next free one.
+   */
+  function heavyKeys(listed) {
+    var heavy = new Map();
+    var names = Array.from(new Set(listed || [])).map(function (key) { return { key: key, bytes: utf8(key) }; });
+    names.sort(function (a, b) {
+      for (var i = 0; i < a.bytes.length && i < b.bytes.length; i++) {
+        if (a.bytes[i] !== b.bytes[i]) return a.bytes[i] - b.bytes[i];
+      }
+      return a.bytes.length - b.bytes.length;
+    });
+    var taken = new Set();
+    var files = new Map();
+    names.forEach(function (name) {
+      var number = hashOf(name.key) % HEAVY_FILE_NUMBERS;
+      while (taken.has(number)) number = (number + 1) % HEAVY_FILE_NUMBERS;
+      taken.add(number);
+      files.set(name.key, HEAVY_FILE_NUMBERS + number);
+    });
+    (listed || []).forEach(function (key, rank) {
+      if (!heavy.has(key)) heavy.set(key, { file: files.get(key), rank: rank });
+    });
+    return heavy;
   }
 
   /**
@@ -242,8 +272,8 @@
    * the shard its hash picks.
    */
   function pathOf(key, space, m) {
-    var heavy = m.heavy || {};
-    if (Object.prototype.hasOwnProperty.call(heavy, key)) return heavyKeyPath(space, heavy[key][0]);
+    var known = m.heavyKeys.get(key);
+    if (known) return heavyKeyPath(space, known.file);
     return shardPath(space, shardOf(key, Math.max(1, m.shards)));
   }
 
@@ -260,15 +290,20 @@
     return bytes;
   }
 
-  /** FNV-1a (32 bits) over the key's UTF-8 bytes, modulo the number of shards. */
+  /** The key's hash modulo the number of shards. */
   function shardOf(key, shardCount) {
+    return hashOf(key) % shardCount;
+  }
+
+  /** FNV-1a (32 bits) over the key's UTF-8 bytes. */
+  function hashOf(key) {
     var hash = 0x811C9DC5;
     var bytes = utf8(key);
     for (var i = 0; i < bytes.length; i++) {
       hash ^= bytes[i];
       hash = Math.imul(hash, 0x01000193);
     }
-    return (hash >>> 0) % shardCount;
+    return hash >>> 0;
   }
 
   // MARK: - Entry lists (twin of PostingsCoding.swift)
@@ -390,12 +425,17 @@
     function manifest() {
       return load(manifestPath()).then(function (m) {
         if (!m || m.version !== VERSION) throw new Error('the search index has an unknown format; build the site again');
-        return m;
+        return withHeavyKeys(m);
       });
     }
     /** The initials keys' manifest, fetched by the first query that needs it. */
     function initialsManifest() {
-      return load(INITIALS.manifest);
+      return load(INITIALS.manifest).then(withHeavyKeys);
+    }
+    /** A key space's manifest with its heavy keys' files and ranks (`heavyKeys`), worked out once. */
+    function withHeavyKeys(m) {
+      if (m && !m.heavyKeys) m.heavyKeys = heavyKeys(m.heavy);
+      return m;
     }
     /**
      * The entries `lookup.key` lists, or those of its tokens in which the part occurs
@@ -440,10 +480,10 @@
     }
     function partLookup(part, m, initials) {
       if (hasInitial(part)) {
-        return { key: initialsKeyOf(part, initials.heavy), space: INITIALS, manifest: initials,
+        return { key: initialsKeyOf(part, initials.heavyKeys), space: INITIALS, manifest: initials,
           occurrences: function (token) { return initialsOccurrences(part, token); } };
       }
-      return { key: keyOf(part, m.heavy), space: WORDS, manifest: m,
+      return { key: keyOf(part, m.heavyKeys), space: WORDS, manifest: m,
         occurrences: function (token) { return occurrences(part, token); } };
     }
     /**
@@ -842,7 +882,7 @@
 
   var api = {
     fold: fold, normalize: normalize, words: words, parseQuery: parseQuery, slug: slug, matchesInitials: matchesInitials,
-    initialsKeyOf: initialsKeyOf, parts: parts, keyOf: keyOf, pathOf: pathOf, shardOf: shardOf,
+    initialsKeyOf: initialsKeyOf, parts: parts, keyOf: keyOf, heavyKeys: heavyKeys, pathOf: pathOf, shardOf: shardOf,
     decodePostings: decodePostings, createEngine: createEngine, stemOf: stemOf, contribution: contribution, highlight: highlight, excerpt: excerpt, start: start,
     statusText: statusText,
   };

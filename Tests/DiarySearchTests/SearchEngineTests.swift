@@ -147,7 +147,7 @@ final class SearchEngineTests: XCTestCase {
         let files = SearchIndexBuilder(entries: entries, emotions: emotions, urls: URLMap(baseURL: "/")).files()
         let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(files["search/index.json"]!)) as? [String: Any])
         let size = try XCTUnwrap(manifest["chunk"] as? Int)
-        XCTAssertEqual(manifest["version"] as? Int, 6)
+        XCTAssertEqual(manifest["version"] as? Int, 7)
         let chunkPaths = files.keys.filter { $0.hasPrefix("search/chunks/") }
         XCTAssertEqual(chunkPaths.count, (10 + size - 1) / size)
         XCTAssertGreaterThan(chunkPaths.count, 1, "long entries: fewer of them to a chunk")

@@ -85,7 +85,8 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertTrue(written.contains("2024/03/02/index.html"))
         XCTAssertFalse(written.contains("2025/03/02/new-york-call/index.html"), "an unrelated entry page stays as it was")
         XCTAssertFalse(written.contains("emotions/index.html"), "counts did not change")
-        XCTAssertLessThan(written.count, report.pageCount / 2)
+        // The search index's files are not pages: how many of them an edit rewrites is the index's own test's matter.
+        XCTAssertLessThan(written.filter { !($0.hasPrefix("search/") && $0.hasSuffix(".json")) }.count, report.pageCount / 2)
     }
 
     /// The day's new entry, the diary's newest, is the change a diarist publishes most: it must not
@@ -288,7 +289,7 @@ final class IncrementalBuildTests: XCTestCase {
             func layout() throws -> (heavy: [String], shards: Int) {
                 let json = try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("Output/" + manifest)))
                 let object = try XCTUnwrap(json as? [String: Any], manifest)
-                return (try XCTUnwrap(object["heavy"] as? [String: Any]).keys.sorted(), try XCTUnwrap(object["shards"] as? Int))
+                return (try XCTUnwrap(object["heavy"] as? [String]).sorted(), try XCTUnwrap(object["shards"] as? Int))
             }
             try withWords { _ in first.stem }
             try buildSite(root)

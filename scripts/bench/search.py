@@ -70,7 +70,8 @@ SEARCH_DIGIT = {c: i for i, c in enumerate(SEARCH_ALPHABET)}
 
 
 def postings(text):
-    text = str(text)
+    """The entry numbers of a coded list; the weights after a space, when it has them, are left out."""
+    text = str(text).split(" ", 1)[0]
     result = []
     if text.startswith("~"):
         for i, ch in enumerate(text[1:]):
@@ -132,15 +133,31 @@ def search_fetches(site, query, piece_length=32, piece_step=16, page_size=20):
                 return result
             start += longest - 1
 
+    def heavy_keys(listed):
+        """key -> (file, rank) of the heavy keys a manifest lists lightest first (twin of
+        SearchIndexLayout.heavyKeys): numbers from the key's hash, given in UTF-8 order, the next
+        free one to a key whose number is taken."""
+        taken, files = set(), {}
+        for key in sorted(set(listed or []), key=lambda k: k.encode("utf-8")):
+            number = fnv(key) % 1_000_000
+            while number in taken:
+                number = (number + 1) % 1_000_000
+            taken.add(number)
+            files[key] = 1_000_000 + number
+        heavy = {}
+        for rank, key in enumerate(listed or []):
+            heavy.setdefault(key, (files[key], rank))
+        return heavy
+
     def pick(runs, heavy):
-        """The first run that is not heavy, else the lightest heavy one."""
-        best, best_bytes = None, 0
+        """The first run that is not heavy, else the lightest heavy one (the first listed)."""
+        best, best_rank = None, 0
         for key in runs:
             known = heavy.get(key)
             if not known:
                 return key
-            if best is None or known[1] < best_bytes:
-                best, best_bytes = key, known[1]
+            if best is None or known[1] < best_rank:
+                best, best_rank = key, known[1]
         return best
 
     def key_of(part, heavy):
@@ -155,11 +172,14 @@ def search_fetches(site, query, piece_length=32, piece_step=16, page_size=20):
         runs = [initials[i:i + 3] for i in range(len(initials) - 2) if any(is_initial(c) for c in initials[i:i + 3])]
         return pick([initials_prefix + run for run in runs], heavy)
 
-    def shard_of(key, count):
+    def fnv(key):
         h = 0x811C9DC5
         for b in key.encode("utf-8"):
             h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
-        return h % count
+        return h
+
+    def shard_of(key, count):
+        return fnv(key) % count
 
     def emotion_id(name, emotions):
         wanted = unicodedata.normalize("NFC", name).lower()
@@ -177,7 +197,9 @@ def search_fetches(site, query, piece_length=32, piece_step=16, page_size=20):
         return 0, [], fetched
     manifest = load("search/index.json")
     initials = load("search/initials.json") if any(is_initial(c) for w in words for c in w) else None
-    # (key, folder of its key space, that space's manifest, which tokens of a token list match)
+    word_heavy = heavy_keys(manifest.get("heavy"))
+    initials_heavy = heavy_keys(initials.get("heavy")) if initials else {}
+    # (key, folder of its key space, that space's manifest and heavy keys, which tokens of a token list match)
     lookups = []
     for kind, value in filters:
         if kind == "emotion":
@@ -185,19 +207,18 @@ def search_fetches(site, query, piece_length=32, piece_step=16, page_size=20):
             if value is None:
                 return 0, [], fetched
         key = {"tag": "tag ", "period": "date ", "emotion": "emotion "}[kind] + value
-        lookups.append((key, "search/", manifest, lambda token: False))
+        lookups.append((key, "search/", manifest, word_heavy, lambda token: False))
     for word in words:
         for part in parts(word):
             if any(is_initial(c) for c in part):
-                lookups.append((initials_key_of(part, initials.get("heavy") or {}), "search/initials/", initials,
+                lookups.append((initials_key_of(part, initials_heavy), "search/initials/", initials, initials_heavy,
                                 lambda token, part=part: matches_initials(part, token)))
             else:
-                lookups.append((key_of(part, manifest.get("heavy") or {}), "search/", manifest,
+                lookups.append((key_of(part, word_heavy), "search/", manifest, word_heavy,
                                 lambda token, part=part: part in token))
     count = manifest.get("entries", 0)
     matches = None
-    for key, folder, space, is_match in lookups:
-        heavy = space.get("heavy") or {}
+    for key, folder, space, heavy, is_match in lookups:
         rel = f"{folder}keys/{heavy[key][0]}.json" if key in heavy else f"{folder}shards/{shard_of(key, max(1, space.get('shards', 1)))}.json"
         value = load(rel).get(key)
         found = set()

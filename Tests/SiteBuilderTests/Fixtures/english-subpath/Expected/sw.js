@@ -1,4 +1,4 @@
-var DAYBOOK_OFFLINE = {"shell":[],"version":"f42348eba0c8ed7b"};
+var DAYBOOK_OFFLINE = {"shell":[],"version":"4dd12817b1968584"};
 (function (settings) {
 'use strict';
 var PARAM = 'daybook';

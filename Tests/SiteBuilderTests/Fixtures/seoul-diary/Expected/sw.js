@@ -1,4 +1,4 @@
-var DAYBOOK_OFFLINE = {"shell":[],"version":"b833779dcfb9f55e"};
+var DAYBOOK_OFFLINE = {"shell":[],"version":"8cd4e30e2f3379e7"};
 (function (settings) {
 'use strict';
 var PARAM = 'daybook';
