@@ -170,7 +170,7 @@
 
   // MARK: - Index layout (twin of SearchIndexLayout.swift)
 
-  var VERSION = 6;
+  var VERSION = 7;
   var INITIALS_PREFIX = '\uCD08 ';
   var PIECE_LENGTH = 32;
   var PIECE_STEP = 16;
