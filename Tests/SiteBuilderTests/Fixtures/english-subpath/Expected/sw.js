@@ -1,4 +1,4 @@
-var DAYBOOK_OFFLINE = {"shell":[],"version":"7eabfe06087d08e5"};
+var DAYBOOK_OFFLINE = {"shell":[],"version":"1583f6a87a93f09f"};
 (function (settings) {
 'use strict';
 var PARAM = 'daybook';

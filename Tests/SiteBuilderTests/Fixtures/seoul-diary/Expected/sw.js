@@ -1,4 +1,4 @@
-var DAYBOOK_OFFLINE = {"shell":[],"version":"39870810ae1cbfa5"};
+var DAYBOOK_OFFLINE = {"shell":[],"version":"5c7b4a5d8ae7fe06"};
 (function (settings) {
 'use strict';
 var PARAM = 'daybook';
