@@ -1,3 +1,4 @@
+import BuildSupport
 import DiaryModel
 
 /// What the search page counts its results by (`search/facets.json`, SPEC §4): each emotion's
@@ -34,38 +35,69 @@ struct SearchFacets {
     /// The facets of `entries`, in diary order: the same keys as the entries' filter keys
     /// (`SearchDocument.filterKeys`), so that a count is what its filter would narrow to.
     init(entries: [Entry]) {
-        var slugOfSpelling: [String: String] = [:]
-        var tags: [String: (label: String, entries: [Int])] = [:]
-        var years: [String: [Int]] = [:]
+        // Texts are told apart by their bytes (ids, spellings and slugs are NFC already), and each
+        // tag spelling is made a slug once: a diary uses a few hundred thousands of times.
+        var emotionOfID: [UTF8Key: Int] = [:]
+        var emotionIDs: [String] = []
+        var emotionLists: [[Int]] = []
+        var tagOfSpelling: [UTF8Key: Int] = [:]
+        var tagOfSlug: [UTF8Key: Int] = [:]
+        var tagSlugs: [String] = []
+        var tagLabels: [String] = []
+        var tagLists: [[Int]] = []
+        var yearOfNumber: [Int: Int] = [:]
+        var yearNames: [String] = []
+        var yearLists: [[Int]] = []
+        var lastYear = (number: Int.min, group: -1)
         for (number, entry) in entries.enumerated() {
-            for id in entry.emotionIDs { emotions[id, default: []].append(number) }
-            for tag in entry.tags {
-                let slug = slugOfSpelling[tag] ?? Slug.make(from: tag)
-                slugOfSpelling[tag] = slug
-                guard !slug.isEmpty else { continue }
-                if tags[slug] == nil { tags[slug] = (tag, []) }
-                // An entry lists each slug once (`Entry.tags`); the check keeps it so for entries made otherwise.
-                if tags[slug]!.entries.last != number { tags[slug]!.entries.append(number) }
+            for id in entry.emotionIDs {
+                let key = UTF8Key(id)
+                let group = emotionOfID[key] ?? {
+                    emotionOfID[key] = emotionLists.count
+                    emotionIDs.append(id)
+                    emotionLists.append([])
+                    return emotionLists.count - 1
+                }()
+                // An entry lists each emotion once (`Entry.emotionIDs`); the check keeps it so for entries made otherwise.
+                if emotionLists[group].last != number { emotionLists[group].append(number) }
             }
-            years[String(entry.local.description.prefix(4)), default: []].append(number)
+            for tag in entry.tags {
+                let spelling = UTF8Key(tag)
+                let group = tagOfSpelling[spelling] ?? {
+                    let slug = Slug.make(from: tag)
+                    let group = slug.isEmpty ? -1 : tagOfSlug[UTF8Key(slug)] ?? {
+                        tagOfSlug[UTF8Key(slug)] = tagLists.count
+                        tagSlugs.append(slug)
+                        tagLabels.append(tag)
+                        tagLists.append([])
+                        return tagLists.count - 1
+                    }()
+                    tagOfSpelling[spelling] = group
+                    return group
+                }()
+                if group >= 0, tagLists[group].last != number { tagLists[group].append(number) }
+            }
+            let year = entry.day.year
+            if year != lastYear.number {
+                // The filter key's year: the first four characters of the record's date.
+                lastYear = (year, yearOfNumber[year] ?? {
+                    yearOfNumber[year] = yearLists.count
+                    yearNames.append(String(entry.local.description.prefix(4)))
+                    yearLists.append([])
+                    return yearLists.count - 1
+                }())
+            }
+            yearLists[lastYear.group].append(number)
         }
-        for (id, numbers) in emotions { emotions[id] = Self.distinct(numbers) }
-        let kept = tags.keys.sorted { a, b in
-            tags[a]!.entries.count != tags[b]!.entries.count ? tags[a]!.entries.count > tags[b]!.entries.count : UTF8Order.precedes(a, b)
+        emotions = Dictionary(uniqueKeysWithValues: zip(emotionIDs, emotionLists))
+        let kept = tagLists.indices.sorted { a, b in
+            tagLists[a].count != tagLists[b].count ? tagLists[a].count > tagLists[b].count : UTF8Order.precedes(tagSlugs[a], tagSlugs[b])
         }.prefix(Self.tagLimit)
-        for slug in kept { self.tags[slug] = tags[slug] }
-        for (year, numbers) in years {
+        for group in kept { tags[tagSlugs[group]] = (tagLabels[group], tagLists[group]) }
+        for (year, numbers) in zip(yearNames, yearLists) {
             let isTogether = numbers.last! - numbers.first! + 1 == numbers.count
-            self.years[year] = isTogether ? .range(numbers.first!..<numbers.last! + 1) : .entries(numbers)
+            years[year] = isTogether ? .range(numbers.first!..<numbers.last! + 1) : .entries(numbers)
         }
-    }
-
-    /// Ascending numbers without repeats (an entry made in code may list an emotion twice).
-    private static func distinct(_ numbers: [Int]) -> [Int] {
-        var result: [Int] = []
-        result.reserveCapacity(numbers.count)
-        for number in numbers where result.last != number { result.append(number) }
-        return result
     }
 
     /// The file's bytes: deterministic JSON, keys in UTF-8 order.
@@ -99,5 +131,24 @@ struct SearchFacets {
             }
         }
         return json.bytes
+    }
+}
+
+/// Text compared and hashed by its UTF-8 bytes: far cheaper than `String`'s own comparison, which
+/// treats canonically equivalent spellings as equal and so normalises text that is not ASCII.
+private struct UTF8Key: Hashable {
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    static func == (a: UTF8Key, b: UTF8Key) -> Bool {
+        a.text.isUTF8Equal(to: b.text)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

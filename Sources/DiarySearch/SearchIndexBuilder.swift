@@ -117,7 +117,11 @@ import DiaryModel
 /// so a count is exactly what clicking it narrows the results to. The page fetches the file once a
 /// session, after the first results are shown and only if there are any, and keeps it: a query
 /// fetches no more than before. A result set whose tags are not among the 24 shows fewer tags,
-/// never a wrong count. The file is FACETS_SIZES. An edit rewrites it only when its bytes change
+/// never a wrong count. The file is 3.1 KB (2.1 KB gzipped) on the 1,095-entry test
+/// diary and 24 KB (16 KB gzipped) on the 10,950-entry one (the 8 emotions' lists 11 KB, the
+/// 24 tags' 14 KB, the years 64 bytes): fetched once a session, it costs less than the key
+/// files of one query. It grows with the diary (a list at most a character per six entries, its
+/// bitmap), as a query's files must not, but it is fetched once a session. An edit rewrites it only when its bytes change
 /// (an entry's emotions, tags or year changed, or an entry was added), which `SearchIndexUpdate`
 /// finds by making it again from the entries.
 ///
