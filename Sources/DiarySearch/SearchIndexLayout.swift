@@ -5,7 +5,7 @@ import DiaryModel
 /// Everything here has a twin in search.js; change both together (and `version`).
 enum SearchIndexLayout {
     /// The format's version, written into `search/index.json`.
-    static let version = 7
+    static let version = 8
     static let manifestPath = KeySpace.words.manifestPath
 
     /// The two spaces of keys, each with its own shards, heavy-key files and manifest. Every
@@ -80,6 +80,9 @@ enum SearchIndexLayout {
         for (rank, key) in listed.enumerated() where heavy[key] == nil { heavy[key] = HeavyKey(file: files[key]!, rank: rank) }
         return heavy
     }
+
+    /// What the search page counts its results by (`SearchFacets`), fetched once a page session.
+    static let facetsPath = "search/facets.json"
 
     /// The file that holds the records of entries `number * chunkEntries ..< (number + 1) * chunkEntries`.
     static func chunkPath(_ number: Int) -> String { "search/chunks/\(number).json" }

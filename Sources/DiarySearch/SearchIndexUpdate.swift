@@ -81,6 +81,9 @@ public struct SearchIndexUpdate {
 
         var oldChunks: [Int: (bytes: [UInt8], records: [[String: [String]]])] = [:]
         var oldKeys: [EntryKeys] = []
+        // What the page counts by (`SearchFacets`) changes only with an added entry or an entry's
+        // emotions, tags (as written: a tag's oldest spelling is its label) or year.
+        var facetsMayChange = entries.count > oldCount
         for number in changed {
             guard number < oldCount else {
                 oldKeys.append(EntryKeys())
@@ -96,6 +99,10 @@ public struct SearchIndexUpdate {
                   let text = records[number % chunkEntries]["text"]?.first,
                   let emotionIDs = records[number % chunkEntries]["emotions"], let date = records[number % chunkEntries]["date"]?.first,
                   let tags = records[number % chunkEntries]["tags"] else { return nil }
+            let entry = entries[number]
+            if emotionIDs != entry.emotionIDs || tags != entry.tags || date.prefix(4) != entry.local.description.prefix(4) {
+                facetsMayChange = true
+            }
             let fields = SearchDocument.fields(title: title, bodyText: text, extraText: previous.extraText(ofEntry: number), tags: tags,
                                                emotionIDs: emotionIDs, emotions: emotions, length: text.utf8.count)
             let tokens = SearchDocument.weightedTokens(of: fields, filterKeys: SearchDocument.filterKeys(date: date, emotionIDs: emotionIDs, tags: tags))
@@ -126,8 +133,15 @@ public struct SearchIndexUpdate {
         }
         let manifests = builder.manifests(chunkEntries: chunkEntries, words: state.words, initials: state.initials)
         for (path, manifest) in manifests where loadFile(path) != manifest { changedFiles[path] = manifest }
+        // Made again from every entry when it may have changed: whether a tag entered or left the most
+        // used is no cheaper to work out.
+        let facetsPath = SearchIndexLayout.facetsPath
+        if facetsMayChange || loadFile(facetsPath) == nil {
+            let facets = builder.facetsFile()
+            if loadFile(facetsPath) != facets { changedFiles[facetsPath] = facets }
+        }
 
-        var paths = manifests.keys.sorted()
+        var paths = manifests.keys.sorted() + [SearchIndexLayout.facetsPath]
         paths += (0..<(entries.count + chunkEntries - 1) / chunkEntries).map(SearchIndexLayout.chunkPath)
         for space in SearchIndexLayout.KeySpace.allCases {
             paths += (0..<state[space].shardCount).map(space.shardPath)

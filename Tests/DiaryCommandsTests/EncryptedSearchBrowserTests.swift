@@ -3,8 +3,8 @@ import SiteEncryption
 import XCTest
 
 /// A site built by `daybook build --encrypt` with the default theme, read in real Chromium:
-/// its search page finds what `daybook search` finds, its results lead to their entries, and its
-/// gallery's pictures decode.
+/// its search page finds what `daybook search` finds and counts the results by emotion, tag and
+/// year as the command does, its results lead to their entries, and its gallery's pictures decode.
 final class EncryptedSearchBrowserTests: XCTestCase {
     func testTheEncryptedSearchPageFindsWhatTheCommandFinds() throws {
         let python = try browserPython()
@@ -33,6 +33,13 @@ final class EncryptedSearchBrowserTests: XCTestCase {
             XCTAssertEqual(status, expected.isEmpty ? "“\(query)”에 맞는 글이 없습니다." : "글 \(expected.count)편을 찾았습니다.", query)
         }
         XCTAssertFalse(try commandResults(root, "산책").isEmpty)
+        // The counts by emotion, tag and year: the encrypted search/facets.json, read through the reader.
+        let facets = try XCTUnwrap(answers["facets"] as? [[String: Any]])
+        XCTAssertEqual(Set(facets.compactMap { $0["group"] as? String }), ["emotion", "tag", "year"])
+        for item in facets {
+            let filter = try XCTUnwrap(item["filter"] as? String)
+            XCTAssertEqual(item["count"] as? Int, try commandResults(root, "산책 \(filter)").count, filter)
+        }
         XCTAssertFalse(try commandResults(root, "ㅅㅊ").isEmpty, "initial consonants read the initials files through the reader too")
         let typing = try XCTUnwrap(answers["typing"] as? [String: Any])
         XCTAssertEqual(typing["links"] as? [String], (shown["산책"]?["links"] as? [String]))

@@ -104,7 +104,134 @@ final class SearchPageBrowserTests: XCTestCase {
         XCTAssertEqual(page.errors, [])
     }
 
+    // MARK: - Facets and sorting
+
+    /// The counts by emotion, tag and year are what `daybook search` finds with each filter added;
+    /// a click adds the filter to the box and the address and narrows the results to the command's;
+    /// the facets file is fetched once, after the first results are shown.
+    func testTheFacetsCountWhatTheCommandFindsAndAClickNarrowsTheResults() throws {
+        let python = try browserPython()
+        let (root, server) = try servedCorpus()
+        defer { server.stop() }
+        let query = "산책"
+        let nextQuery = "coffee"
+        let json = try runBrowserScript(python, "search_facets.py", ["\(server.origin)/", query, nextQuery])
+
+        let first = try XCTUnwrap(json["first"] as? [String: Any])
+        let records = try commandRecords(root, query)
+        XCTAssertEqual(first["count"] as? Int, records.count)
+        let facets = try XCTUnwrap(first["facets"] as? [[String: Any]])
+        let groups = Dictionary(grouping: facets) { $0["group"] as? String ?? "" }
+        XCTAssertEqual(Set(groups.keys), ["emotion", "tag", "year"])
+        XCTAssertLessThanOrEqual(groups["tag"]?.count ?? 0, 12)
+        for item in facets {
+            let filter = try XCTUnwrap(item["filter"] as? String)
+            XCTAssertEqual(item["count"] as? Int, try commandResults(root, "\(query) \(filter)").count, filter)
+        }
+        for group in ["emotion", "tag"] {
+            let counts = groups[group]!.compactMap { $0["count"] as? Int }
+            XCTAssertEqual(counts, counts.sorted(by: >), "\(group): the most first")
+        }
+        XCTAssertTrue(groups["tag"]!.allSatisfy { ($0["label"] as? String)?.hasPrefix("#") == true })
+        XCTAssertTrue(groups["emotion"]!.allSatisfy { ($0["filter"] as? String)?.hasPrefix("emotion:") == true })
+        // Every year of the results, newest first, counted from the command's dates.
+        XCTAssertEqual(groups["year"]!.map { "\($0["filter"] ?? "") \($0["count"] ?? "")" }, yearCounts(records))
+
+        let clicked = try XCTUnwrap(json["clicked"] as? [String: Any])
+        let filter = try XCTUnwrap(clicked["filter"] as? String)
+        XCTAssertTrue(filter.hasPrefix("#"), "a tag was clicked: \(filter)")
+        let narrowed = "\(query) \(filter)"
+        XCTAssertEqual(clicked["input"] as? String, narrowed, "the filter is added to the box")
+        let address = try XCTUnwrap(URLComponents(string: clicked["address"] as? String ?? ""))
+        // The page writes the address as a form does: a space as '+' (a '+' itself as %2B).
+        XCTAssertEqual(address.queryItems?.first { $0.name == "q" }?.value?.replacingOccurrences(of: "+", with: " "), narrowed,
+                       "and to the address")
+        let expected = try commandResults(root, narrowed)
+        let answer = try XCTUnwrap(clicked["answer"] as? [String: Any])
+        XCTAssertEqual(answer["count"] as? Int, expected.count)
+        XCTAssertLessThan(expected.count, records.count, "the filter narrows the results")
+        XCTAssertEqual(groups["tag"]!.first { $0["filter"] as? String == filter }?["count"] as? Int, expected.count)
+        XCTAssertEqual(answer["links"] as? [String], expected.prefix(20).map { server.origin + $0 })
+        let after = try XCTUnwrap(answer["facets"] as? [[String: Any]])
+        XCTAssertFalse(after.contains { $0["filter"] as? String == filter }, "a filter in the query is not offered again")
+        XCTAssertEqual(clicked["focus_in_facets"] as? Bool, true, "the focus stays in the facets")
+
+        let next = try XCTUnwrap(json["next"] as? [String: Any])
+        let nextRecords = try commandRecords(root, nextQuery)
+        XCTAssertEqual(next["count"] as? Int, nextRecords.count)
+        let nextFacets = try XCTUnwrap(next["facets"] as? [[String: Any]])
+        XCTAssertEqual(nextFacets.filter { $0["group"] as? String == "year" }.map { "\($0["filter"] ?? "") \($0["count"] ?? "")" },
+                       yearCounts(nextRecords))
+        for item in nextFacets.filter({ $0["group"] as? String == "emotion" }).prefix(3) {
+            let filter = try XCTUnwrap(item["filter"] as? String)
+            XCTAssertEqual(item["count"] as? Int, try commandResults(root, "\(nextQuery) \(filter)").count, filter)
+        }
+        XCTAssertEqual((json["nothing"] as? [String: Any])?["facets_hidden"] as? Bool, true, "no results, no facets")
+        XCTAssertEqual(json["facets_fetches"] as? Int, 1, "the facets are fetched once a page session")
+        XCTAssertEqual(json["facets_after_first_result"] as? Bool, true, "and only after the first results are shown")
+        XCTAssertEqual((json["errors"] as? [Any])?.count, 0, "no JavaScript errors: \(json["errors"] ?? "")")
+    }
+
+    /// The sort control: best match first as the command ranks, newest first when switched to
+    /// date as `--sort date` gives, kept in the address and after opening it again.
+    func testTheSortControlOrdersByDateAndTheAddressKeepsIt() throws {
+        let python = try browserPython()
+        let (root, server) = try servedCorpus()
+        defer { server.stop() }
+        let query = "산책"
+        let json = try runBrowserScript(python, "search_sort.py", ["\(server.origin)/", query])
+        let ranked = try commandRecords(root, query)
+        let byDate = try commandRecords(root, query, arguments: ["--sort", "date"])
+        let links = { (records: [[String: Any]]) in records.prefix(20).map { server.origin + ($0["url"] as? String ?? "") } }
+        XCTAssertNotEqual(links(ranked), links(byDate), "the query's two orders differ")
+        let dates = byDate.compactMap { $0["date"] as? String }
+        XCTAssertEqual(dates.count, byDate.count)
+        XCTAssertEqual(dates, dates.sorted(by: >), "--sort date is newest first")
+
+        let rank = try XCTUnwrap(json["rank"] as? [String: Any])
+        XCTAssertEqual(rank["sort"] as? String, "rank", "best match by default")
+        XCTAssertEqual(rank["links"] as? [String], links(ranked))
+        XCTAssertEqual(rank["count"] as? Int, ranked.count)
+
+        for name in ["date", "reloaded"] {
+            let shown = try XCTUnwrap(json[name] as? [String: Any])
+            XCTAssertEqual(shown["sort"] as? String, "date", name)
+            XCTAssertEqual(shown["links"] as? [String], links(byDate), name)
+            XCTAssertEqual(shown["count"] as? Int, byDate.count, name)
+            let times = try XCTUnwrap(shown["times"] as? [String])
+            XCTAssertFalse(times.isEmpty, name)
+            XCTAssertEqual(times, times.sorted(by: >), "\(name): newest first on the page too")
+        }
+        let address = try XCTUnwrap(URLComponents(string: json["date_address"] as? String ?? ""))
+        XCTAssertEqual(address.path, "/search/")
+        XCTAssertEqual(address.queryItems?.first { $0.name == "sort" }?.value, "date")
+        XCTAssertEqual(address.queryItems?.first { $0.name == "q" }?.value, query)
+        XCTAssertEqual((json["errors"] as? [Any])?.count, 0, "no JavaScript errors: \(json["errors"] ?? "")")
+    }
+
     // MARK: - Helpers
+
+    /// The generated diary of 1,095 entries, built and served at the root.
+    private func servedCorpus() throws -> (root: URL, server: StaticServer) {
+        let root = temporaryFolder(self).appendingPathComponent("diary")
+        try CorpusGenerator(.init(days: 1095, entriesPerDay: 1)).write(to: root)
+        let build = try runDaybook(["build", "-C", root.path])
+        XCTAssertEqual(build.status, 0, build.standardError)
+        return (root, try StaticServer(site: root.appendingPathComponent("Output"), test: self))
+    }
+
+    /// What `daybook search --json` prints for `query` (with `arguments`), in its order.
+    private func commandRecords(_ root: URL, _ query: String, arguments: [String] = []) throws -> [[String: Any]] {
+        let run = try runDaybook(["search", "-C", root.path, "--json"] + arguments + ["--"] + query.split(separator: " ").map(String.init))
+        XCTAssertEqual(run.status, 0, run.standardError)
+        return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [[String: Any]])
+    }
+
+    /// `"<year> <count>"` for each year of `records`' dates, newest first.
+    private func yearCounts(_ records: [[String: Any]]) -> [String] {
+        let years = Dictionary(grouping: records.compactMap { ($0["date"] as? String)?.prefix(4) }, by: { String($0) })
+        return years.keys.sorted(by: >).map { "\($0) \(years[$0]!.count)" }
+    }
 
     private struct PageAnswers {
         struct Answer {

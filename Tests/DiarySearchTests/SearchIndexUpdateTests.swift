@@ -39,11 +39,11 @@ final class SearchIndexUpdateTests: XCTestCase {
 
     /// Every entry also has the same long paragraph, so that records are about 1 KB and a chunk
     /// holds 5 whatever the edits below do to the average.
-    private func entry(_ number: Int, body: String, tags: [String] = ["walk"]) -> Entry {
+    private func entry(_ number: Int, body: String, tags: [String] = ["walk"], emotions: [String]? = nil) -> Entry {
         let day = Day(daysSinceEpoch: 18_262 + number / 2)
         let filler = String(repeating: "The quiet morning walk by the river. ", count: 24) + "\n\n"
         return makeEntry("\(day) \(number % 2 == 0 ? "08" : "20"):00", title: "Day \(number)", body: filler + body,
-                         emotions: number % 3 == 0 ? ["calm"] : ["happy"], tags: tags, path: "Content/\(number).md")
+                         emotions: emotions ?? (number % 3 == 0 ? ["calm"] : ["happy"]), tags: tags, path: "Content/\(number).md")
     }
 
     private func versions(_ entries: [Entry]) -> [UInt64] {
@@ -115,6 +115,58 @@ final class SearchIndexUpdateTests: XCTestCase {
         for number in 600..<604 {
             entries.append(entry(number, body: "Newest entry \(number), kkk\(number) and a fresh word appended\(number).\n"))
             index = try XCTUnwrap(update(index, to: entries), "appending entry \(number)")
+        }
+    }
+
+    /// `search/facets.json` is handed over exactly when its bytes change (`update` checks that
+    /// every file it hands over changed, and that the result is a full build's): when an entry's
+    /// emotions or tags change, when a tag enters the most used, when an entry is added; not when
+    /// only an entry's words do.
+    func testTheFacetsFileIsRewrittenExactlyWhenAnEntrysEmotionsTagsOrYearChange() throws {
+        let facets = SearchIndexLayout.facetsPath
+        var entries = diary()
+        var index = fullIndex(entries)
+        // Edits, and whether each changes what the page counts.
+        let edits: [(String, Int, (Int) -> Entry, Bool)] = [
+            ("a body edit", 10, { self.entry($0, body: "A brand new zebra, kkk10.\n") }, false),
+            ("a tag added", 42, { self.entry($0, body: self.diaryBody($0), tags: ["walk", "rain"]) }, true),
+            ("the same tag spelt otherwise", 42, { self.entry($0, body: self.diaryBody($0), tags: ["Walk", "rain"]) }, false),
+            ("an emotion changed", 43, { self.entry($0, body: self.diaryBody($0), emotions: ["calm"]) }, true),
+            ("an emotion added", 44, { self.entry($0, body: self.diaryBody($0), emotions: ["happy", "calm"]) }, true),
+            ("an emotion new to the diary", 45, { self.entry($0, body: self.diaryBody($0), emotions: ["tired"]) }, true),
+            ("a tag taken off", 42, { self.entry($0, body: self.diaryBody($0)) }, true),
+            ("a tag taken off the last entry that had it", 46, { self.entry($0, body: self.diaryBody($0), tags: []) }, true),
+        ]
+        for (what, number, edit, changes) in edits {
+            entries[number] = edit(number)
+            let previous = index
+            index = try XCTUnwrap(update(index, to: entries), "\(what) updates in place")
+            XCTAssertEqual(rewritten(from: previous, to: index).contains(facets), changes, what)
+        }
+        XCTAssertTrue(String(decoding: index.files[facets]!, as: UTF8.self).contains("\"tired\""), "an emotion new to the diary is counted")
+
+        // 25 tags used once besides `walk`: 23 of them are listed (by slug), `t123` and `t124` are not.
+        for number in 100..<125 { entries[number] = entry(number, body: diaryBody(number), tags: ["walk", "t\(number)"]) }
+        index = fullIndex(entries)
+        let listed = String(decoding: index.files[facets]!, as: UTF8.self)
+        XCTAssertTrue(listed.contains("\"t122\"") && !listed.contains("\"t123\"") && !listed.contains("\"t124\""), listed)
+        let tagEdits: [(String, Int, [String], Bool)] = [
+            ("a tag that is not listed changed", 124, ["walk", "t124x"], false),
+            ("a tag used once more enters the listed", 130, ["walk", "t123"], true),
+        ]
+        for (what, number, tags, changes) in tagEdits {
+            entries[number] = entry(number, body: diaryBody(number), tags: tags)
+            let previous = index
+            index = try XCTUnwrap(update(index, to: entries), "\(what) updates in place")
+            XCTAssertEqual(rewritten(from: previous, to: index).contains(facets), changes, what)
+        }
+        XCTAssertTrue(String(decoding: index.files[facets]!, as: UTF8.self).contains("\"t123\""))
+
+        for number in 600..<603 {
+            entries.append(entry(number, body: "Newest entry \(number), kkk\(number).\n", tags: ["walk", "new"], emotions: ["calm"]))
+            let previous = index
+            index = try XCTUnwrap(update(index, to: entries), "appending entry \(number)")
+            XCTAssertTrue(rewritten(from: previous, to: index).contains(facets), "a year's range grows with an appended entry")
         }
     }
 

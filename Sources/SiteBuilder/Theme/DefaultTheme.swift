@@ -494,7 +494,8 @@ enum DefaultTheme {
  * A query fetches search/index.json once, one shard per word, and the chunk files that hold
  * the results it shows (K consecutive entries each; each chunk is fetched once and kept).
  * Only a word with a Korean initial consonant fetches search/initials.json and the shards of
- * the initials keys.
+ * the initials keys. Once a page session, after the first results are shown, it fetches
+ * search/facets.json and keeps it, to count every result set by emotion, tag and year.
  * Every string from the index is inserted as text, never as HTML.
  *
  * The pure functions are exported for Node (module.exports) so they can be tested outside a
@@ -658,7 +659,7 @@ enum DefaultTheme {
 
   // MARK: - Index layout (twin of SearchIndexLayout.swift)
 
-  var VERSION = 7;
+  var VERSION = 8;
   var INITIALS_PREFIX = '\uCD08 ';
   var PIECE_LENGTH = 32;
   var PIECE_STEP = 16;
@@ -677,6 +678,7 @@ enum DefaultTheme {
   function chunkPath(number) { return 'search/chunks/' + number + '.json'; }
   /** Heavy-key files are numbered from HEAVY_FILE_NUMBERS to twice that, less one (7 digits). */
   var HEAVY_FILE_NUMBERS = 1000000;
+  var FACETS_PATH = 'search/facets.json';
 
   /** A word as its lookup parts: itself, or overlapping parts of LONGEST_WORD characters. */
   function parts(word) {
@@ -1053,7 +1055,85 @@ enum DefaultTheme {
         });
       });
     }
-    return { manifest: manifest, entryNumbers: entryNumbers, entry: entry };
+    /** The facets (`readFacets`), fetched by the first call and kept. */
+    var facetsRead = null;
+    function facets() {
+      if (!facetsRead) {
+        facetsRead = load(FACETS_PATH).then(readFacets);
+        facetsRead.catch(function () { facetsRead = null; });
+      }
+      return facetsRead;
+    }
+    return { manifest: manifest, entryNumbers: entryNumbers, entry: entry, facets: facets };
+  }
+
+  // MARK: - Facets (twin of SearchFacets.swift)
+
+  /**
+   * search/facets.json as lists to count against: `emotions` [{id, entries}], `tags` [{slug, label,
+   * entries}] and `years` [{year, start, end}] (entries start ..< end) or [{year, entries}].
+   */
+  function readFacets(json) {
+    var own = function (object) { return object && typeof object === 'object' ? Object.keys(object) : []; };
+    var facets = { emotions: [], tags: [], years: [] };
+    own(json && json.emotions).forEach(function (id) {
+      facets.emotions.push({ id: id, entries: decodePostings(json.emotions[id]) });
+    });
+    own(json && json.tags).forEach(function (slug) {
+      var value = json.tags[slug];
+      if (Array.isArray(value) && value.length === 2) facets.tags.push({ slug: slug, label: String(value[0]), entries: decodePostings(value[1]) });
+    });
+    own(json && json.years).forEach(function (year) {
+      var value = json.years[year];
+      facets.years.push(Array.isArray(value) ? { year: year, start: Number(value[0]), end: Number(value[1]) }
+        : { year: year, entries: decodePostings(value) });
+    });
+    return facets;
+  }
+
+  /**
+   * How many of the results `numbers` (entry numbers, any order, no repeats) each facet holds, those
+   * with none left out: {emotions: [{id, count}], tags: [{slug, label, count}], years: [{year, count}]};
+   * emotions and tags with the most first (then by id or slug), years newest first.
+   */
+  function countFacets(facets, numbers) {
+    var size = 0;
+    numbers.forEach(function (n) { if (n >= size) size = n + 1; });
+    var isResult = new Uint8Array(size);
+    numbers.forEach(function (n) { isResult[n] = 1; });
+    var inList = function (entries) {
+      var count = 0;
+      for (var i = 0; i < entries.length; i++) if (entries[i] < size && isResult[entries[i]]) count++;
+      return count;
+    };
+    var inRange = function (start, end) {
+      var count = 0;
+      numbers.forEach(function (n) { if (n >= start && n < end) count++; });
+      return count;
+    };
+    var order = function (name) {
+      return function (a, b) { return b.count - a.count || (a[name] < b[name] ? -1 : a[name] > b[name] ? 1 : 0); };
+    };
+    var some = function (item) { return item.count > 0; };
+    return {
+      emotions: facets.emotions.map(function (e) { return { id: e.id, count: inList(e.entries) }; }).filter(some).sort(order('id')),
+      tags: facets.tags.map(function (t) { return { slug: t.slug, label: t.label, count: inList(t.entries) }; }).filter(some).sort(order('slug')),
+      years: facets.years.map(function (y) {
+        return { year: y.year, count: y.entries ? inList(y.entries) : inRange(y.start, y.end) };
+      }).filter(some).sort(function (a, b) { return a.year < b.year ? 1 : a.year > b.year ? -1 : 0; }),
+    };
+  }
+
+  /**
+   * The query with the filter term `term` added at its end (after a space), unless it already
+   * holds that very term.
+   */
+  function withFilter(query, term) {
+    var text = String(query).replace(/\s+$/, '');
+    // An unclosed quote would take the term into its phrase.
+    if (text.split('"').length % 2 === 0) text += '"';
+    if (text.split(SPACE_RUN).indexOf(term) !== -1) return text;
+    return text === '' ? term : text + ' ' + term;
   }
 
   // MARK: - Excerpts
@@ -1150,6 +1230,8 @@ enum DefaultTheme {
   // MARK: - Page
 
   var PAGE_SIZE = 20;
+  /** The most tags the facets show: those with the most results among the listed (SearchFacets.tagLimit). */
+  var SHOWN_TAGS = 12;
 
   /** The status lines of a search page that does not give its own (a theme's older search.html). */
   var STATUS_TEXTS = {
@@ -1193,6 +1275,8 @@ enum DefaultTheme {
     var more = root.querySelector('[data-search-more]');
     var sort = root.querySelector('[data-search-sort]');
     var order = function () { return sort && sort.value === 'date' ? 'date' : 'rank'; };
+    var facetsBlock = root.querySelector('[data-search-facets]');
+    var lang = root.getAttribute('data-lang') || undefined;
     if (!form || !input || !status || !list) return;
 
     var engine = createEngine(function (path) {
@@ -1215,6 +1299,7 @@ enum DefaultTheme {
     function clear() {
       while (list.firstChild) list.removeChild(list.firstChild);
       if (more) more.hidden = true;
+      if (facetsBlock) facetsBlock.hidden = true;
     }
 
     function element(name, className, text) {
@@ -1294,6 +1379,110 @@ enum DefaultTheme {
       });
     }
 
+    // MARK: Facets
+
+    /** The facets once fetched (`readFacets`): later queries count with them at once. */
+    var facetsKept = null;
+    /** Whether the facets block takes the focus when next shown (its button was clicked and is gone). */
+    var facetsTakeFocus = false;
+
+    /** The filters `parsed` already applies, so that the facets do not offer them again. */
+    function appliedFilters(parsed, m) {
+      var applied = { emotion: {}, tag: {}, periods: [] };
+      parsed.filters.forEach(function (filter) {
+        if (filter.kind === 'tag') applied.tag[filter.value] = true;
+        else if (filter.kind === 'period') applied.periods.push(filter.value);
+        else {
+          var id = emotionID(filter.value, m.emotions);
+          if (id !== null) applied.emotion[id] = true;
+        }
+      });
+      return applied;
+    }
+
+    function facetButton(term, count, className) {
+      var button = element('button', 'facet ' + className);
+      button.type = 'button';
+      button.setAttribute('data-filter', term);
+      var label = element('span', 'facet-label');
+      button.appendChild(label);
+      var number = element('span', 'facet-count', count.toLocaleString(lang));
+      number.setAttribute('data-count', String(count));
+      button.appendChild(number);
+      return { button: button, label: label };
+    }
+
+    /** Fills the group `name` with `items` (each made by `make`) and shows it when it has any. */
+    function fillGroup(name, items, make) {
+      var group = facetsBlock.querySelector('[data-facet-group="' + name + '"]');
+      var groupList = group && group.querySelector('ul');
+      if (!groupList) return 0;
+      while (groupList.firstChild) groupList.removeChild(groupList.firstChild);
+      items.forEach(function (item) {
+        var li = element('li');
+        li.appendChild(make(item));
+        groupList.appendChild(li);
+      });
+      group.hidden = items.length === 0;
+      return items.length;
+    }
+
+    /** Shows how many of the current results have each emotion, tag and year (none: the block is hidden). */
+    function showFacets(facets, query) {
+      if (!facetsBlock) return;
+      var m = current.manifest || {};
+      var emotions = m.emotions || {};
+      var counts = countFacets(facets, current.numbers);
+      var applied = appliedFilters(parseQuery(query), m);
+      var shown = fillGroup('emotion', counts.emotions.filter(function (e) { return !applied.emotion[e.id]; }), function (e) {
+        var known = Object.prototype.hasOwnProperty.call(emotions, e.id) ? emotions[e.id] : null;
+        var made = facetButton(EMOTION_PREFIX + e.id, e.count, 'facet-emotion');
+        if (known && known[2]) made.button.style.setProperty('--emotion', String(known[2]));
+        var emoji = element('span', 'emoji', known ? known[0] : '•');
+        emoji.setAttribute('aria-hidden', 'true');
+        made.label.appendChild(emoji);
+        made.label.appendChild(doc.createTextNode(' ' + (known ? known[1] : e.id)));
+        return made.button;
+      });
+      shown += fillGroup('tag', counts.tags.filter(function (t) { return !applied.tag[t.slug]; }).slice(0, SHOWN_TAGS), function (t) {
+        var made = facetButton('#' + t.slug, t.count, 'facet-tag');
+        var mark = element('span', null, '#');
+        mark.setAttribute('aria-hidden', 'true');
+        made.label.appendChild(mark);
+        made.label.appendChild(doc.createTextNode(t.label));
+        return made.button;
+      });
+      shown += fillGroup('year', counts.years.filter(function (y) {
+        return !applied.periods.some(function (period) { return period.slice(0, 4) === y.year; });
+      }), function (y) {
+        var made = facetButton(y.year, y.count, 'facet-year');
+        made.label.textContent = y.year;
+        return made.button;
+      });
+      facetsBlock.setAttribute('data-query', query);
+      facetsBlock.hidden = shown === 0;
+      if (facetsTakeFocus) {
+        facetsTakeFocus = false;
+        (shown > 0 ? facetsBlock : input).focus({ preventScroll: true });
+      }
+    }
+
+    /**
+     * The facets of the current results: at once when kept; else, the first time, fetched after the
+     * results are shown (a query fetches no more for them) and kept.
+     */
+    function facetsFor(query, mine) {
+      if (!facetsBlock || current.numbers.length === 0) return;
+      if (facetsKept) {
+        showFacets(facetsKept, query);
+        return;
+      }
+      return engine.facets().then(function (facets) {
+        facetsKept = facets;
+        if (mine === generation) showFacets(facets, query);
+      }, function () { /* Without facets the results still stand. */ });
+    }
+
     function fail(error) {
       setStatus(statusText(root, 'failed', { error: error && error.message ? error.message : String(error) }), 'failed');
     }
@@ -1314,11 +1503,13 @@ enum DefaultTheme {
         current = { numbers: answer[0], shown: 0, words: queryWords, manifest: answer[1], generation: mine };
         var count = answer[0].length;
         if (count === 0) {
+          facetsTakeFocus = false;
           setStatus(statusText(root, 'no-matches', { q: query.trim() }), 'done', 0);
           return;
         }
         setStatus(statusText(root, 'matches', { n: count }), 'done', count);
-        return showMore();
+        if (facetsKept) facetsFor(query, mine);
+        return showMore().then(function () { if (!facetsKept && mine === generation) return facetsFor(query, mine); });
       }).catch(function (error) { if (mine === generation) fail(error); });
     }
 
@@ -1354,6 +1545,18 @@ enum DefaultTheme {
       });
     }
 
+    if (facetsBlock) {
+      facetsBlock.addEventListener('click', function (event) {
+        var button = event.target && event.target.closest ? event.target.closest('button[data-filter]') : null;
+        if (!button) return;
+        input.value = withFilter(input.value, button.getAttribute('data-filter'));
+        clearTimeout(timer);
+        facetsTakeFocus = true;
+        updateAddress(input.value);
+        run(input.value);
+      });
+    }
+
     if (sort) {
       sort.value = pageURL().searchParams.get('sort') === 'date' ? 'date' : 'rank';
       sort.addEventListener('change', function () {
@@ -1371,7 +1574,7 @@ enum DefaultTheme {
   var api = {
     fold: fold, normalize: normalize, words: words, parseQuery: parseQuery, slug: slug, matchesInitials: matchesInitials,
     initialsKeyOf: initialsKeyOf, parts: parts, keyOf: keyOf, heavyKeys: heavyKeys, pathOf: pathOf, shardOf: shardOf,
-    decodePostings: decodePostings, createEngine: createEngine, stemOf: stemOf, contribution: contribution, highlight: highlight, excerpt: excerpt, start: start,
+    decodePostings: decodePostings, readFacets: readFacets, countFacets: countFacets, withFilter: withFilter, createEngine: createEngine, stemOf: stemOf, contribution: contribution, highlight: highlight, excerpt: excerpt, start: start,
     statusText: statusText,
   };
   if (typeof module === 'object' && module.exports) {
@@ -2290,6 +2493,8 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 {#- The search page (/search/). search.js reads the index under <base_url>search/ and fills in
     the results; every string from the index goes in as text. Its status lines are the site's
     words, given to it as data attributes ({n} a count, {q} the query, {error} what failed).
+    The facets block (data-search-facets) is filled with the results' counts by emotion, tag and
+    year, each group in its list, a group without any hidden; clicking one adds its filter.
     Needs only `site` and `page`. -#}
 
 {% block head %}
@@ -2299,11 +2504,25 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 .search-form label { flex-basis: 100%; font-weight: 600; }
 .search-form label.search-sort { flex-basis: auto; font-weight: normal; }
 .search-form select { font: inherit; margin-left: 0.35rem; padding: 0.3rem 0.5rem; border: 1px solid var(--border, #ccc); border-radius: 8px; background: var(--surface, #fff); color: inherit; }
-.search-form input { flex: 1; min-width: 0; font: inherit; padding: 0.45rem 0.75rem; border: 1px solid var(--border, #ccc); border-radius: 8px; background: var(--surface, #fff); color: inherit; }
+.search-form input { flex: 1 1 10rem; min-width: 0; font: inherit; padding: 0.45rem 0.75rem; border: 1px solid var(--border, #ccc); border-radius: 8px; background: var(--surface, #fff); color: inherit; }
 .search-form button, .search-more { font: inherit; padding: 0.45rem 1rem; border: 1px solid var(--border, #ccc); border-radius: 8px; background: var(--surface, #fff); color: inherit; cursor: pointer; }
 ol.search-results { list-style: none; margin: 0 0 1rem; padding: 0; }
 .search-result .excerpt { -webkit-line-clamp: 4; }
 .search-result mark { border-radius: 3px; padding: 0 0.1em; }
+.search-facets { display: grid; gap: 0.6rem; margin: 0 0 1.25rem; padding: 0.75rem 0.9rem; background: var(--surface, #fff); border: 1px solid var(--border, #ccc); border-radius: var(--radius, 12px); }
+.search-facets[hidden], .facet-group[hidden] { display: none; }
+.search-facets:focus { outline: none; }
+.search-facets:focus-visible { outline: 2px solid var(--focus, #2f62d8); outline-offset: 2px; }
+.facet-group { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.35rem 0.75rem; }
+.facet-heading { flex: 0 0 6.5rem; margin: 0; font-size: 0.8rem; font-weight: 600; letter-spacing: 0.04em; text-transform: uppercase; color: var(--muted, #666); }
+.facet-list { flex: 1 1 16rem; display: flex; flex-wrap: wrap; gap: 0.4rem; list-style: none; margin: 0; padding: 0; }
+.facet { display: inline-flex; align-items: baseline; gap: 0.4rem; font: inherit; font-size: 0.9rem; line-height: 1.6; padding: 0.05rem 0.65rem; border: 1px solid var(--border, #ccc); border-radius: 999px; background: var(--surface, #fff); color: var(--text, inherit); cursor: pointer; }
+.facet:hover { border-color: var(--muted, #666); }
+.facet-emotion { background: color-mix(in srgb, var(--emotion, transparent) 18%, var(--surface, #fff)); border-color: color-mix(in srgb, var(--emotion, #ccc) 55%, var(--surface, #fff)); }
+.facet-emotion:hover { border-color: var(--emotion, #666); }
+.facet-tag { border-radius: 6px; }
+.facet-count { font-size: 0.85em; color: var(--muted, #666); font-variant-numeric: tabular-nums; }
+@media (max-width: 30rem) { .facet-heading { flex-basis: 100%; } }
 </style>
 {% endblock %}
 
@@ -2329,6 +2548,20 @@ ol.search-results { list-style: none; margin: 0 0 1rem; padding: 0; }
     <p class="empty">{{ site.strings.search_needs_javascript }} <a href="{{ site.urls.archive }}">{{ site.strings.browse_archive }}</a></p>
   </noscript>
   <p class="search-status muted" role="status" aria-live="polite" data-search-status></p>
+  <nav class="search-facets" aria-label="{{ site.strings.search_facets }}" tabindex="-1" data-search-facets hidden>
+    <div class="facet-group" data-facet-group="emotion" hidden>
+      <h2 class="facet-heading" id="facets-emotion">{{ site.strings.search_by_emotion }}</h2>
+      <ul class="facet-list" aria-labelledby="facets-emotion"></ul>
+    </div>
+    <div class="facet-group" data-facet-group="tag" hidden>
+      <h2 class="facet-heading" id="facets-tag">{{ site.strings.search_by_tag }}</h2>
+      <ul class="facet-list" aria-labelledby="facets-tag"></ul>
+    </div>
+    <div class="facet-group" data-facet-group="year" hidden>
+      <h2 class="facet-heading" id="facets-year">{{ site.strings.search_by_year }}</h2>
+      <ul class="facet-list" aria-labelledby="facets-year"></ul>
+    </div>
+  </nav>
   <ol class="search-results cards" data-search-results></ol>
   <p><button type="button" class="search-more" data-search-more hidden>{{ site.strings.show_more }}</button></p>
 </div>

@@ -34,13 +34,15 @@ axe.run(document).then(function (results) {
 
 
 def settle(driver, path):
-    """Waits for the page, and for the search page's results when it has a query."""
+    """Waits for the page, and for the search page's results and their facets when it has a query."""
     WebDriverWait(driver, 30).until(lambda d: d.execute_script(
         "return document.readyState === 'complete' && !!document.querySelector('main, #daybook-unlock');"))
     if "search/?q=" in path:
         WebDriverWait(driver, 20).until(lambda d: d.execute_script(
             "var s = document.querySelector('[data-search-status]');"
             " return s && s.getAttribute('data-state') === 'done' && document.querySelector('.search-result');"))
+        WebDriverWait(driver, 20).until(lambda d: d.execute_script(
+            "var n = document.querySelector('[data-search-facets]'); return !n || !n.hidden;"))
     time.sleep(0.3)
 
 

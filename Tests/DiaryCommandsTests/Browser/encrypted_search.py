@@ -6,7 +6,7 @@ Usage: encrypted_search.py SITE_URL PASSWORD QUERIES_JSON
   QUERIES_JSON  a JSON list of queries
 
 Prints one JSON object: {"queries": {query: {"status": text, "links": [href, ...]}},
-"typing": {...}, "result_heading": ..., "gallery": [naturalWidth, ...], "policies": {page: CSP},
+"facets": [{"group", "filter", "label", "count"}, ...] (the first query's), "typing": {...}, "result_heading": ..., "gallery": [naturalWidth, ...], "policies": {page: CSP},
 "violations": [...], "errors": [...]}.
 """
 import json
@@ -19,6 +19,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from encrypted_site import (failure, open_unlock_page, page_policy, print_answers, unlock,  # noqa: E402
                             violations, watch_violations)
+from search_facets import FACETS  # noqa: E402
 from search_page import browser, settled  # noqa: E402  the plain site's search test, reused
 
 
@@ -43,6 +44,10 @@ def main():
             status, links = settled(driver)
             answers["queries"][query] = {"status": status, "links": links}
             page_policy(driver, answers, "search")
+            if query == queries[0]:
+                # The counts by emotion, tag and year, from search/facets.json read through the reader.
+                WebDriverWait(driver, 20).until(lambda d: (d.execute_script(FACETS) or {}).get("query") == query)
+                answers["facets"] = driver.execute_script(FACETS)["items"]
 
         driver.get(site + "#/search/")
         WebDriverWait(driver, 20).until(lambda d: "#/" not in d.current_url)

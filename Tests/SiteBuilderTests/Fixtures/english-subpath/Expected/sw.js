@@ -1,4 +1,4 @@
-var DAYBOOK_OFFLINE = {"shell":[],"version":"4dd12817b1968584"};
+var DAYBOOK_OFFLINE = {"shell":[],"version":"d9f72a7b4b7b26d9"};
 (function (settings) {
 'use strict';
 var PARAM = 'daybook';

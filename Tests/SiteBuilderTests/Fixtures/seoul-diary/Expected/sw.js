@@ -1,4 +1,4 @@
-var DAYBOOK_OFFLINE = {"shell":[],"version":"8cd4e30e2f3379e7"};
+var DAYBOOK_OFFLINE = {"shell":[],"version":"b307e63b041ef859"};
 (function (settings) {
 'use strict';
 var PARAM = 'daybook';
