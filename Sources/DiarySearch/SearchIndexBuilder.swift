@@ -215,15 +215,18 @@ public struct SearchIndexBuilder: Sendable {
         let batches = Self.batches(of: entries.count, size: batchEntries)
         let builder = self
         let pivot = Self.pivot(of: entries)
-        typealias Document = (record: [UInt8], tokens: WeightedTokens, extra: String, scale: RankWeights.Scale)
+        typealias Document = (record: [UInt8], tokens: WeightedTokens, extra: String, scale: RankWeights.Scale,
+                              positions: [(token: String, item: [UInt8])])
         @Sendable func makeDocuments(of batch: Range<Int>) -> [Document] {
             ParallelMap.map(Array(batch), chunkSize: 64) { number in
                 let entry = builder.entries[number]
                 let document = SearchDocument(entry: entry, emotions: emotionsByID, searchFields: builder.searchFields)
                 return (builder.record(entry, text: entry.body.textUTF8), document.weightedTokens(), document.extraText,
-                        RankWeights.Scale(length: document.fields.length, pivot: pivot))
+                        RankWeights.Scale(length: document.fields.length, pivot: pivot),
+                        PhrasePositions.items(title: entry.title, text: document.bodyText))
             }
         }
+        var positions = PositionTable()
         // The records are kept for the chunk files while they are few; when they would pass
         // `keptRecordBytes`, only their sizes are, and the chunk files make them again once the chunk size is known.
         var records: [[UInt8]]? = []
@@ -244,16 +247,19 @@ public struct SearchIndexBuilder: Sendable {
                 extraText.append(contentsOf: document.extra.utf8)
                 extraEnds.append(extraText.count)
                 table.add(document.tokens, scale: document.scale, ofEntry: number)
+                positions.add(document.positions, ofEntry: number)
             }
         }
 
         var layouts: [SearchIndexLayout.KeySpace: SearchIndexState.KeySpaceState] = [:]
         for space in SearchIndexLayout.KeySpace.allCases {
             var files: [String: [UInt8]] = [:]
-            layouts[space] = Self.writeKeys(table.encodedValues(of: space), of: space, limits: limits, into: &files)
+            let items = space == .positions ? positions.encodedValues() : table.encodedValues(of: space)
+            layouts[space] = Self.writeKeys(items, of: space, limits: limits, into: &files)
             try write(files)
         }
         table = KeyTable()
+        positions = PositionTable()
 
         let chunkEntries = Self.chunkEntries(recordSizes: recordSizes)
         let chunkCount = (entries.count + chunkEntries - 1) / chunkEntries
@@ -268,11 +274,12 @@ public struct SearchIndexBuilder: Sendable {
 
         let words = layouts[.words]!
         let initials = layouts[.initials]!
-        try write(manifests(chunkEntries: chunkEntries, words: words, initials: initials))
+        let positionsLayout = layouts[.positions]!
+        try write(manifests(chunkEntries: chunkEntries, words: words, initials: initials, positions: positionsLayout))
         return SearchIndexState(context: context, entryVersions: versions ?? Array(repeating: 0, count: entries.count),
                                 entryIdentities: entries.map(SearchIndexState.identity(of:)), recordBytes: recordSizes,
                                 extraText: extraText, extraEnds: extraEnds, chunkEntries: chunkEntries, pivot: pivot, limits: limits,
-                                words: words, initials: initials)
+                                words: words, initials: initials, positions: positionsLayout)
     }
 
     /// `0..<count` cut into consecutive ranges of `size`.
@@ -344,11 +351,13 @@ public struct SearchIndexBuilder: Sendable {
         return chunk
     }
 
-    /// The two manifests, by path: `search/index.json` (what every query reads) and `search/initials.json`.
+    /// The manifests, by path: `search/index.json` (what every query reads), `search/initials.json`
+    /// and `search/positions.json`.
     func manifests(chunkEntries: Int, words: SearchIndexState.KeySpaceState,
-                   initials: SearchIndexState.KeySpaceState) -> [String: [UInt8]] {
+                   initials: SearchIndexState.KeySpaceState, positions: SearchIndexState.KeySpaceState) -> [String: [UInt8]] {
         [SearchIndexLayout.KeySpace.words.manifestPath: manifest(chunkEntries: chunkEntries, words: words),
-         SearchIndexLayout.KeySpace.initials.manifestPath: Self.initialsManifest(initials)]
+         SearchIndexLayout.KeySpace.initials.manifestPath: Self.keySpaceManifest(initials),
+         SearchIndexLayout.KeySpace.positions.manifestPath: Self.keySpaceManifest(positions)]
     }
 
     private func manifest(chunkEntries: Int, words: SearchIndexState.KeySpaceState) -> [UInt8] {
@@ -378,11 +387,12 @@ public struct SearchIndexBuilder: Sendable {
         return json.bytes
     }
 
-    private static func initialsManifest(_ initials: SearchIndexState.KeySpaceState) -> [UInt8] {
+    /// The manifest of a key space other than `words`: `{"heavy": {key: [file, bytes]}, "shards": S}`.
+    private static func keySpaceManifest(_ layout: SearchIndexState.KeySpaceState) -> [UInt8] {
         var json = JSONWriter()
         json.object(["heavy", "shards"]) { json, name in
             json.key(name)
-            if name == "heavy" { writeHeavy(initials.heavy, to: &json) } else { json.number(initials.shardCount) }
+            if name == "heavy" { writeHeavy(layout.heavy, to: &json) } else { json.number(layout.shardCount) }
         }
         return json.bytes
     }
