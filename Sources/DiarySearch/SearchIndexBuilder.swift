@@ -69,13 +69,27 @@ import DiaryModel
 ///
 /// ## Phrases, exclusions, particles
 /// `"비가 와서"` looks up each of its words, then keeps the candidates whose title or visible text
-/// (normalised, from their records) holds the words in that order. This reads each candidate's
-/// record: nothing for the command line, which reads the files on disk, but on the page a phrase
-/// whose words are common fetches the chunks of every candidate (2–8 MB on the 10,950-entry test
-/// diary, against the 20–55 KB a position list in the index would add to each of its words'
-/// lookups): positions in the key files are the better design, not built yet. `-word` removes the
-/// entries a word matches. A word ending in a Korean particle is looked up as its stem
-/// (`KoreanParticles`, which says which and why).
+/// (normalised) holds the words in that order, each field on its own (a phrase never spans the
+/// title and the text; two phrases may each be in another field). Since the words hold no space,
+/// that is: at some place p of one field, token p ends with the first word, the tokens after it
+/// are the words between, and token p + n − 1 starts with the last word (`"uiet wal"` finds
+/// "quiet walk", byte for byte as JavaScript's `indexOf` would). The index says where each token
+/// of the titles and visible texts stands, in a key space of its own (`positions`, `PhrasePositions`):
+/// per token its entries and places, and per one- or two-character start or end the tokens that
+/// have it, which name the tokens a first or last word may be. A phrase is checked from these,
+/// reading its words from the lightest and stopping when it can start nowhere, or from the
+/// candidates' records when there are at most 20 (a page of results reads those anyway) or the
+/// positions files are expected to weigh more (`PhraseCheck`); both give the same entries, and
+/// the page decides as the command does. On the 10,950-entry test diary a phrase of common words
+/// fetched 2–11 MB of records (4,000–6,000 files: `"비가 와서"` 8.1 MB); it now fetches 45–270 KB in
+/// 6–35 files, its first page of results included, the results unchanged. A phrase whose first
+/// or last word is one common character is the costly case (`"1 < 2"`: the tokens ending in `1`,
+/// each in a file of its own, 1.1 MB in 157 files, from 10.8 MB). The positions make the index
+/// 5.9 MB (17 %) bigger, 385 files more; a query without a phrase reads none of them. An edit
+/// rewrites the positions keys of the tokens whose places in the entry change (all the tokens after a
+/// word put in or taken out; none before) and the affix keys of tokens that come into the diary
+/// or leave it. `-word` removes the entries a word matches. A word ending in a Korean particle is
+/// looked up as its stem (`KoreanParticles`, which says which and why).
 ///
 /// Keys live in `shards` files picked by a hash of the key (FNV-1a); the shard count doubles as
 /// the index grows so that a shard stays around `targetShardBytes`. The few keys whose value is
@@ -116,12 +130,15 @@ import DiaryModel
 ///
 /// Files (all JSON, deterministic: sorted keys, no timestamps):
 /// - `search/index.json`: `{"chunk": K, "emotions": {id: [emoji, label, colour, alias…]}, "entries": N,
-///   "heavy": {key: [file, bytes]}, "shards": S, "version": 4}`
+///   "heavy": {key: [file, bytes]}, "shards": S, "version": 7}`
 /// - `search/shards/<k>.json` and `search/keys/<file>.json`: `{key: "entries"}` for keys that list
 ///   entries (1- and 2-character keys, filters), `{key: ["token", "entries", "token", "entries", …]}`
 ///   for 3-character keys, entry lists encoded as `PostingsCoding` describes
 /// - `search/initials.json`: `{"heavy": {key: [file, bytes]}, "shards": S}` of the initials keys, which
 ///   live in `search/initials/shards/<k>.json` and `search/initials/keys/<file>.json`
+/// - `search/positions.json`: `{"heavy": {key: [file, bytes]}, "shards": S}` of the positions keys, in
+///   `search/positions/shards/<k>.json` and `search/positions/keys/<file>.json`: `{token: "entries items"}`
+///   and `{"> ab" or "< ab": ["token", "count", …]}` (`PhrasePositions`)
 /// - `search/chunks/<c>.json`: the records of entries `c·K ..< (c+1)·K` in diary order (0 is the
 ///   oldest), an array of `{"date": "YYYY-MM-DD HH:MM", "emotions": [id…], "id", "text",
 ///   "title", "url"}`, `text` being the body's visible text without footnotes, for the excerpt.
