@@ -1,4 +1,4 @@
-var DAYBOOK_OFFLINE = {"shell":[],"version":"7eabfe06087d08e5"};
+var DAYBOOK_OFFLINE = {"shell":[],"version":"b8145facfc2314e8"};
 (function (settings) {
 'use strict';
 var PARAM = 'daybook';

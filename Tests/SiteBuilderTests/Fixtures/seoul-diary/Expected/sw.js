@@ -1,4 +1,4 @@
-var DAYBOOK_OFFLINE = {"shell":[],"version":"39870810ae1cbfa5"};
+var DAYBOOK_OFFLINE = {"shell":[],"version":"7a8de424f3c350d6"};
 (function (settings) {
 'use strict';
 var PARAM = 'daybook';
