@@ -51,18 +51,27 @@ struct KeyFilesUpdate {
 
     /// The space's changed files and the layout the keys' new sizes give.
     mutating func apply(_ changes: KeyChanges) throws(Mismatch) -> Outcome {
+        let grams = changes.keys(in: space)
+        return try apply(changedKeys: grams.map(\.string)) { (index, oldValue) throws(Mismatch) in
+            try changes.value(of: grams[index], from: oldValue)
+        }
+    }
+
+    /// The space's changed files and the layout the keys' new sizes give, when the keys
+    /// `changedKeys` may change: `value` gives key `n`'s new value (nil: none) from its old one.
+    mutating func apply(changedKeys: [String], value: (Int, [UInt8]?) throws(Mismatch) -> [UInt8]?) throws(Mismatch) -> Outcome {
         // The size of every key that could be heavy, before and then after the changes.
         var sizes: [TokenKey: Int] = [:]
         for item in previous.heavy + previous.nearlyHeavy { sizes[TokenKey(item.key)] = item.bytes }
 
         // Every key whose value or place changes, with its value before and after.
         var moving: [TokenKey: Values] = [:]
-        for gram in changes.keys(in: space) {
-            let key = TokenKey(gram.string)
+        for (index, text) in changedKeys.enumerated() {
+            let key = TokenKey(text)
             let oldValue = try values(at: oldPath(of: key))[key]
             let oldSize = oldValue?.count ?? 0
             guard sizes[key] == oldValue?.count || (sizes[key] == nil && oldSize <= limits.heavyKeyBytes) else { throw Mismatch() }
-            let newValue = try changes.value(of: gram, from: oldValue)
+            let newValue = try value(index, oldValue)
             moving[key] = (oldValue, newValue)
             sizes[key] = newValue?.count
         }

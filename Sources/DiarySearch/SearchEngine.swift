@@ -24,6 +24,8 @@ public struct SearchEngine {
     /// Entry id → its Markdown file, for the results' `path`: the published index names no
     /// source file (SPEC §8), so the caller, who has the diary, supplies them.
     public var sourcePaths: [String: String] = [:]
+    /// How phrases are checked: as the page does, unless a test asks for one way (`PhraseCheck`).
+    var phraseCheck = PhraseCheck.Method.cheaper
 
     /// An engine over index files in memory, keyed by their path under the site (`search/…`).
     public init(files: [String: [UInt8]]) throws {
@@ -84,7 +86,7 @@ public struct SearchEngine {
             if matches.isEmpty { return [] }
         }
         for word in query.excluded { matches = matches.subtracting(try lookup.entries(containing: word)) }
-        if !query.phrases.isEmpty { matches = try matches.filter { try records.contains(query.phrases, inEntry: $0) } }
+        matches = try PhraseCheck(engine: self, records: records, method: phraseCheck).matches(matches, phrases: query.phrases)
         return ranked(matches, by: scores, order: options.order)
     }
 
@@ -157,7 +159,7 @@ public struct SearchEngine {
         /// The entries a part matches, with their frequencies.
         mutating func matches(of part: ArraySlice<Unicode.Scalar>) throws -> PartMatch {
             if HangulInitials.hasInitial(part) {
-                if initials == nil { initials = try SearchEngine.initialsFiles(with: engine.loadFile) }
+                if initials == nil { initials = try SearchEngine.keyFiles(of: .initials, with: engine.loadFile) }
                 let key = SearchIndexLayout.initialsKey(of: part, heavy: initials!.heavy)
                 return try lookUp(key, in: initials!) { HangulInitials.occurrences(of: part, in: Array($0.unicodeScalars)) }
             }
@@ -230,24 +232,30 @@ public struct SearchEngine {
         var space: SearchIndexLayout.KeySpace
         var shardCount: Int
         var heavy: [String: HeavyKey]
+        /// The heavy keys' sizes, where the manifest gives them (`search/positions.json`).
+        var heavyBytes: [String: Int] = [:]
 
-        /// - Parameter heavy: the space's heavy keys as its manifest lists them, lightest first.
-        init(space: SearchIndexLayout.KeySpace, shards: Int, heavy: [String]) {
+        /// - Parameters:
+        ///   - heavy: the space's heavy keys as its manifest lists them, lightest first.
+        ///   - bytes: their sizes in the same order, when the manifest has them.
+        init(space: SearchIndexLayout.KeySpace, shards: Int, heavy: [String], bytes: [Int]? = nil) {
             self.space = space
             shardCount = max(1, shards)
             self.heavy = SearchIndexLayout.heavyKeys(listed: heavy)
+            if let bytes { heavyBytes = Dictionary(zip(heavy, bytes), uniquingKeysWith: max) }
         }
     }
 
-    /// The initials keys' files, from `search/initials.json`.
-    static func initialsFiles(with loadFile: (String) throws -> [UInt8]?) throws -> KeyFiles {
-        let manifest = try decode(KeySpaceManifest.self, at: SearchIndexLayout.KeySpace.initials.manifestPath, with: loadFile)
-        return KeyFiles(space: .initials, shards: manifest.shards, heavy: manifest.heavy)
+    /// The files of the keys of `space` (not `words`), from its manifest (`search/initials.json`, `search/positions.json`).
+    static func keyFiles(of space: SearchIndexLayout.KeySpace, with loadFile: (String) throws -> [UInt8]?) throws -> KeyFiles {
+        let manifest = try decode(KeySpaceManifest.self, at: space.manifestPath, with: loadFile)
+        return KeyFiles(space: space, shards: manifest.shards, heavy: manifest.heavy, bytes: manifest.bytes)
     }
 
     private struct KeySpaceManifest: Decodable {
         var shards: Int
         var heavy: [String]
+        var bytes: [Int]?
     }
 
     private struct Manifest: Decodable {
@@ -288,13 +296,6 @@ public struct SearchEngine {
             }
             return chunks[chunk]![offset]
         }
-
-        /// Whether every phrase occurs in the entry's title or its visible text (normalised).
-        func contains(_ phrases: [String], inEntry number: Int) throws -> Bool {
-            let record = try record(number)
-            let texts = [record.title, record.text ?? ""].map(SearchText.normalize)
-            return phrases.allSatisfy { phrase in texts.contains { $0.contains(phrase) } }
-        }
     }
 
     /// A shard's value: the entries of a 1- or 2-character key, or the tokens (each followed by
@@ -326,6 +327,10 @@ struct EntrySet {
 
     mutating func insert(_ number: Int) {
         if number < size { words[number >> 6] |= 1 << UInt64(number & 63) }
+    }
+
+    func contains(_ number: Int) -> Bool {
+        number >= 0 && number < size && words[number >> 6] & (1 << UInt64(number & 63)) != 0
     }
 
     mutating func insert(_ numbers: Range<Int>) {

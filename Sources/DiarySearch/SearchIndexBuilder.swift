@@ -69,13 +69,27 @@ import DiaryModel
 ///
 /// ## Phrases, exclusions, particles
 /// `"비가 와서"` looks up each of its words, then keeps the candidates whose title or visible text
-/// (normalised, from their records) holds the words in that order. This reads each candidate's
-/// record: nothing for the command line, which reads the files on disk, but on the page a phrase
-/// whose words are common fetches the chunks of every candidate (2–8 MB on the 10,950-entry test
-/// diary, against the 20–55 KB a position list in the index would add to each of its words'
-/// lookups): positions in the key files are the better design, not built yet. `-word` removes the
-/// entries a word matches. A word ending in a Korean particle is looked up as its stem
-/// (`KoreanParticles`, which says which and why).
+/// (normalised) holds the words in that order, each field on its own (a phrase never spans the
+/// title and the text; two phrases may each be in another field). Since the words hold no space,
+/// that is: at some place p of one field, token p ends with the first word, the tokens after it
+/// are the words between, and token p + n − 1 starts with the last word (`"uiet wal"` finds
+/// "quiet walk", byte for byte as JavaScript's `indexOf` would). The index says where each token
+/// of the titles and visible texts stands, in a key space of its own (`positions`, `PhrasePositions`):
+/// per token its entries and places, and per one- or two-character start or end the tokens that
+/// have it, which name the tokens a first or last word may be. A phrase is checked from these,
+/// reading its words from the lightest and stopping when it can start nowhere, or from the
+/// candidates' records when there are at most 20 (a page of results reads those anyway) or the
+/// positions files are expected to weigh more (`PhraseCheck`); both give the same entries, and
+/// the page decides as the command does. On the 10,950-entry test diary a phrase of common words
+/// fetched 2–11 MB of records (4,000–6,000 files: `"비가 와서"` 8.1 MB); it now fetches 45–270 KB in
+/// 6–35 files, its first page of results included, the results unchanged. A phrase whose first
+/// or last word is one common character is the costly case (`"1 < 2"`: the tokens ending in `1`,
+/// each in a file of its own, 1.1 MB in 157 files, from 10.8 MB). The positions make the index
+/// 5.9 MB (17 %) bigger, 385 files more; a query without a phrase reads none of them. An edit
+/// rewrites the positions keys of the tokens whose places in the entry change (all the tokens after a
+/// word put in or taken out; none before) and the affix keys of tokens that come into the diary
+/// or leave it. `-word` removes the entries a word matches. A word ending in a Korean particle is
+/// looked up as its stem (`KoreanParticles`, which says which and why).
 ///
 /// Keys live in `shards` files picked by a hash of the key (FNV-1a); the shard count doubles as
 /// the index grows so that a shard stays around `targetShardBytes`. The keys whose value is big (a
@@ -153,12 +167,15 @@ import DiaryModel
 ///
 /// Files (all JSON, deterministic: sorted keys, no timestamps):
 /// - `search/index.json`: `{"chunk": K, "emotions": {id: [emoji, label, colour, alias…]}, "entries": N,
-///   "heavy": [key…], "shards": S, "version": 8}`, the heavy keys lightest first (ties in UTF-8 order)
+///   "heavy": [key…], "shards": S, "version": 9}`, the heavy keys lightest first (ties in UTF-8 order)
 /// - `search/shards/<k>.json` and `search/keys/<file>.json`: `{key: "entries"}` for keys that list
 ///   entries (1- and 2-character keys, filters), `{key: ["token", "entries", "token", "entries", …]}`
 ///   for 3-character keys, entry lists encoded as `PostingsCoding` describes
 /// - `search/initials.json`: `{"heavy": [key…], "shards": S}` of the initials keys, which
 ///   live in `search/initials/shards/<k>.json` and `search/initials/keys/<file>.json`
+/// - `search/positions.json`: `{"heavy": {key: [file, bytes]}, "shards": S}` of the positions keys, in
+///   `search/positions/shards/<k>.json` and `search/positions/keys/<file>.json`: `{token: "entries items"}`
+///   and `{"> ab" or "< ab": ["token", "count", …]}` (`PhrasePositions`)
 /// - `search/chunks/<c>.json`: the records of entries `c·K ..< (c+1)·K` in diary order (0 is the
 ///   oldest), an array of `{"date": "YYYY-MM-DD HH:MM", "emotions": [id…], "id", "tags": [tag…], "text",
 ///   "title", "url"}`, `text` being the body's visible text without footnotes, for the excerpt.
@@ -254,15 +271,18 @@ public struct SearchIndexBuilder: Sendable {
         let batches = Self.batches(of: entries.count, size: batchEntries)
         let builder = self
         let pivot = Self.pivot(of: entries)
-        typealias Document = (record: [UInt8], tokens: WeightedTokens, extra: String, scale: RankWeights.Scale)
+        typealias Document = (record: [UInt8], tokens: WeightedTokens, extra: String, scale: RankWeights.Scale,
+                              positions: [(token: String, item: [UInt8])])
         @Sendable func makeDocuments(of batch: Range<Int>) -> [Document] {
             ParallelMap.map(Array(batch), chunkSize: 64) { number in
                 let entry = builder.entries[number]
                 let document = SearchDocument(entry: entry, emotions: emotionsByID, searchFields: builder.searchFields)
                 return (builder.record(entry, text: entry.body.textUTF8), document.weightedTokens(), document.extraText,
-                        RankWeights.Scale(length: document.fields.length, pivot: pivot))
+                        RankWeights.Scale(length: document.fields.length, pivot: pivot),
+                        PhrasePositions.items(title: entry.title, text: document.bodyText))
             }
         }
+        var positions = PositionTable()
         // The records are kept for the chunk files while they are few; when they would pass
         // `keptRecordBytes`, only their sizes are, and the chunk files make them again once the chunk size is known.
         var records: [[UInt8]]? = []
@@ -283,16 +303,19 @@ public struct SearchIndexBuilder: Sendable {
                 extraText.append(contentsOf: document.extra.utf8)
                 extraEnds.append(extraText.count)
                 table.add(document.tokens, scale: document.scale, ofEntry: number)
+                positions.add(document.positions, ofEntry: number)
             }
         }
 
         var layouts: [SearchIndexLayout.KeySpace: SearchIndexState.KeySpaceState] = [:]
         for space in SearchIndexLayout.KeySpace.allCases {
             var files: [String: [UInt8]] = [:]
-            layouts[space] = Self.writeKeys(table.encodedValues(of: space), of: space, limits: limits, into: &files)
+            let items = space == .positions ? positions.encodedValues() : table.encodedValues(of: space)
+            layouts[space] = Self.writeKeys(items, of: space, limits: limits, into: &files)
             try write(files)
         }
         table = KeyTable()
+        positions = PositionTable()
 
         let chunkEntries = Self.chunkEntries(recordSizes: recordSizes)
         let chunkCount = (entries.count + chunkEntries - 1) / chunkEntries
@@ -308,11 +331,12 @@ public struct SearchIndexBuilder: Sendable {
         try write([SearchIndexLayout.facetsPath: facetsFile()])
         let words = layouts[.words]!
         let initials = layouts[.initials]!
-        try write(manifests(chunkEntries: chunkEntries, words: words, initials: initials))
+        let positionsLayout = layouts[.positions]!
+        try write(manifests(chunkEntries: chunkEntries, words: words, initials: initials, positions: positionsLayout))
         return SearchIndexState(context: context, entryVersions: versions ?? Array(repeating: 0, count: entries.count),
                                 entryIdentities: entries.map(SearchIndexState.identity(of:)), recordBytes: recordSizes,
                                 extraText: extraText, extraEnds: extraEnds, chunkEntries: chunkEntries, pivot: pivot, limits: limits,
-                                words: words, initials: initials)
+                                words: words, initials: initials, positions: positionsLayout)
     }
 
     /// `0..<count` cut into consecutive ranges of `size`.
@@ -389,11 +413,13 @@ public struct SearchIndexBuilder: Sendable {
         SearchFacets(entries: entries).encoded()
     }
 
-    /// The two manifests, by path: `search/index.json` (what every query reads) and `search/initials.json`.
+    /// The manifests, by path: `search/index.json` (what every query reads), `search/initials.json`
+    /// and `search/positions.json`.
     func manifests(chunkEntries: Int, words: SearchIndexState.KeySpaceState,
-                   initials: SearchIndexState.KeySpaceState) -> [String: [UInt8]] {
+                   initials: SearchIndexState.KeySpaceState, positions: SearchIndexState.KeySpaceState) -> [String: [UInt8]] {
         [SearchIndexLayout.KeySpace.words.manifestPath: manifest(chunkEntries: chunkEntries, words: words),
-         SearchIndexLayout.KeySpace.initials.manifestPath: Self.initialsManifest(initials)]
+         SearchIndexLayout.KeySpace.initials.manifestPath: Self.keySpaceManifest(initials),
+         SearchIndexLayout.KeySpace.positions.manifestPath: Self.keySpaceManifest(positions, withSizes: true)]
     }
 
     private func manifest(chunkEntries: Int, words: SearchIndexState.KeySpaceState) -> [UInt8] {
@@ -423,21 +449,32 @@ public struct SearchIndexBuilder: Sendable {
         return json.bytes
     }
 
-    private static func initialsManifest(_ initials: SearchIndexState.KeySpaceState) -> [UInt8] {
+    /// The manifest of a key space other than `words`: `{"heavy": {key: [file, bytes]}, "shards": S}`.
+    /// - Parameter withSizes: also `"bytes"`, the heavy keys' sizes in the order `"heavy"` lists
+    ///   them: a phrase weighs the positions files it would read against the candidates' records
+    ///   (`PhraseCheck`), where a word needs only to know which heavy key is lightest.
+    private static func keySpaceManifest(_ layout: SearchIndexState.KeySpaceState, withSizes: Bool = false) -> [UInt8] {
         var json = JSONWriter()
-        json.object(["heavy", "shards"]) { json, name in
+        json.object(withSizes ? ["bytes", "heavy", "shards"] : ["heavy", "shards"]) { json, name in
             json.key(name)
-            if name == "heavy" { writeHeavy(initials.heavy, to: &json) } else { json.number(initials.shardCount) }
+            switch name {
+            case "bytes": json.array(lightestFirst(layout.heavy)) { $0.number($1.bytes) }
+            case "heavy": writeHeavy(layout.heavy, to: &json)
+            default: json.number(layout.shardCount)
+            }
         }
         return json.bytes
+    }
+
+    private static func lightestFirst(_ heavy: [SearchIndexState.KeySize]) -> [SearchIndexState.KeySize] {
+        heavy.sorted { $0.bytes != $1.bytes ? $0.bytes < $1.bytes : UTF8Order.precedes($0.key, $1.key) }
     }
 
     /// `[key…]`: the heavy keys, lightest first (ties in UTF-8 order). Their files follow from
     /// their names (`SearchIndexLayout.heavyFileNumbers`), and a query word needs of their sizes
     /// only which is lightest.
     private static func writeHeavy(_ heavy: [SearchIndexState.KeySize], to json: inout JSONWriter) {
-        let lightestFirst = heavy.sorted { $0.bytes != $1.bytes ? $0.bytes < $1.bytes : UTF8Order.precedes($0.key, $1.key) }
-        json.array(lightestFirst) { $0.string($1.key) }
+        json.array(lightestFirst(heavy)) { $0.string($1.key) }
     }
 
     /// One entry's record in its chunk: what a result shows.

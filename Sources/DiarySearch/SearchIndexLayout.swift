@@ -5,20 +5,25 @@ import DiaryModel
 /// Everything here has a twin in search.js; change both together (and `version`).
 enum SearchIndexLayout {
     /// The format's version, written into `search/index.json`.
-    static let version = 8
+    static let version = 9
     static let manifestPath = KeySpace.words.manifestPath
 
-    /// The two spaces of keys, each with its own shards, heavy-key files and manifest. Every
+    /// The spaces of keys, each with its own shards, heavy-key files and manifest. Every
     /// query fetches the manifest of `words`; only a query word with an initial consonant
-    /// fetches anything of `initials`, so the initials keys cost the other queries nothing.
+    /// fetches anything of `initials`, and only a phrase anything of `positions`, so those keys
+    /// cost the other queries nothing.
     enum KeySpace: CaseIterable, Sendable {
         /// Characters of tokens and the filter keys: named in `search/index.json`.
         case words
         /// Characters of tokens' initials forms (keys that start with `initialsPrefix`): named
         /// in `search/initials.json`.
         case initials
+        /// Where each token of the entries' titles and visible text stands, and which tokens
+        /// start or end with a character or two (`PhrasePositions`): named in `search/positions.json`.
+        case positions
 
-        /// The space `key` belongs to.
+        /// The space of a key of `words` or `initials` (the two are told apart by their names;
+        /// the `positions` keys are made by themselves).
         init(of key: String) {
             self = key.utf8.starts(with: SearchIndexLayout.initialsPrefix.utf8) ? .initials : .words
         }
@@ -28,6 +33,7 @@ enum SearchIndexLayout {
             switch self {
             case .words: return "search/index.json"
             case .initials: return "search/initials.json"
+            case .positions: return "search/positions.json"
             }
         }
 
@@ -35,6 +41,7 @@ enum SearchIndexLayout {
             switch self {
             case .words: return "search/shards/\(number).json"
             case .initials: return "search/initials/shards/\(number).json"
+            case .positions: return "search/positions/shards/\(number).json"
             }
         }
 
@@ -42,6 +49,7 @@ enum SearchIndexLayout {
             switch self {
             case .words: return "search/keys/\(number).json"
             case .initials: return "search/initials/keys/\(number).json"
+            case .positions: return "search/positions/keys/\(number).json"
             }
         }
     }

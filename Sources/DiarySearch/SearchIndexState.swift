@@ -32,6 +32,8 @@ public struct SearchIndexState: Sendable, BinaryRecord {
     var words: KeySpaceState
     /// The layout of the initials keys (`SearchIndexLayout.KeySpace.initials`).
     var initials: KeySpaceState
+    /// The layout of the phrases' keys (`SearchIndexLayout.KeySpace.positions`).
+    var positions: KeySpaceState
 
     /// A key and the size of its value in bytes.
     struct KeySize: Sendable, Equatable {
@@ -57,12 +59,14 @@ public struct SearchIndexState: Sendable, BinaryRecord {
             switch space {
             case .words: return words
             case .initials: return initials
+            case .positions: return positions
             }
         }
         set {
             switch space {
             case .words: words = newValue
             case .initials: initials = newValue
+            case .positions: positions = newValue
             }
         }
     }
@@ -151,10 +155,12 @@ public struct SearchIndexState: Sendable, BinaryRecord {
         limits = SearchIndexLimits(targetShardBytes: targetShardBytes, heavyKeyBytes: heavyKeyBytes, maxHeavyKeys: maxHeavyKeys)
         words = spaces[0]
         initials = spaces[1]
+        positions = spaces[2]
     }
 
     init(context: UInt64, entryVersions: [UInt64], entryIdentities: [UInt64], recordBytes: [Int], extraText: [UInt8],
-         extraEnds: [Int], chunkEntries: Int, pivot: Int, limits: SearchIndexLimits, words: KeySpaceState, initials: KeySpaceState) {
+         extraEnds: [Int], chunkEntries: Int, pivot: Int, limits: SearchIndexLimits, words: KeySpaceState, initials: KeySpaceState,
+         positions: KeySpaceState) {
         self.context = context
         self.entryVersions = entryVersions
         self.entryIdentities = entryIdentities
@@ -166,5 +172,6 @@ public struct SearchIndexState: Sendable, BinaryRecord {
         self.limits = limits
         self.words = words
         self.initials = initials
+        self.positions = positions
     }
 }

@@ -6,7 +6,8 @@ import DiaryModel
 /// bytes `SearchIndexBuilder` would write for the whole diary.
 ///
 /// An edited entry's tokens before the edit come from its old record (title, text, emotions) and
-/// the extra text the state keeps. Its record changes its chunk; its tokens that came or went change their own
+/// the extra text the state keeps; so do the places of its title's and text's tokens, whose
+/// changes (`PositionChanges`) are applied to the `positions` space like the other spaces' changes. Its record changes its chunk; its tokens that came or went change their own
 /// entries, and so the value of every 3-character key they contain; its 1- and 2-character keys
 /// that came or went change those keys' entries (`KeyChanges`). In each key space, only the files
 /// holding such keys are read, changed and written again (`KeyFilesUpdate`, which also moves keys
@@ -64,11 +65,12 @@ public struct SearchIndexUpdate {
         let pivot = SearchIndexBuilder.pivot(of: entries)
         guard pivot == previous.pivot else { return nil }
         let emotions = builder.emotionsByID
-        let documents = ParallelMap.map(changed, chunkSize: 8) { number -> (record: [UInt8], keys: EntryKeys, extra: String) in
+        typealias Document = (record: [UInt8], keys: EntryKeys, extra: String, positions: [(token: String, item: [UInt8])])
+        let documents = ParallelMap.map(changed, chunkSize: 8) { number -> Document in
             let document = SearchDocument(entry: entries[number], emotions: emotions, searchFields: builder.searchFields)
             return (builder.record(entries[number], text: entries[number].body.textUTF8),
                     EntryKeys(document.weightedTokens(), scale: RankWeights.Scale(length: document.fields.length, pivot: pivot)),
-                    document.extraText)
+                    document.extraText, PhrasePositions.items(title: entries[number].title, text: document.bodyText))
         }
         var recordSizes = previous.recordBytes + [Int](repeating: 0, count: entries.count - oldCount)
         var records: [Int: [UInt8]] = [:]
@@ -84,9 +86,11 @@ public struct SearchIndexUpdate {
         // What the page counts by (`SearchFacets`) changes only with an added entry or an entry's
         // emotions, tags (as written: a tag's oldest spelling is its label) or year.
         var facetsMayChange = entries.count > oldCount
+        var oldPositions: [[(token: String, item: [UInt8])]] = []
         for number in changed {
             guard number < oldCount else {
                 oldKeys.append(EntryKeys())
+                oldPositions.append([])
                 continue
             }
             let chunk = number / chunkEntries
@@ -107,15 +111,20 @@ public struct SearchIndexUpdate {
                                                emotionIDs: emotionIDs, emotions: emotions, length: text.utf8.count)
             let tokens = SearchDocument.weightedTokens(of: fields, filterKeys: SearchDocument.filterKeys(date: date, emotionIDs: emotionIDs, tags: tags))
             oldKeys.append(EntryKeys(tokens, scale: RankWeights.Scale(length: fields.length, pivot: pivot)))
+            oldPositions.append(PhrasePositions.items(title: title, text: text))
         }
 
         var state = previous
         var changedFiles: [String: [UInt8]] = [:]
         let keyChanges = KeyChanges(changed: changed, old: oldKeys, new: documents.map(\.keys))
+        let positionChanges = PositionChanges(changed: changed, old: oldPositions, new: documents.map(\.positions))
         for space in SearchIndexLayout.KeySpace.allCases {
             let updated = withoutActuallyEscaping(loadFile) { loadFile in
                 var keyFiles = KeyFilesUpdate(space: space, previous: previous[space], limits: previous.limits, loadFile: loadFile)
-                return try? keyFiles.apply(keyChanges)
+                guard space == .positions else { return try? keyFiles.apply(keyChanges) }
+                return try? keyFiles.apply(changedKeys: positionChanges.keys) { (index, oldValue) throws(KeyFilesUpdate.Mismatch) in
+                    try positionChanges.value(of: positionChanges.keys[index], from: oldValue)
+                }
             }
             guard let updated else { return nil }
             changedFiles.merge(updated.files) { new, _ in new }
@@ -131,7 +140,8 @@ public struct SearchIndexUpdate {
             let bytes = SearchIndexBuilder.chunkFile(chunkRecords[...])
             if (oldChunks[chunk]?.bytes ?? loadFile(path)) != bytes { changedFiles[path] = bytes }
         }
-        let manifests = builder.manifests(chunkEntries: chunkEntries, words: state.words, initials: state.initials)
+        let manifests = builder.manifests(chunkEntries: chunkEntries, words: state.words, initials: state.initials,
+                                          positions: state.positions)
         for (path, manifest) in manifests where loadFile(path) != manifest { changedFiles[path] = manifest }
         // Made again from every entry when it may have changed: whether a tag entered or left the most
         // used is no cheaper to work out.

@@ -14,10 +14,12 @@ final class EncryptedSearchBrowserTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: served.appendingPathComponent("unlock.js").path))
         XCTAssertFalse(FileManager.default.fileExists(atPath: served.appendingPathComponent("search/index.json").path),
                        "nothing of the plain site is published")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: served.appendingPathComponent("search/positions.json").path),
+                       "nor of the phrases' positions")
         let server = try StaticServer(serving: served, readyPath: "/unlock.css")
         defer { server.stop() }
 
-        let queries = ["산책", "SPRING", "평온", "family", "zebra", "ㅅㅊ"]
+        let queries = ["산책", "SPRING", "평온", "family", "zebra", "ㅅㅊ", "\"rain and tea\"", "\"tea and rain\""]
         let queriesFile = temporaryFolder(self).appendingPathComponent("queries.json")
         try JSONSerialization.data(withJSONObject: queries).write(to: queriesFile)
         let answers = try runBrowserScript(python, "encrypted_search.py", ["\(server.origin)/", password, queriesFile.path])

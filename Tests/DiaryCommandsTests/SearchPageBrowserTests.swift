@@ -87,12 +87,15 @@ final class SearchPageBrowserTests: XCTestCase {
         XCTAssertEqual(page.errors, [])
     }
 
-    func testThePageAndTheCommandRankTenQueriesAlike() throws {
+    /// Among them phrases of common words, which both check from the index's positions, and
+    /// phrases whose few candidates both check against their records.
+    func testThePageAndTheCommandRankFourteenQueriesAlike() throws {
         let python = try browserPython()
         let root = temporaryFolder(self).appendingPathComponent("diary")
         try CorpusGenerator(.init(days: 1095, entriesPerDay: 1)).write(to: root)
         let queries = ["산책", "친구와 카페에서", "\"비가 와서\"", "coffee -rain", "walk 친구", "emotion:calm 산책", "#cat 비",
-                       "2024 피곤", "ㅅㅊ", "\"the city smelled\" 2024"]
+                       "2024 피곤", "ㅅㅊ", "\"the city smelled\" 2024", "\"오늘은 아침 일찍\"", "\"walked along the river\"",
+                       "\"오늘의 한 줄\" 산책", "\"the light come in\" \"비가 와서\""]
         let page = try searchPage(of: root, subPath: "", queries: queries, python: python)
         for query in queries {
             let expected = try commandResults(root, query)

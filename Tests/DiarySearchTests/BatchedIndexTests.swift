@@ -67,6 +67,6 @@ final class BatchedIndexTests: XCTestCase {
         XCTAssertEqual(Set(paths), Set(builder(batchEntries: 4_096).files().keys))
         XCTAssertGreaterThan(handedOver.filter { $0.contains { $0.hasPrefix("search/chunks/") } }.count, 1,
                              "the chunk files come a batch at a time")
-        XCTAssertEqual(handedOver.last, ["search/index.json", "search/initials.json"])
+        XCTAssertEqual(handedOver.last, ["search/index.json", "search/initials.json", "search/positions.json"])
     }
 }

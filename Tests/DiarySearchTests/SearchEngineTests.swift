@@ -147,15 +147,16 @@ final class SearchEngineTests: XCTestCase {
         let files = SearchIndexBuilder(entries: entries, emotions: emotions, urls: URLMap(baseURL: "/")).files()
         let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(files["search/index.json"]!)) as? [String: Any])
         let size = try XCTUnwrap(manifest["chunk"] as? Int)
-        XCTAssertEqual(manifest["version"] as? Int, 8)
+        XCTAssertEqual(manifest["version"] as? Int, 9)
         let chunkPaths = files.keys.filter { $0.hasPrefix("search/chunks/") }
         XCTAssertEqual(chunkPaths.count, (10 + size - 1) / size)
         XCTAssertGreaterThan(chunkPaths.count, 1, "long entries: fewer of them to a chunk")
         XCTAssertTrue(size == 1 || files["search/chunks/0.json"]!.count <= SearchIndexBuilder.targetChunkBytes + size + 1,
                       "a chunk holds about the target, or a single entry")
         XCTAssertTrue(files.keys.allSatisfy { path in
-            ["search/index.json", "search/initials.json", "search/facets.json"].contains(path)
-                || ["search/chunks/", "search/shards/", "search/keys/", "search/initials/shards/", "search/initials/keys/"].contains { path.hasPrefix($0) }
+            ["search/index.json", "search/initials.json", "search/facets.json", "search/positions.json"].contains(path)
+                || ["search/chunks/", "search/shards/", "search/keys/", "search/initials/shards/", "search/initials/keys/",
+                    "search/positions/shards/", "search/positions/keys/"].contains { path.hasPrefix($0) }
         })
         for chunk in 0..<chunkPaths.count {
             let records = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(files["search/chunks/\(chunk).json"]!)) as? [[String: Any]])

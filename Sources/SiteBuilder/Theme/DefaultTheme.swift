@@ -496,6 +496,8 @@ enum DefaultTheme {
  * Only a word with a Korean initial consonant fetches search/initials.json and the shards of
  * the initials keys. Once a page session, after the first results are shown, it fetches
  * search/facets.json and keeps it, to count every result set by emotion, tag and year.
+ * Only a phrase with more than 20 candidates fetches search/positions.json and
+ * the files of its words' places (`withPhrases`).
  * Every string from the index is inserted as text, never as HTML.
  *
  * The pure functions are exported for Node (module.exports) so they can be tested outside a
@@ -659,7 +661,7 @@ enum DefaultTheme {
 
   // MARK: - Index layout (twin of SearchIndexLayout.swift)
 
-  var VERSION = 8;
+  var VERSION = 9;
   var INITIALS_PREFIX = '\uCD08 ';
   var PIECE_LENGTH = 32;
   var PIECE_STEP = 16;
@@ -671,6 +673,7 @@ enum DefaultTheme {
    */
   var WORDS = { manifest: 'search/index.json', folder: 'search/' };
   var INITIALS = { manifest: 'search/initials.json', folder: 'search/initials/' };
+  var POSITIONS = { manifest: 'search/positions.json', folder: 'search/positions/' };
 
   function manifestPath() { return WORDS.manifest; }
   function shardPath(space, number) { return space.folder + 'shards/' + number + '.json'; }
@@ -836,6 +839,51 @@ enum DefaultTheme {
     var numbers = [];
     forEachPosting(String(text).split(' ')[0], function (n) { numbers.push(n); });
     return numbers;
+  }
+
+  // MARK: - Phrases (twin of PhrasePositions.swift and PhraseCheck.swift)
+
+  /** At most this many candidates are checked against their records; what a shard and a record are expected to weigh. */
+  var PHRASE_RECORD_CANDIDATES = 20;
+  var SHARD_BYTES = 8000;
+  var RECORD_BYTES = 2500;
+  var AFFIX_LENGTH = 2;
+
+  /** Where word `index` of a phrase of `count` words must stand: at a token's end, as a whole token, or at a token's start. */
+  function phraseRole(index, count) { return index === 0 ? 'end' : index === count - 1 ? 'start' : 'whole'; }
+
+  /** The key that lists the tokens a phrase word of `role` may be: itself, or the affix key of its last (first) two characters. */
+  function phraseKey(word, role) {
+    if (role === 'whole') return word;
+    var chars = Array.from(word);
+    return role === 'end' ? '< ' + chars.slice(-AFFIX_LENGTH).join('') : '> ' + chars.slice(0, AFFIX_LENGTH).join('');
+  }
+
+  /** Whether `token` may hold a phrase word of `role`. */
+  function fitsPhrase(token, word, role) {
+    if (role === 'whole') return token === word;
+    return role === 'end' ? token.endsWith(word) : token.startsWith(word);
+  }
+
+  /** A token's value in the positions keys: [{entry, item}], the entries ascending. */
+  function decodePositions(text) {
+    var space = text.indexOf(' ');
+    if (space < 0) throw new Error('bad positions in the search index');
+    var entries = [];
+    forEachPosting(text.slice(0, space), function (n) { entries.push(n); });
+    var items = text.slice(space + 1).split('.');
+    if (items.length !== entries.length || entries.length === 0) throw new Error('bad positions in the search index');
+    return entries.map(function (entry, i) { return { entry: entry, item: items[i] }; });
+  }
+
+  /** An item's places: {body: [...], title: [...]}, token positions ascending. */
+  function placesOf(item) {
+    var colon = item.indexOf(':');
+    var places = { body: [], title: [] };
+    forEachPosting(colon < 0 ? item : item.slice(0, colon), function (n) { places.body.push(n); });
+    if (colon >= 0) forEachPosting(item.slice(colon + 1), function (n) { places.title.push(n); });
+    if (places.body.length === 0 && places.title.length === 0) throw new Error('bad positions in the search index');
+    return places;
   }
 
   // MARK: - Ranking (twin of RankWeights.swift)
@@ -1021,9 +1069,110 @@ enum DefaultTheme {
         return matches;
       });
     }
-    /** The numbers (newest first) whose title or text holds every phrase, read from their records. */
+    /**
+     * The numbers (newest first) whose title or text holds every phrase: from the records when
+     * they are few or the positions would weigh more, else from the places of the phrases' words
+     * (twin of PhraseCheck.swift, which says how).
+     */
     function withPhrases(phrases, numbers) {
-      if (phrases.length === 0) return Promise.resolve(numbers);
+      if (phrases.length === 0 || numbers.length === 0) return Promise.resolve(numbers);
+      if (numbers.length <= PHRASE_RECORD_CANDIDATES) return phrasesInRecords(phrases, numbers);
+      return load(POSITIONS.manifest).then(function (pm) {
+        withHeavyKeys(pm);
+        var heavyBytes = new Map();
+        (pm.heavy || []).forEach(function (key, rank) {
+          var path = heavyKeyPath(POSITIONS, pm.heavyKeys.get(key).file);
+          heavyBytes.set(path, Math.max(heavyBytes.get(path) || 0, (pm.bytes || [])[rank] || 0));
+        });
+        var files = {
+          path: function (key) { return pathOf(key, POSITIONS, pm); },
+          expected: function (path) { return heavyBytes.has(path) ? heavyBytes.get(path) : SHARD_BYTES; },
+          value: function (key) {
+            return load(pathOf(key, POSITIONS, pm)).then(function (shard) {
+              return Object.prototype.hasOwnProperty.call(shard, key) ? shard[key] : null;
+            });
+          },
+        };
+        return Promise.all(phrases.map(function (phrase) {
+          var words = phrase.split(' ');
+          return Promise.all(words.map(function (word, index) {
+            var role = phraseRole(index, words.length);
+            if (role === 'whole') return [word];
+            return files.value(phraseKey(word, role)).then(function (listed) {
+              var tokens = [];
+              if (Array.isArray(listed)) {
+                for (var i = 0; i + 1 < listed.length; i += 2) if (fitsPhrase(String(listed[i]), word, role)) tokens.push(String(listed[i]));
+              }
+              return tokens;
+            });
+          }));
+        })).then(function (lookups) {
+          var paths = new Set();
+          lookups.forEach(function (words) { words.forEach(function (tokens) { tokens.forEach(function (t) { paths.add(files.path(t)); }); }); });
+          var expected = 0;
+          paths.forEach(function (path) { expected += files.expected(path); });
+          if (expected > numbers.length * RECORD_BYTES) return phrasesInRecords(phrases, numbers);
+          var step = function (index, kept) {
+            if (index === lookups.length || kept.size === 0) return Promise.resolve(kept);
+            return phraseEntries(files, lookups[index], kept).then(function (next) { return step(index + 1, next); });
+          };
+          return step(0, new Set(numbers)).then(function (kept) {
+            return numbers.filter(function (n) { return kept.has(n); });
+          });
+        });
+      });
+    }
+    /**
+     * The entries of `candidates` (a Set) in whose title or text the words (each a list of the
+     * tokens it may be) stand one after the other, the words read from the one expected to weigh least.
+     */
+    function phraseEntries(files, words, candidates) {
+      var sizes = words.map(function (tokens) {
+        var total = 0;
+        new Set(tokens.map(files.path)).forEach(function (path) { total += files.expected(path); });
+        return total;
+      });
+      var order = words.map(function (_, i) { return i; }).sort(function (a, b) { return sizes[a] - sizes[b] || a - b; });
+      var starts = null;
+      var next = function (k) {
+        if (k === order.length || (starts !== null && starts.size === 0)) return Promise.resolve(starts);
+        var index = order[k];
+        return Promise.all(words[index].map(files.value)).then(function (values) {
+          var found = new Map();
+          values.forEach(function (text) {
+            if (typeof text !== 'string') return;
+            decodePositions(text).forEach(function (listed) {
+              if (starts !== null ? !starts.has(listed.entry) : !candidates.has(listed.entry)) return;
+              var places = placesOf(listed.item);
+              var add = function (start) {
+                if (!found.has(listed.entry)) found.set(listed.entry, new Set());
+                found.get(listed.entry).add(start);
+              };
+              // A start is a place times two, plus one in the title.
+              places.body.forEach(function (p) { if (p >= index) add((p - index) * 2); });
+              places.title.forEach(function (p) { if (p >= index) add((p - index) * 2 + 1); });
+            });
+          });
+          if (starts === null) {
+            starts = found;
+          } else {
+            var kept = new Map();
+            found.forEach(function (set, entry) {
+              var before = starts.get(entry);
+              if (!before) return;
+              var both = new Set();
+              set.forEach(function (start) { if (before.has(start)) both.add(start); });
+              if (both.size > 0) kept.set(entry, both);
+            });
+            starts = kept;
+          }
+          return next(k + 1);
+        });
+      };
+      return next(0).then(function (final) { return new Set(final ? final.keys() : []); });
+    }
+    /** The numbers (newest first) whose title or text holds every phrase, read from their records. */
+    function phrasesInRecords(phrases, numbers) {
       return Promise.all(numbers.map(entry)).then(function (records) {
         return numbers.filter(function (number, i) {
           var texts = [normalize(records[i].title || ''), normalize(records[i].text || '')];
@@ -1574,7 +1723,9 @@ enum DefaultTheme {
   var api = {
     fold: fold, normalize: normalize, words: words, parseQuery: parseQuery, slug: slug, matchesInitials: matchesInitials,
     initialsKeyOf: initialsKeyOf, parts: parts, keyOf: keyOf, heavyKeys: heavyKeys, pathOf: pathOf, shardOf: shardOf,
-    decodePostings: decodePostings, readFacets: readFacets, countFacets: countFacets, withFilter: withFilter, createEngine: createEngine, stemOf: stemOf, contribution: contribution, highlight: highlight, excerpt: excerpt, start: start,
+    decodePostings: decodePostings, readFacets: readFacets, countFacets: countFacets, withFilter: withFilter,
+    decodePositions: decodePositions, placesOf: placesOf, phraseKey: phraseKey, fitsPhrase: fitsPhrase,
+    phraseRole: phraseRole, createEngine: createEngine, stemOf: stemOf, contribution: contribution, highlight: highlight, excerpt: excerpt, start: start,
     statusText: statusText,
   };
   if (typeof module === 'object' && module.exports) {

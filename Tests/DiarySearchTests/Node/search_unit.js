@@ -21,6 +21,16 @@ equal(api.decodePostings('012 1a3'), [0, 2, 5], 'weights after a space are left 
 equal(api.contribution(0, 1, 10), 0, 'no frequency, no score');
 if (!(api.contribution(4096, 5, 100) > api.contribution(1024, 5, 100))) failures.push('a higher frequency scores higher');
 if (!(api.contribution(1024, 5, 100) > api.contribution(1024, 50, 100))) failures.push('a rarer word scores higher');
+equal(api.phraseKey('비가', 'end'), '< 비가', 'a first word finds its tokens under its end');
+equal(api.phraseKey('walked', 'start'), '> wa', 'a last word under its first two characters');
+equal(api.phraseKey('줄', 'start'), '> 줄', 'a one-character last word');
+equal(api.phraseKey('the', 'whole'), 'the', 'a word between is a whole token');
+equal([0, 1, 2].map((i) => api.phraseRole(i, 3)), ['end', 'whole', 'start'], 'roles of a three-word phrase');
+equal([api.fitsPhrase('큰비가', '비가', 'end'), api.fitsPhrase('비가와', '비가', 'end'), api.fitsPhrase('rainy', 'rain', 'start')],
+  [true, false, true], 'tokens that fit');
+equal(api.decodePositions('3x4 ~:1.0'), [{ entry: 3, item: '~:1' }, { entry: 40, item: '0' }], 'a token\'s entries and items');
+equal(api.placesOf('021:1'), { body: [0, 3, 5], title: [1] }, 'places in the text and the title');
+equal(api.placesOf(':0'), { body: [], title: [0] }, 'a token only in the title');
 
 // Facets: counts of a result set against search/facets.json, checked against a count by hand.
 const facetsJSON = {

@@ -1,4 +1,4 @@
-var DAYBOOK_OFFLINE = {"shell":[],"version":"d9f72a7b4b7b26d9"};
+var DAYBOOK_OFFLINE = {"shell":[],"version":"4567b4fd421e9920"};
 (function (settings) {
 'use strict';
 var PARAM = 'daybook';

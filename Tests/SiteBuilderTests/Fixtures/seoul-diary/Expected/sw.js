@@ -1,4 +1,4 @@
-var DAYBOOK_OFFLINE = {"shell":[],"version":"b307e63b041ef859"};
+var DAYBOOK_OFFLINE = {"shell":[],"version":"dbb8c1f789c23115"};
 (function (settings) {
 'use strict';
 var PARAM = 'daybook';
