@@ -149,7 +149,8 @@ final class EncryptedBuildTests: XCTestCase {
     /// is updated in place in both, both rewrite the same index files, and each output is then its
     /// full build's. A word changed for one of the same length leaves the entry's length and so its
     /// other weights: only the files of the two words' keys (9 for a word of four letters: its
-    /// letters, pairs and runs of three), the entry's chunk and the two manifests change. An
+    /// letters, pairs and runs of three), the entry's chunk and the two manifests change, and in the
+    /// positions space the two tokens' keys and their one- and two-letter starts and ends (10). An
     /// appended sentence also moves the weights of those of the entry's keys that cross a step as
     /// it grows longer (`SearchIndexUpdateTests` bounds those).
     func testAOneEntryEditOfAGeneratedDiaryRewritesTheSameFewSearchFilesPlainOrEncrypted() throws {
@@ -165,7 +166,7 @@ final class EncryptedBuildTests: XCTestCase {
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "md" }.sorted { $0.path < $1.path }
 
         let edits: [(what: String, edit: (String) -> String, bound: Int?)] = [
-            ("city → town", { $0.replacingOccurrences(of: " city ", with: " town ") }, 9 + 9 + 3),
+            ("city → town", { $0.replacingOccurrences(of: " city ", with: " town ") }, 9 + 9 + 3 + 10),
             ("an appended sentence", { $0 + "\nWe found a bookshop7 by the station, 서점에서 오래 있었다.\n" }, nil),
         ]
         for (what, edit, bound) in edits {

@@ -275,7 +275,7 @@ async function run(q) {
 })().catch(e => { console.error(String(e && e.stack || e)); process.exit(1); });
 """
 
-SEARCH_QUERIES = ["산책", "coffee", "비", "walk 친구", "오늘은 조용히", "zzzqx",
+SEARCH_QUERIES = ["산책", "coffee", "비", "walk 친구", "오늘은 조용히", "zzzqx", '"비가 와서"',  # a phrase (SPEC §4)
                   # filters and initial consonants (SPEC §10): a tag, a month, an emotion with a word, 초성
                   "#cat", "2024-10", "emotion:calm 산책", "ㅅㅊ", "ㄱㅇㅇ 2025"]
 

@@ -1868,6 +1868,13 @@ ul.badges, ul.tags { display: flex; flex-wrap: wrap; gap: 0.4rem; margin: 0.5rem
   border: 1px solid color-mix(in srgb, var(--emotion) 55%, var(--surface));
 }
 .emotion:hover, .emotion-tile:hover { border-color: var(--emotion); }
+/* The search page's emotion facets wear their emotion's tint, as badges do (an unknown one the border's). */
+.search-facets .facet-emotion {
+  --emotion: var(--border);
+  background: color-mix(in srgb, var(--emotion) 18%, var(--surface));
+  border: 1px solid color-mix(in srgb, var(--emotion) 55%, var(--surface));
+}
+.search-facets .facet-emotion:hover { border-color: var(--emotion); }
 .tag { display: inline-block; padding: 0 0.5rem; border-radius: 6px; font-size: 0.9rem; color: var(--muted); text-decoration: none; border: 1px solid var(--border); }
 .tag:hover { color: var(--text); border-color: var(--muted); }
 .tag .count { font-size: 0.85em; margin-left: 0.25rem; }
@@ -2669,8 +2676,6 @@ ol.search-results { list-style: none; margin: 0 0 1rem; padding: 0; }
 .facet-list { flex: 1 1 16rem; display: flex; flex-wrap: wrap; gap: 0.4rem; list-style: none; margin: 0; padding: 0; }
 .facet { display: inline-flex; align-items: baseline; gap: 0.4rem; font: inherit; font-size: 0.9rem; line-height: 1.6; padding: 0.05rem 0.65rem; border: 1px solid var(--border, #ccc); border-radius: 999px; background: var(--surface, #fff); color: var(--text, inherit); cursor: pointer; }
 .facet:hover { border-color: var(--muted, #666); }
-.facet-emotion { background: color-mix(in srgb, var(--emotion, transparent) 18%, var(--surface, #fff)); border-color: color-mix(in srgb, var(--emotion, #ccc) 55%, var(--surface, #fff)); }
-.facet-emotion:hover { border-color: var(--emotion, #666); }
 .facet-tag { border-radius: 6px; }
 .facet-count { font-size: 0.85em; color: var(--muted, #666); font-variant-numeric: tabular-nums; }
 @media (max-width: 30rem) { .facet-heading { flex-basis: 100%; } }

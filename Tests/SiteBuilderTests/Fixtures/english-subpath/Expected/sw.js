@@ -1,4 +1,4 @@
-var DAYBOOK_OFFLINE = {"shell":[],"version":"4567b4fd421e9920"};
+var DAYBOOK_OFFLINE = {"shell":[],"version":"e24ed503df94d5f8"};
 (function (settings) {
 'use strict';
 var PARAM = 'daybook';

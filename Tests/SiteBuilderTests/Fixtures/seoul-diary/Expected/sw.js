@@ -1,4 +1,4 @@
-var DAYBOOK_OFFLINE = {"shell":[],"version":"dbb8c1f789c23115"};
+var DAYBOOK_OFFLINE = {"shell":[],"version":"85982f45a4b7ae54"};
 (function (settings) {
 'use strict';
 var PARAM = 'daybook';
