@@ -29,3 +29,22 @@ extension String {
         return memcmp(a, b, count) == 0
     }
 }
+
+/// Text compared and hashed by its UTF-8 bytes: far cheaper than `String`'s own comparison, which
+/// treats canonically equivalent spellings as equal and so normalises text that is not ASCII.
+public struct UTF8Key: Hashable, Sendable {
+    public let text: String
+
+    public init(_ text: String) {
+        self.text = text
+    }
+
+    public static func == (a: UTF8Key, b: UTF8Key) -> Bool {
+        a.text.isUTF8Equal(to: b.text)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+}

@@ -209,22 +209,3 @@ public struct SiteIndex: Sendable {
         emotionsByID[id] ?? .placeholder(id: id)
     }
 }
-
-/// Text compared and hashed by its UTF-8 bytes: far cheaper than `String`'s own comparison, which
-/// treats canonically equivalent spellings as equal and so normalises text that is not ASCII.
-private struct UTF8Key: Hashable {
-    let text: String
-
-    init(_ text: String) {
-        self.text = text
-    }
-
-    static func == (a: UTF8Key, b: UTF8Key) -> Bool {
-        a.text.isUTF8Equal(to: b.text)
-    }
-
-    func hash(into hasher: inout Hasher) {
-        var text = text
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-    }
-}
