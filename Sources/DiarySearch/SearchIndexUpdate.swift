@@ -54,6 +54,65 @@ public struct SearchIndexUpdate {
     public func update(context: UInt64, versions: [UInt64], loadFile: (String) -> [UInt8]?) -> Outcome? {
         let entries = builder.entries
         let oldCount = previous.entryVersions.count
+        guard let changed = changedEntries(context: context, versions: versions) else { return nil }
+        let pivot = SearchIndexBuilder.pivot(of: entries)
+        guard pivot == previous.pivot else { return nil }
+        let documents = newDocuments(of: changed, pivot: pivot)
+        var recordSizes = previous.recordBytes + [Int](repeating: 0, count: entries.count - oldCount)
+        for (number, document) in zip(changed, documents) { recordSizes[number] = document.record.count }
+        let chunkEntries = SearchIndexBuilder.chunkEntries(recordSizes: recordSizes)
+        guard chunkEntries == previous.chunkEntries,
+              let old = oldDocuments(of: changed, chunkEntries: chunkEntries, pivot: pivot, loadFile: loadFile),
+              var (changedFiles, state) = updatedKeySpaces(changed: changed, old: old, new: documents, loadFile: loadFile)
+        else { return nil }
+
+        let records = Dictionary(uniqueKeysWithValues: zip(changed, documents.map(\.record)))
+        changedFiles.merge(chunkFiles(changed: changed, records: records, chunkEntries: chunkEntries, old: old.chunks, loadFile: loadFile)) { new, _ in new }
+        let manifests = builder.manifests(chunkEntries: chunkEntries, words: state.words, initials: state.initials,
+                                          positions: state.positions)
+        for (path, manifest) in manifests where loadFile(path) != manifest { changedFiles[path] = manifest }
+        if let facets = facetsFile(mayChange: old.facetsMayChange || entries.count > oldCount, loadFile: loadFile) {
+            changedFiles[SearchIndexLayout.facetsPath] = facets
+        }
+
+        state.context = context
+        state.entryVersions = versions
+        state.entryIdentities += entries[oldCount...].map(SearchIndexState.identity(of:))
+        state.recordBytes = recordSizes
+        (state.extraText, state.extraEnds) = extraText(replacing: changed, with: documents.map(\.extra))
+        let paths = indexPaths(manifests: Array(manifests.keys), chunkEntries: chunkEntries, state: state)
+        return Outcome(changed: changedFiles, unchanged: paths.filter { changedFiles[$0] == nil }, state: state,
+                       changedEntries: changed.count)
+    }
+
+    // MARK: - The update's steps
+
+    /// An entry as the index has it: its record, its keys with their weights, its extra text and
+    /// the places of its title's and text's tokens.
+    private struct NewDocument {
+        var record: [UInt8]
+        var keys: EntryKeys
+        var extra: String
+        var positions: [(token: String, item: [UInt8])]
+    }
+
+    /// What the index held of the changed entries before the edit, read back from their chunks.
+    private struct OldDocuments {
+        var keys: [EntryKeys] = []
+        var positions: [[(token: String, item: [UInt8])]] = []
+        /// The chunk files read, by number: their bytes and records.
+        var chunks: [Int: (bytes: [UInt8], records: [[String: [String]]])] = [:]
+        /// Whether a changed entry's emotions, tags (as written: a tag's oldest spelling is its
+        /// label) or year changed: only then, or with an added entry, can the facets change.
+        var facetsMayChange = false
+    }
+
+    /// The entries whose version changed or that were added (ascending), or nil when the index
+    /// must be built in full: another configuration or layout, removed or reordered entries, or so
+    /// many changes that a full build is as quick.
+    private func changedEntries(context: UInt64, versions: [UInt64]) -> [Int]? {
+        let entries = builder.entries
+        let oldCount = previous.entryVersions.count
         guard context == previous.context, builder.limits == previous.limits, versions.count == entries.count,
               entries.count >= oldCount, !entries.isEmpty else { return nil }
         let changed = entries.indices.filter { $0 >= oldCount || versions[$0] != previous.entryVersions[$0] }
@@ -61,63 +120,63 @@ public struct SearchIndexUpdate {
         for number in changed where number < oldCount {
             guard SearchIndexState.identity(of: entries[number]) == previous.entryIdentities[number] else { return nil }
         }
+        return changed
+    }
 
-        let pivot = SearchIndexBuilder.pivot(of: entries)
-        guard pivot == previous.pivot else { return nil }
+    private func newDocuments(of changed: [Int], pivot: Int) -> [NewDocument] {
+        let entries = builder.entries
         let emotions = builder.emotionsByID
-        typealias Document = (record: [UInt8], keys: EntryKeys, extra: String, positions: [(token: String, item: [UInt8])])
-        let documents = ParallelMap.map(changed, chunkSize: 8) { number -> Document in
+        return ParallelMap.map(changed, chunkSize: 8) { number in
             let document = SearchDocument(entry: entries[number], emotions: emotions, searchFields: builder.searchFields)
-            return (builder.record(entries[number], text: entries[number].body.textUTF8),
-                    EntryKeys(document.weightedTokens(), scale: RankWeights.Scale(length: document.fields.length, pivot: pivot)),
-                    document.extraText, PhrasePositions.items(title: entries[number].title, text: document.bodyText))
+            return NewDocument(record: builder.record(entries[number], text: entries[number].body.textUTF8),
+                               keys: EntryKeys(document.weightedTokens(), scale: RankWeights.Scale(length: document.fields.length, pivot: pivot)),
+                               extra: document.extraText, positions: PhrasePositions.items(title: entries[number].title, text: document.bodyText))
         }
-        var recordSizes = previous.recordBytes + [Int](repeating: 0, count: entries.count - oldCount)
-        var records: [Int: [UInt8]] = [:]
-        for (number, document) in zip(changed, documents) {
-            records[number] = document.record
-            recordSizes[number] = document.record.count
-        }
-        let chunkEntries = SearchIndexBuilder.chunkEntries(recordSizes: recordSizes)
-        guard chunkEntries == previous.chunkEntries else { return nil }
+    }
 
-        var oldChunks: [Int: (bytes: [UInt8], records: [[String: [String]]])] = [:]
-        var oldKeys: [EntryKeys] = []
-        // What the page counts by (`SearchFacets`) changes only with an added entry or an entry's
-        // emotions, tags (as written: a tag's oldest spelling is its label) or year.
-        var facetsMayChange = entries.count > oldCount
-        var oldPositions: [[(token: String, item: [UInt8])]] = []
+    /// The changed entries' keys and places before the edit (none for an added entry), from their
+    /// old records and the extra text the state keeps; nil when a chunk is missing or unreadable.
+    private func oldDocuments(of changed: [Int], chunkEntries: Int, pivot: Int, loadFile: (String) -> [UInt8]?) -> OldDocuments? {
+        let entries = builder.entries
+        let emotions = builder.emotionsByID
+        var old = OldDocuments()
         for number in changed {
-            guard number < oldCount else {
-                oldKeys.append(EntryKeys())
-                oldPositions.append([])
+            guard number < previous.entryVersions.count else {
+                old.keys.append(EntryKeys())
+                old.positions.append([])
                 continue
             }
             let chunk = number / chunkEntries
-            if oldChunks[chunk] == nil {
+            if old.chunks[chunk] == nil {
                 guard let bytes = loadFile(SearchIndexLayout.chunkPath(chunk)), let records = Self.records(inChunk: bytes) else { return nil }
-                oldChunks[chunk] = (bytes, records)
+                old.chunks[chunk] = (bytes, records)
             }
-            let records = oldChunks[chunk]!.records
+            let records = old.chunks[chunk]!.records
             guard number % chunkEntries < records.count, let title = records[number % chunkEntries]["title"]?.first,
                   let text = records[number % chunkEntries]["text"]?.first,
                   let emotionIDs = records[number % chunkEntries]["emotions"], let date = records[number % chunkEntries]["date"]?.first,
                   let tags = records[number % chunkEntries]["tags"] else { return nil }
             let entry = entries[number]
             if emotionIDs != entry.emotionIDs || tags != entry.tags || date.prefix(4) != entry.local.description.prefix(4) {
-                facetsMayChange = true
+                old.facetsMayChange = true
             }
             let fields = SearchDocument.fields(title: title, bodyText: text, extraText: previous.extraText(ofEntry: number), tags: tags,
                                                emotionIDs: emotionIDs, emotions: emotions, length: text.utf8.count)
             let tokens = SearchDocument.weightedTokens(of: fields, filterKeys: SearchDocument.filterKeys(date: date, emotionIDs: emotionIDs, tags: tags))
-            oldKeys.append(EntryKeys(tokens, scale: RankWeights.Scale(length: fields.length, pivot: pivot)))
-            oldPositions.append(PhrasePositions.items(title: title, text: text))
+            old.keys.append(EntryKeys(tokens, scale: RankWeights.Scale(length: fields.length, pivot: pivot)))
+            old.positions.append(PhrasePositions.items(title: title, text: text))
         }
+        return old
+    }
 
+    /// Each key space's changed files and new layout (`KeyFilesUpdate`), or nil when a file it
+    /// reads disagrees with the state.
+    private func updatedKeySpaces(changed: [Int], old: OldDocuments, new: [NewDocument],
+                                  loadFile: (String) -> [UInt8]?) -> (files: [String: [UInt8]], state: SearchIndexState)? {
         var state = previous
         var changedFiles: [String: [UInt8]] = [:]
-        let keyChanges = KeyChanges(changed: changed, old: oldKeys, new: documents.map(\.keys))
-        let positionChanges = PositionChanges(changed: changed, old: oldPositions, new: documents.map(\.positions))
+        let keyChanges = KeyChanges(changed: changed, old: old.keys, new: new.map(\.keys))
+        let positionChanges = PositionChanges(changed: changed, old: old.positions, new: new.map(\.positions))
         for space in SearchIndexLayout.KeySpace.allCases {
             let updated = withoutActuallyEscaping(loadFile) { loadFile in
                 var keyFiles = KeyFilesUpdate(space: space, previous: previous[space], limits: previous.limits, loadFile: loadFile)
@@ -130,7 +189,14 @@ public struct SearchIndexUpdate {
             changedFiles.merge(updated.files) { new, _ in new }
             state[space] = updated.layout
         }
+        return (changedFiles, state)
+    }
 
+    /// The chunk files of the changed entries whose bytes change.
+    private func chunkFiles(changed: [Int], records: [Int: [UInt8]], chunkEntries: Int,
+                            old: [Int: (bytes: [UInt8], records: [[String: [String]]])], loadFile: (String) -> [UInt8]?) -> [String: [UInt8]] {
+        let entries = builder.entries
+        var files: [String: [UInt8]] = [:]
         for chunk in Set(changed.map { $0 / chunkEntries }).sorted() {
             let numbers = chunk * chunkEntries..<min(entries.count, (chunk + 1) * chunkEntries)
             let chunkRecords = numbers.map { number in
@@ -138,33 +204,29 @@ public struct SearchIndexUpdate {
             }
             let path = SearchIndexLayout.chunkPath(chunk)
             let bytes = SearchIndexBuilder.chunkFile(chunkRecords[...])
-            if (oldChunks[chunk]?.bytes ?? loadFile(path)) != bytes { changedFiles[path] = bytes }
+            if (old[chunk]?.bytes ?? loadFile(path)) != bytes { files[path] = bytes }
         }
-        let manifests = builder.manifests(chunkEntries: chunkEntries, words: state.words, initials: state.initials,
-                                          positions: state.positions)
-        for (path, manifest) in manifests where loadFile(path) != manifest { changedFiles[path] = manifest }
-        // Made again from every entry when it may have changed: whether a tag entered or left the most
-        // used is no cheaper to work out.
-        let facetsPath = SearchIndexLayout.facetsPath
-        if facetsMayChange || loadFile(facetsPath) == nil {
-            let facets = builder.facetsFile()
-            if loadFile(facetsPath) != facets { changedFiles[facetsPath] = facets }
-        }
+        return files
+    }
 
-        var paths = manifests.keys.sorted() + [SearchIndexLayout.facetsPath]
-        paths += (0..<(entries.count + chunkEntries - 1) / chunkEntries).map(SearchIndexLayout.chunkPath)
+    /// `search/facets.json` when its bytes change. Made again from every entry when it may have
+    /// changed (or is missing): whether a tag entered or left the most used is no cheaper to work out.
+    private func facetsFile(mayChange: Bool, loadFile: (String) -> [UInt8]?) -> [UInt8]? {
+        let published = loadFile(SearchIndexLayout.facetsPath)
+        guard mayChange || published == nil else { return nil }
+        let facets = builder.facetsFile()
+        return published == facets ? nil : facets
+    }
+
+    /// Every file of the updated index.
+    private func indexPaths(manifests: [String], chunkEntries: Int, state: SearchIndexState) -> [String] {
+        var paths = manifests.sorted() + [SearchIndexLayout.facetsPath]
+        paths += (0..<(builder.entries.count + chunkEntries - 1) / chunkEntries).map(SearchIndexLayout.chunkPath)
         for space in SearchIndexLayout.KeySpace.allCases {
             paths += (0..<state[space].shardCount).map(space.shardPath)
             paths += SearchIndexLayout.heavyFileNumbers(of: state[space].heavy).map(space.heavyKeyPath)
         }
-
-        state.context = context
-        state.entryVersions = versions
-        state.entryIdentities += entries[oldCount...].map(SearchIndexState.identity(of:))
-        state.recordBytes = recordSizes
-        (state.extraText, state.extraEnds) = extraText(replacing: changed, with: documents.map(\.extra))
-        return Outcome(changed: changedFiles, unchanged: paths.filter { changedFiles[$0] == nil }, state: state,
-                       changedEntries: changed.count)
+        return paths
     }
 
     // MARK: - State
