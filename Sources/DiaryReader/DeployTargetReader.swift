@@ -51,7 +51,7 @@ enum DeployTargetReader {
         diagnostics += requiredProblems(item, at: location, name: name, kind: kind, url: url)
         diagnostics += keyProblems(item, kind: kind)
         let isPublic = item["public"].flatMap { take(item.bool($0)) } ?? false
-        guard let name, !name.isEmpty, Slug.make(from: name) == name, let kind, kinds.contains(kind), let url, !url.isEmpty,
+        guard let name, !name.isEmpty, Slug.make(from: name) == name, let kind, kinds.contains(kind), let url, !url.isEmpty, !url.hasPrefix("-"),
               let transport = readTransport(item, kind: kind, url: url, diagnostics: &diagnostics) else { return (nil, diagnostics) }
         return (DeployTarget(name: name, transport: transport, url: url, isPublic: isPublic, location: location), diagnostics)
     }
@@ -76,6 +76,9 @@ enum DeployTargetReader {
         if item["url"] == nil || url?.isEmpty == true {
             problems.append(.error(at: item["url"].map { item.location(of: $0.value) } ?? location,
                                    "each deploy target needs a 'url': a repository, [user@]host:path, s3://bucket/prefix or a folder"))
+        } else if let url, let field = item["url"], url.hasPrefix("-") {
+            // git and rsync would read it as one of their options (`--receive-pack=…` runs a program).
+            problems.append(.error(at: item.location(of: field.value), "a deploy target's url cannot start with '-', found '\(url)'"))
         } else if kind == "s3", let url, let field = item["url"], S3Address(url) == nil {
             problems.append(.error(at: item.location(of: field.value), "an s3 target's url must look like 's3://bucket/prefix/', found '\(url)'"))
         }
@@ -119,7 +122,12 @@ enum DeployTargetReader {
                 diagnostics.append(.error(at: item.location(of: field.value), "'history' must be 'keep' or 'one', found '\(history)'"))
                 return nil
             }
-            return .git(branch: text("branch") ?? "gh-pages", keepHistory: history == "keep")
+            let branch = text("branch") ?? "gh-pages"
+            if branch.hasPrefix("-"), let field = item["branch"] {
+                diagnostics.append(.error(at: item.location(of: field.value), "'branch' cannot start with '-', found '\(branch)'"))
+                return nil
+            }
+            return .git(branch: branch, keepHistory: history == "keep")
         case "rsync": return .rsync
         case "s3":
             let endpoint = text("endpoint")

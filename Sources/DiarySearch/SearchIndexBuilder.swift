@@ -195,6 +195,10 @@ public struct SearchIndexBuilder: Sendable {
 
     /// The path of the index's manifest in the site.
     public static let manifestPath = SearchIndexLayout.manifestPath
+
+    /// The manifest of each key space: the files that name the index's other files, which a
+    /// query fetches first.
+    public static let manifestPaths = Set(SearchIndexLayout.KeySpace.allCases.map(\.manifestPath))
     /// The index's format (the manifest's `version`): an index of another format is built anew,
     /// never kept or updated.
     public static let formatVersion = SearchIndexLayout.version

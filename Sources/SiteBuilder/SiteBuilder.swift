@@ -55,6 +55,8 @@ public struct SiteBuilder {
 
     /// What a build did (or, in a dry run, would do).
     public struct Report: Sendable {
+        public init() {}
+
         public var diagnostics: [Diagnostic] = []
         public var entryCount = 0
         public var pageCount = 0
@@ -75,6 +77,8 @@ public struct SiteBuilder {
         /// The site's `base_url`, as daybook.yml gave it to this build.
         public var baseURL = "/"
         public var seconds = 0.0
+        /// The site was built into memory and written nowhere (`buildUnwritten`).
+        public var isUnwritten = false
         /// What happened to the search index (unchanged when the build stopped before it).
         public var searchIndex = SearchIndexOutcome.unchanged
         /// The steps that ran, in order, with their times.
@@ -86,6 +90,10 @@ public struct SiteBuilder {
         public var summary: String {
             if hasErrors {
                 return "Build failed with \(diagnostics.errorCount) \(diagnostics.errorCount == 1 ? "error" : "errors"); the output was not changed"
+            }
+            if isUnwritten {
+                return "Built \(entryCount) \(entryCount == 1 ? "entry" : "entries") into \(pageCount) \(pageCount == 1 ? "page" : "pages") "
+                    + "in memory in \(String(format: "%.2f", seconds))s; nothing was written"
             }
             if isDryRun {
                 let added = addedPaths.count

@@ -28,7 +28,7 @@ struct DeployCommand: ParsableCommand {
     @Option(help: "Stop before any write when the plan deletes more files than this.")
     var maxDeletes = 256
 
-    @Flag(help: "Deploy even when the plan deletes more than --max-deletes files.")
+    @Flag(help: "Deploy even when the plan deletes more than --max-deletes files, or into a folder that holds files no deploy put there.")
     var force = false
 
     @Flag(help: "Compare with the remote's own files rather than with what this diary last sent.")
@@ -54,18 +54,32 @@ struct DeployCommand: ParsableCommand {
     func run() throws {
         let deployer = SiteDeployer(root: location.root)
         let progress = Progress(enabled: !quiet)
+        let bar = DeployProgressBar(enabled: !quiet)
         do {
             let target = try deployer.target(named: name)
-            let options = DeployOptions(dryRun: dryRun, maxDeletes: maxDeletes, force: force, verify: verify,
+            var options = DeployOptions(dryRun: dryRun, maxDeletes: maxDeletes, force: force, verify: verify,
                                         encryption: try keys(), strict: strict, replacesEncryptedSite: noEncrypt)
-            try build(deployer, for: target, options: options, progress: progress)
-            let bar = DeployProgressBar(enabled: !quiet)
-            let report = try deployer.send(to: target, options: options, events: events(bar))
+            let built = try build(deployer, for: target, options: options, progress: progress)
+            // From here Ctrl-C stops between files; before, it stops the build as it would `daybook build`.
+            let stop = DeployStopOnInterrupt(target: target.name, bar: bar)
+            options.interruption = stop.interruption
+            let report = try deployer.send(built, to: target, options: options, events: events(bar))
             bar.finish()
             if !quiet || dryRun { print(report.summary) }
         } catch let error as DeployError {
             progress.finish()
-            throw CommandError(String(error.description.trimmingPrefix("error: ")), isUsage: false)
+            bar.finish()
+            switch error.reason {
+            case .configuration(let lines):
+                // Located diagnostics, each with its own `error:`.
+                StandardError.print(lines)
+                throw ExitCode.failure
+            case .interrupted:
+                StandardError.print(error.description)
+                throw ExitCode(130)
+            default:
+                throw CommandError(String(error.description.trimmingPrefix("error: ")), isUsage: error.isUsage)
+            }
         }
     }
 
@@ -82,19 +96,22 @@ struct DeployCommand: ParsableCommand {
         }
     }
 
-    private func build(_ deployer: SiteDeployer, for target: DeployTarget, options: DeployOptions, progress: Progress) throws {
-        let report: SiteBuilder.Report
+    private func build(_ deployer: SiteDeployer, for target: DeployTarget, options: DeployOptions,
+                       progress: Progress) throws -> SiteDeployer.BuiltSite {
+        let built: SiteDeployer.BuiltSite
         do {
-            report = try deployer.build(for: target, options: options, progress: progress.show)
+            built = try deployer.build(for: target, options: options, progress: progress.show)
         } catch let error as BuildError {
             throw CommandError(error.description, isUsage: error.isUsage)
         } catch let error as BuildStepError {
             throw CommandError(error.description, isUsage: false)
         }
         progress.finish()
+        let report = built.report
         for diagnostic in report.diagnostics where !quiet || diagnostic.isError { StandardError.print(diagnostic.description) }
         if report.hasErrors { throw DeployError(target: target.name, .buildFailed(report.summary)) }
         if !quiet { StandardError.print(report.summary) }
+        return built
     }
 
     /// The plan (and in a dry run its files) on standard output; warnings and progress on standard error.
@@ -122,7 +139,14 @@ final class DeployProgressBar: @unchecked Sendable {
         self.enabled = enabled && isatty(2) == 1
     }
 
+    private let lock = NSLock()
+    private var lastProgress = DeployProgress(files: 0, totalFiles: 0, bytes: 0, totalBytes: 0)
+
+    /// The last progress the deploy reported, shown or not: what a second Ctrl-C reports.
+    var last: DeployProgress { lock.withLock { lastProgress } }
+
     func show(_ progress: DeployProgress) {
+        lock.withLock { lastProgress = progress }
         let finished = progress.files == progress.totalFiles
         guard enabled, finished || Date().timeIntervalSince(lastDrawn) > 0.1 else { return }
         lastDrawn = Date()
@@ -141,5 +165,28 @@ final class DeployProgressBar: @unchecked Sendable {
         guard shown else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
         shown = false
+    }
+}
+
+/// Ctrl-C during a deploy: the first asks it to stop after the files in flight (it then says
+/// what was sent and exits 130); a second stops at once, with the same words for what the bar
+/// last showed.
+final class DeployStopOnInterrupt: @unchecked Sendable {
+    let interruption = DeployInterruption()
+    private let source: DispatchSourceSignal
+
+    init(target: String, bar: DeployProgressBar) {
+        signal(SIGINT, SIG_IGN)
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { [interruption] in
+            bar.finish()
+            if interruption.isRequested {
+                StandardError.print(DeployError(target: target, .interrupted(bar.last)).description)
+                exit(130)
+            }
+            interruption.request()
+            StandardError.print("Stopping after the files in flight (Ctrl-C again to stop at once)…")
+        }
+        source.resume()
     }
 }

@@ -1,4 +1,5 @@
 import DiaryModel
+import SiteBuilder
 import SiteDeploy
 import XCTest
 
@@ -26,12 +27,87 @@ final class DirectoryDeployTests: XCTestCase {
     func testUploadsGoAssetsThenPagesThenEntryPoints() throws {
         let (root, _) = try diary(public: true)
         let report = try deploy(root, options: DeployOptions())
-        let entryPoints = ["index.html", "search/index.json", "search/initials.json"].filter(report.uploads.contains)
-        XCTAssertEqual(Array(report.uploads.suffix(entryPoints.count)), entryPoints.sorted())
         let firstPage = try XCTUnwrap(report.uploads.firstIndex { $0.hasSuffix(".html") })
         XCTAssertTrue(report.uploads[..<firstPage].allSatisfy { !$0.hasSuffix(".html") })
-        XCTAssertTrue(report.uploads.contains("assets/style.css"))
         XCTAssertLessThan(try XCTUnwrap(report.uploads.firstIndex(of: "assets/style.css")), firstPage)
+        let entryPoints = ["search/index.json", "search/initials.json", "search/positions.json", "index.html", "offline.json", "sw.js"]
+        XCTAssertEqual(Array(report.uploads.suffix(entryPoints.count)), entryPoints)
+    }
+
+    /// Each entry point (the home page, the search index's manifests, the offline list, the
+    /// worker) is sent after every file it names, and each page after the files it uses, in a
+    /// first deploy and in one that adds an entry, readable and encrypted.
+    func testEveryPageManifestAndEntryPointIsSentAfterTheFilesItNames() throws {
+        let (publicRoot, _) = try diary(public: true)
+        assertNamedFilesGoFirst(try deploy(publicRoot, options: DeployOptions()), root: publicRoot, readable: true)
+        try writeEntry(publicRoot, day: 9, body: "A new day by the sea.")
+        assertNamedFilesGoFirst(try deploy(publicRoot, options: DeployOptions()), root: publicRoot, readable: true, "after a new entry")
+        let (root, _) = try diary()
+        assertNamedFilesGoFirst(try deploy(root), root: root, readable: false)
+        try writeEntry(root, day: 9, body: "A new day by the sea.")
+        assertNamedFilesGoFirst(try deploy(root), root: root, readable: false, "encrypted, after a new entry")
+    }
+
+    private func assertNamedFilesGoFirst(_ report: DeployReport, root: URL, readable: Bool, _ what: String = "",
+                                         file: StaticString = #filePath, line: UInt = #line) {
+        let published = SiteBuilder(root: root).publishedFiles(SiteBuilder.Options()) ?? []
+        let addressOf = Dictionary(published.map { ($0.path, $0.address ?? $0.path) }, uniquingKeysWith: { a, _ in a })
+        let position = Dictionary(report.uploads.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertFalse(report.uploads.isEmpty, what, file: file, line: line)
+        for (index, path) in report.uploads.enumerated() {
+            let address = addressOf[path] ?? path
+            let isEntryPoint = SiteBuilder.entryPointPaths.contains(address)
+            for named in namedFiles(by: path, address: address, site: published, root: root, readable: readable) where named != path {
+                // Pages link to each other both ways: a page goes after what it uses, not after other pages.
+                guard let sent = position[named], isEntryPoint || !(addressOf[named] ?? named).hasSuffix(".html") else { continue }
+                XCTAssertLessThan(sent, index, "\(path) (\(address)) went before \(named) (\(addressOf[named] ?? named)) \(what)",
+                                  file: file, line: line)
+            }
+        }
+    }
+
+    /// The published paths a reader fetches through `path`: what a page links to or loads, what
+    /// a search manifest names (its index's other files), what the offline list and the worker
+    /// name (for an encrypted site, whose list is ciphertext: everything but the entry points).
+    private func namedFiles(by path: String, address: String, site: [PublishedFile], root: URL, readable: Bool) -> [String] {
+        let output = root.appendingPathComponent("Output")
+        let text = (try? String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)) ?? ""
+        if address.hasPrefix("search/") && address.hasSuffix(".json") && !address.contains("/shards/") && !address.contains("/keys/")
+            && !address.contains("/chunks/") && address != "search/facets.json" {
+            return site.filter { file in
+                let named = file.address ?? ""
+                return named.hasPrefix("search/") && !named.hasSuffix(".html") && !SiteBuilder.searchManifestPaths.contains(named)
+            }.map(\.path)
+        }
+        if address == "offline.json" || address == "sw.js" {
+            guard readable else { return site.filter { !SiteBuilder.entryPointPaths.contains($0.address ?? "") }.map(\.path) }
+            if address == "sw.js" { return ["offline.json"] + quoted(in: text.split(separator: "\n").first.map(String.init) ?? "") }
+            let list = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
+            return ((list?["files"] as? [[Any]]) ?? []).compactMap { $0.first as? String }
+        }
+        guard path.hasSuffix(".html") else { return [] }
+        let folder = (address as NSString).deletingLastPathComponent
+        return links(in: text).compactMap { link in
+            guard !link.contains(":"), !link.hasPrefix("#"), !link.hasPrefix("//") else { return nil }
+            var target = link.split(separator: "#").first.map(String.init) ?? ""
+            target = target.split(separator: "?").first.map(String.init) ?? ""
+            let resolved = URL(fileURLWithPath: "/" + folder + "/").appendingPathComponent(target).standardizedFileURL.path
+            var relative = String(resolved.dropFirst())
+            if link.hasSuffix("/") || relative.isEmpty { relative += relative.isEmpty ? "index.html" : "/index.html" }
+            return relative
+        }
+    }
+
+    private func links(in html: String) -> [String] {
+        let pattern = try! NSRegularExpression(pattern: "(?:src|href)=\"([^\"]*)\"")
+        return pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)).compactMap { match in
+            Range(match.range(at: 1), in: html).map { String(html[$0]) }
+        }
+    }
+
+    private func quoted(in line: String) -> [String] {
+        line.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+            .filter { $0.contains(".") || $0.contains("/") }
     }
 
     func testAnEditSendsOnlyItsFilesAndADeletedEntryIsDeleted() throws {
@@ -139,8 +215,10 @@ final class DirectoryDeployTests: XCTestCase {
     func testAnInterruptedDeployResumesWithTheRest() throws {
         let (root, share) = try diary()
         let full = try deploy(root, options: DeployOptions(dryRun: true, encryption: testKeys))
-        // The share refuses writes halfway: a folder where the next file's folder must go.
+        // The share refuses writes halfway: a folder where the next file's folder must go. It was
+        // a Daybook target before (its mark), or it would be refused as someone else's folder.
         try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
+        try Data().write(to: share.appendingPathComponent(SiteDeployer.targetMark))
         let blocked = try XCTUnwrap(full.uploads.first { $0.hasPrefix("x/") && full.uploads.firstIndex(of: $0)! > 2 })
         let blocker = share.appendingPathComponent(String(blocked.split(separator: "/").prefix(2).joined(separator: "/")))
         try FileManager.default.createDirectory(at: blocker.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -75,7 +75,7 @@ func filesBelow(_ folder: URL) throws -> [String: Data] {
     for case let url as URL in enumerator {
         guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
         let relative = String(url.standardizedFileURL.resolvingSymlinksInPath().path.dropFirst(base.count + 1))
-        if relative == SiteBuilder.outputMark { continue }
+        if relative == SiteBuilder.outputMark || relative == SiteDeployer.targetMark { continue }
         files[relative] = try Data(contentsOf: url)
     }
     return files

@@ -18,7 +18,7 @@ extension SiteBuilder {
     /// nil when the cache holds no record of that folder (no build yet, or the cache was deleted).
     /// Anything else in the folder was put there by someone else.
     public func publishedFiles(_ options: Options) -> [PublishedFile]? {
-        let cache = BuildCache(root: root, output: outputFolder(options))
+        let cache = BuildCache(root: root, output: outputFolder(options), memory: options.memoryOutput)
         guard let manifest = Manifest.load(from: cache) else { return nil }
         let addresses = cache.read(PublishedAddresses.self)?.byPublishedPath ?? [:]
         return (0..<manifest.count).map { line in

@@ -1,6 +1,7 @@
 import BuildSupport
 import DiaryIndex
 import DiaryModel
+import DiarySearch
 import Foundation
 import SiteEncryption
 import SiteOutput
@@ -229,6 +230,19 @@ extension OfflineWorker {
 }
 
 extension SiteBuilder {
+    /// The search index's manifests (in the plain site's paths): each names its key space's
+    /// other files, which a query fetches through it.
+    public static let searchManifestPaths: Set<String> = SearchIndexBuilder.manifestPaths
+
+    /// The offline list, which names every other file of the site but the worker.
+    public static let offlineListPath = OfflineSite.listPath
+
+    /// The site's entry points (in the plain site's paths): the files that name others a reader
+    /// fetches through them — the search index's manifests, the home page, the offline list and
+    /// the worker that stores what the list names. A deploy sends them after everything else.
+    public static let entryPointPaths: Set<String> = Set(["index.html", OfflineSite.listPath, OfflineSite.workerPath])
+        .union(searchManifestPaths)
+
     /// The files an encrypted site publishes in the clear: the unlock page's, and the manifest,
     /// icons and worker that make it installable and readable offline (none holds anything of the diary).
     public static let encryptedSitePublicPaths: Set<String> = UnlockPage.paths

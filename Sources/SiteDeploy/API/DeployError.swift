@@ -7,8 +7,10 @@ public struct DeployError: Error, CustomStringConvertible, Equatable {
         case noTargets
         /// daybook.yml's problems, one located diagnostic a line.
         case configuration(String)
-        /// A folder target inside the output folder or the build cache, or holding the output folder.
-        case unsafeFolder(String)
+        /// A local target folder that is, holds or lies inside the diary or one of its folders (why).
+        case unsafeFolder(String, why: String)
+        /// A local target folder that holds files no deploy of Daybook put there.
+        case unmarkedFolder(String)
         case unknownTarget(String, known: [String])
         /// A readable site for a target without `public: true`.
         case readableSite
@@ -20,10 +22,16 @@ public struct DeployError: Error, CustomStringConvertible, Equatable {
         case credentials(String)
         /// A program Daybook runs (git, rsync) is missing or failed.
         case tool(String)
+        /// A library Daybook needs (libcrypto, for the digests) cannot be used: why, and what to install.
+        case library(String)
         /// The remote refused or failed: what it answered.
         case remote(file: String?, answer: String)
         /// The target's record under .daybook/deploy/ could not be written.
         case record(String)
+        /// Stopped on request (Ctrl-C), with what the remote had confirmed by then.
+        case interrupted(DeployProgress)
+        /// Output holds an encrypted site, and this deploy was not asked to encrypt.
+        case encryptedSiteNotAsked
     }
 
     public var target: String
@@ -34,9 +42,21 @@ public struct DeployError: Error, CustomStringConvertible, Equatable {
         self.reason = reason
     }
 
+    /// A refused target folder is a usage error (exit 2), as a refused output folder is.
+    public var isUsage: Bool {
+        switch reason {
+        case .unsafeFolder, .unmarkedFolder: return true
+        default: return false
+        }
+    }
+
     public var description: String {
-        if case .configuration(let lines) = reason { return lines }
-        return "error: deploy to '\(target)': " + message
+        switch reason {
+        case .configuration(let lines): return lines
+        // No target to name: daybook.yml has none.
+        case .noTargets: return "error: " + message
+        default: return "error: deploy to '\(target)': " + message
+        }
     }
 
     private var message: String {
@@ -45,8 +65,12 @@ public struct DeployError: Error, CustomStringConvertible, Equatable {
             return "daybook.yml has no 'deploy:' targets; add one such as '- name: pages' with 'to: git' and 'url:' (README, Publishing)"
         case .configuration(let lines):
             return lines
-        case .unsafeFolder(let path):
-            return "\(path) is inside the output folder or .daybook/, or holds the output folder: nothing was sent"
+        case .unsafeFolder(let path, let why):
+            return "the target folder \(path) can never receive the site: \(why), and a deploy deletes what the site "
+                + "does not have; nothing was written (choose a folder of its own, outside the diary)"
+        case .unmarkedFolder(let path):
+            return "the target folder \(path) already holds files that no deploy of Daybook put there; nothing was written "
+                + "(choose an empty or new folder, or add --force if its files may be replaced, knowing that --verify deletes every file the site lacks)"
         case .unknownTarget(let name, let known):
             return "no deploy target is named '\(name)' in daybook.yml (known: \(known.joined(separator: ", ")))"
         case .readableSite:
@@ -60,12 +84,20 @@ public struct DeployError: Error, CustomStringConvertible, Equatable {
             return "the plan deletes \(count) files, more than --max-deletes \(limit); nothing was sent (check the target, or add --force)"
         case .credentials(let problem):
             return problem
-        case .tool(let problem):
+        case .tool(let problem), .library(let problem):
             return problem
         case .remote(let file, let answer):
             return (file.map { "\($0): " } ?? "") + answer
         case .record(let problem):
             return "cannot write the deploy record: \(problem)"
+        case .interrupted(let progress):
+            return "stopped: \(DeployReport.count(progress.files)) of \(DeployReport.count(progress.totalFiles)) files sent "
+                + "(\(DeployReport.size(progress.bytes)) of \(DeployReport.size(progress.totalBytes))) and nothing deleted yet; "
+                + "the target holds a mix of old and new files, and the links of every page there still work "
+                + "(what a page uses is sent before it); run 'daybook deploy' again to finish: it sends only what is missing"
+        case .encryptedSiteNotAsked:
+            return "the output folder holds an encrypted site, but this deploy would build it readable: nothing was sent; "
+                + "deploy with --encrypt, or add 'encrypt: true' to daybook.yml so that every build and deploy encrypts"
         }
     }
 }

@@ -22,4 +22,11 @@ public struct DeployProgress: Sendable, Equatable {
     public var totalFiles: Int
     public var bytes: Int
     public var totalBytes: Int
+
+    public init(files: Int = 0, totalFiles: Int = 0, bytes: Int = 0, totalBytes: Int = 0) {
+        self.files = files
+        self.totalFiles = totalFiles
+        self.bytes = bytes
+        self.totalBytes = totalBytes
+    }
 }

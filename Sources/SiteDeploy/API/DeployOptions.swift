@@ -15,9 +15,12 @@ public struct DeployOptions: Sendable {
     public var strict = false
     /// A readable build may replace an encrypted site in the output folder (`--no-encrypt`).
     public var replacesEncryptedSite = false
+    /// Set when the person running the deploy asks it to stop (Ctrl-C).
+    public var interruption: DeployInterruption?
 
     public init(dryRun: Bool = false, maxDeletes: Int = 256, force: Bool = false, verify: Bool = false,
-                encryption: SiteKeys? = nil, strict: Bool = false, replacesEncryptedSite: Bool = false) {
+                encryption: SiteKeys? = nil, strict: Bool = false, replacesEncryptedSite: Bool = false,
+                interruption: DeployInterruption? = nil) {
         self.dryRun = dryRun
         self.maxDeletes = maxDeletes
         self.force = force
@@ -25,5 +28,6 @@ public struct DeployOptions: Sendable {
         self.encryption = encryption
         self.strict = strict
         self.replacesEncryptedSite = replacesEncryptedSite
+        self.interruption = interruption
     }
 }

@@ -13,6 +13,9 @@ import SiteBuilder
 public struct SiteDeployer {
     public let root: URL
 
+    /// The mark a deploy leaves in a local folder it writes into: never part of the site.
+    public static let targetMark = TargetFolder.markName
+
     public init(root: URL) {
         self.root = root
     }
@@ -22,10 +25,10 @@ public struct SiteDeployer {
         let file = ConfigFile.load(root: root)
         let problems = file.diagnostics.filter(\.isError)
         guard problems.isEmpty else {
-            throw DeployError(target: name ?? "?", .configuration(problems.map(\.description).joined(separator: "\n")))
+            throw DeployError(target: name ?? "", .configuration(problems.map(\.description).joined(separator: "\n")))
         }
         let targets = file.config.deployTargets
-        guard let first = targets.first else { throw DeployError(target: name ?? "?", .noTargets) }
+        guard let first = targets.first else { throw DeployError(target: name ?? "", .noTargets) }
         guard let name else { return first }
         guard let target = targets.first(where: { $0.name == name }) else {
             throw DeployError(target: name, .unknownTarget(name, known: targets.map(\.name)))
@@ -33,28 +36,52 @@ public struct SiteDeployer {
         return target
     }
 
-    /// Builds the site for `target`. A readable site for a target without `public: true` is refused
-    /// before anything is built. The report's diagnostics are the build's: with errors, send nothing.
-    public func build(for target: DeployTarget, options: DeployOptions,
-                      progress: (String) -> Void = { _ in }) throws -> SiteBuilder.Report {
-        if options.encryption == nil && !target.isPublic { throw DeployError(target: target.name, .readableSite) }
-        return try SiteBuilder(root: root).build(buildOptions(options), progress: progress)
+    /// What a deploy built before sending: the build's report and, for a dry run, the site it
+    /// built into memory instead of the output folder.
+    public struct BuiltSite: Sendable {
+        public var report: SiteBuilder.Report
+        var unwritten: UnwrittenSite?
     }
 
-    /// Sends what the last build wrote to `target`, or in a dry run says what it would send.
-    public func send(to target: DeployTarget, options: DeployOptions, events: DeployEvents = DeployEvents()) throws -> DeployReport {
+    /// Builds the site for `target`, after the checks that need no build: a readable site for a
+    /// target without `public: true`, a digest library that is missing and a local target folder
+    /// that could hold the diary are refused first. A dry run builds into memory and writes
+    /// nothing. The report's diagnostics are the build's: with errors, send nothing.
+    public func build(for target: DeployTarget, options: DeployOptions,
+                      progress: (String) -> Void = { _ in }) throws -> BuiltSite {
         do {
-            return try sendSite(to: target, options: options, events: events)
+            try checkBeforeBuilding(for: target, options: options)
+            _ = try checkedFolder(of: target, options: options)
+        } catch let reason as DeployError.Reason {
+            throw DeployError(target: target.name, reason)
+        }
+        let builder = SiteBuilder(root: root)
+        guard options.dryRun else { return BuiltSite(report: try builder.build(buildOptions(options), progress: progress)) }
+        let (report, site) = try builder.buildUnwritten(buildOptions(options), progress: progress)
+        return BuiltSite(report: report, unwritten: site)
+    }
+
+    /// Sends what `built` holds (the output folder as the build left it, or a dry run's site in
+    /// memory) to `target`, or in a dry run says what it would send.
+    public func send(_ built: BuiltSite, to target: DeployTarget, options: DeployOptions,
+                     events: DeployEvents = DeployEvents()) throws -> DeployReport {
+        do {
+            return try sendSite(built, to: target, options: options, events: events)
         } catch let reason as DeployError.Reason {
             throw DeployError(target: target.name, reason)
         }
     }
 
+    /// Sends the output folder as the last build left it.
+    public func send(to target: DeployTarget, options: DeployOptions, events: DeployEvents = DeployEvents()) throws -> DeployReport {
+        try send(BuiltSite(report: SiteBuilder.Report()), to: target, options: options, events: events)
+    }
+
     /// `build` then `send`.
     public func deploy(to target: DeployTarget, options: DeployOptions, events: DeployEvents = DeployEvents()) throws -> DeployReport {
         let built = try build(for: target, options: options)
-        if built.hasErrors { throw DeployError(target: target.name, .buildFailed(built.summary)) }
-        return try send(to: target, options: options, events: events)
+        if built.report.hasErrors { throw DeployError(target: target.name, .buildFailed(built.report.summary)) }
+        return try send(built, to: target, options: options, events: events)
     }
 
     private func buildOptions(_ options: DeployOptions) -> SiteBuilder.Options {
@@ -63,17 +90,32 @@ public struct SiteDeployer {
         return build
     }
 
+    /// What can be refused before building: a readable site for a target that is not public
+    /// (said otherwise when the output folder holds an encrypted site, which only the flag to
+    /// encrypt is missing for), and digests that cannot be computed.
+    private func checkBeforeBuilding(for target: DeployTarget, options: DeployOptions) throws {
+        if options.encryption == nil && !target.isPublic {
+            let encryptedBefore = SiteBuilder(root: root).hasEncryptedSite(output: SiteBuilder(root: root).outputFolder(buildOptions(options)))
+            throw encryptedBefore ? DeployError.Reason.encryptedSiteNotAsked : .readableSite
+        }
+        try FileDigest.requireLibrary()
+    }
+
     // MARK: - Sending
 
-    private func sendSite(to target: DeployTarget, options: DeployOptions, events: DeployEvents) throws -> DeployReport {
+    private func sendSite(_ built: BuiltSite, to target: DeployTarget, options: DeployOptions, events: DeployEvents) throws -> DeployReport {
         let started = Date()
-        let site = try SiteInventory(builder: SiteBuilder(root: root), options: buildOptions(options))
+        try FileDigest.requireLibrary()
+        let output = SiteBuilder(root: root).outputFolder(buildOptions(options))
+        let site = try built.unwritten.map { SiteInventory(unwritten: $0, output: output) }
+            ?? SiteInventory(builder: SiteBuilder(root: root), options: buildOptions(options))
         guard target.isPublic || site.isEncrypted else { throw DeployError.Reason.readableSite }
-        try checkFolder(of: target, site: site)
+        let folder = try checkedFolder(of: target, options: options)
         for stray in site.strays {
             events.warning("warning: \(site.output.lastPathComponent)/\(stray) was not written by the last build; it is not sent")
         }
         var record = DeployRecord(root: root, target: target)
+        if let warning = ReadableHistory.warning(for: target, record: record, site: site) { events.warning(warning) }
         var transport: DeployTransport?
         func connection() throws -> DeployTransport {
             if let transport { return transport }
@@ -90,9 +132,12 @@ public struct SiteDeployer {
         if plan.deletions.count > options.maxDeletes && !options.force {
             throw DeployError.Reason.tooManyDeletes(plan.deletions.count, limit: options.maxDeletes)
         }
+        try folder?.mark()
         if options.verify { record.forgetAll() }
         for (path, entry) in plan.refreshed { record.remember(path, entry) }
-        try SendRun(plan: plan, site: site, transport: try connection(), events: events).send(into: &record, fresh: record.files.isEmpty)
+        record.siteKind = site.isEncrypted ? .encrypted : .readable
+        let run = SendRun(plan: plan, site: site, transport: try connection(), events: events, interruption: options.interruption)
+        try run.send(into: &record, fresh: record.files.isEmpty)
         try record.save()
         report.seconds = Date().timeIntervalSince(started)
         return report
@@ -125,10 +170,11 @@ public struct SiteDeployer {
         }
     }
 
-    /// A local path of daybook.yml, relative to the diary.
+    /// A local path of daybook.yml: absolute, from the home folder (`~`), or relative to the diary.
     private func folderURL(_ path: String) -> URL {
-        let expanded = (path as NSString).expandingTildeInPath
-        return URL(fileURLWithPath: expanded, relativeTo: root).standardizedFileURL
+        let expanded = path == "~" || path.hasPrefix("~/") ? TargetFolder.home + path.dropFirst() : path
+        let url = expanded.hasPrefix("/") ? URL(fileURLWithPath: expanded) : root.appendingPathComponent(expanded)
+        return url.standardizedFileURL
     }
 
     /// `host:path` or `user@host:path` rather than a local path.
@@ -137,18 +183,20 @@ public struct SiteDeployer {
         return !url[..<colon].contains("/")
     }
 
-    /// Refuses a local target folder inside the output folder or .daybook/, or holding the output folder.
-    private func checkFolder(of target: DeployTarget, site: SiteInventory) throws {
+    /// The local folder `target` writes into (a `dir` target, or rsync to a local path), once it
+    /// is known that it can never hold the diary and that Daybook may write there; nil for a
+    /// remote target. Checked before the build and again before anything is sent.
+    private func checkedFolder(of target: DeployTarget, options: DeployOptions) throws -> TargetFolder? {
         switch target.transport {
         case .directory: break
         case .rsync where !Self.isRemote(target.url): break
-        default: return
+        default: return nil
         }
-        let folder = folderURL(target.url).resolvingSymlinksInPath().path + "/"
-        let output = site.output.resolvingSymlinksInPath().path + "/"
-        let cache = root.appendingPathComponent(".daybook").resolvingSymlinksInPath().path + "/"
-        if folder.hasPrefix(output) || output.hasPrefix(folder) || folder.hasPrefix(cache) {
-            throw DeployError.Reason.unsafeFolder(folder)
-        }
+        let folder = TargetFolder(folderURL(target.url))
+        let diary = TargetFolder.Diary(root: root, output: SiteBuilder(root: root).outputFolder(buildOptions(options)))
+        if let danger = folder.danger(for: diary) { throw DeployError.Reason.unsafeFolder(folder.path, why: danger) }
+        let deployedBefore = folder.isMarked || !DeployRecord(root: root, target: target).files.isEmpty
+        if folder.holdsFiles && !deployedBefore && !options.force { throw DeployError.Reason.unmarkedFolder(folder.path) }
+        return folder
     }
 }

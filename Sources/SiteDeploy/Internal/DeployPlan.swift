@@ -81,8 +81,8 @@ struct DeployPlan {
         a.file.role != b.file.role ? a.file.role < b.file.role : a.file.path < b.file.path
     }
 
-    /// The MD5 of each file, read on every core; nil for a file that cannot be read.
+    /// The MD5 of each file, read on every core; nil for a file that cannot be read or hashed.
     static func md5s(of files: [SiteFile], in site: SiteInventory) -> [String?] {
-        ParallelMap.map(files, chunkSize: 16) { file in site.bytes(of: file.path).map(FileDigest.md5) }
+        ParallelMap.map(files, chunkSize: 16) { file in site.bytes(of: file.path).flatMap(FileDigest.md5) }
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// and time are unchanged is not read again; one whose size or time changed is hashed, and sent
 /// only if its bytes differ.
 ///
-/// `record.tsv` holds the state after the last complete deploy; `journal.tsv` gets a line the
+/// `record.tsv` holds the state after the last complete deploy (and the kind of site sent); `journal.tsv` gets a line the
 /// moment the remote confirms each file sent or deleted, so a deploy cut off by the network or
 /// Ctrl-C leaves a record that the next one resumes from. Both start with the target's identity
 /// (kind and address): a target pointed elsewhere starts from nothing.
@@ -18,7 +18,14 @@ struct DeployRecord {
         var modified: Int
     }
 
+    /// What kind of site a target received: a git target keeps what it once held.
+    enum SiteKind: String {
+        case readable, encrypted
+    }
+
     private(set) var files: [String: Entry] = [:]
+    /// The kind of the last site sent; nil in a record that does not say (an earlier release's).
+    var siteKind: SiteKind?
     let folder: URL
     private let identity: String
     private var journal: FileHandle?
@@ -60,6 +67,8 @@ struct DeployRecord {
                 files[String(fields[4])] = Entry(md5: String(fields[1]), size: size, modified: modified)
             } else if fields.count == 2, fields[0] == "-" {
                 files[String(fields[1])] = nil
+            } else if fields.count == 3, fields[0] == "=", fields[1] == "site" {
+                siteKind = SiteKind(rawValue: String(fields[2]))
             }
         }
     }
@@ -117,6 +126,7 @@ struct DeployRecord {
         try? journal?.close()
         journal = nil
         var text = identity + "\n"
+        if let siteKind { text += "=\tsite\t\(siteKind.rawValue)\n" }
         for (path, entry) in files.sorted(by: { $0.key < $1.key }) {
             text += "+\t\(entry.md5)\t\(entry.size)\t\(entry.modified)\t\(path)\n"
         }

@@ -47,6 +47,9 @@ extension DeployTransport {
         guard let bytes = site.bytes(of: upload.file.path) else {
             throw DeployError.Reason.remote(file: upload.file.path, answer: "cannot read it in the output folder")
         }
-        return (bytes, SentFile(file: upload.file, md5: upload.md5 ?? FileDigest.md5(bytes)))
+        guard let md5 = upload.md5 ?? FileDigest.md5(bytes) else {
+            throw DeployError.Reason.library("cannot compute the MD5 of \(upload.file.path)")
+        }
+        return (bytes, SentFile(file: upload.file, md5: md5))
     }
 }

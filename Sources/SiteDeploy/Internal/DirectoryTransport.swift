@@ -9,7 +9,7 @@ struct DirectoryTransport: DeployTransport {
     let folder: URL
 
     func compare(with site: SiteInventory) throws -> RemoteComparison {
-        let remote = FileStatus.list(folder.path) ?? []
+        let remote = (FileStatus.list(folder.path) ?? []).filter { $0.path != TargetFolder.markName }
         let sizes = Dictionary(remote.map { ($0.path, $0.size) }, uniquingKeysWith: { first, _ in first })
         let sameSize = site.files.filter { sizes[$0.path] == $0.size }
         let matching = ParallelMap.map(sameSize, chunkSize: 16) { file in

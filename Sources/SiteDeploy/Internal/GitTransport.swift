@@ -48,14 +48,14 @@ final class GitTransport: DeployTransport {
     private func createRepository() throws {
         guard !FileManager.default.fileExists(atPath: repository.appendingPathComponent("HEAD").path) else { return }
         try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
-        try ProcessRunner(directory: repository).run("git", ["init", "--quiet", "--bare", repository.path])
+        try ProcessRunner(directory: repository).run("git", ["init", "--quiet", "--bare", "--", repository.path])
     }
 
     /// Fetches the branch into `remoteRef`; false when the repository has no such branch yet.
     private func fetchBranch() throws -> Bool {
-        let listed = try git.run("git", ["ls-remote", "--heads", url, "refs/heads/\(branch)"])
+        let listed = try git.run("git", ["ls-remote", "--heads", "--", url, "refs/heads/\(branch)"])
         guard !listed.isEmpty else { return false }
-        try git.run("git", ["fetch", "--quiet", "--no-tags", url, "+refs/heads/\(branch):\(remoteRef)"])
+        try git.run("git", ["fetch", "--quiet", "--no-tags", "--", url, "+refs/heads/\(branch):\(remoteRef)"])
         return true
     }
 
@@ -68,7 +68,7 @@ final class GitTransport: DeployTransport {
             return RemoteComparison(matching: [], extra: [])
         }
         let remote = try remoteBlobs()
-        let ids = ParallelMap.map(site.files, chunkSize: 16) { file in site.bytes(of: file.path).map(FileDigest.gitBlobID) }
+        let ids = ParallelMap.map(site.files, chunkSize: 16) { file in site.bytes(of: file.path).flatMap(FileDigest.gitBlobID) }
         let matching = zip(site.files, ids).filter { remote[$0.0.path] == $0.1 }.map(\.0.path)
         let present = Set(site.files.map(\.path))
         // From here the index is the remote's tree: this deploy's changes are made to it.
@@ -140,7 +140,7 @@ final class GitTransport: DeployTransport {
 
     private func push(_ refspecs: [String], force: Bool) throws {
         do {
-            try git.run("git", ["push", "--quiet"] + (force ? ["--force"] : []) + [url] + refspecs)
+            try git.run("git", ["push", "--quiet"] + (force ? ["--force"] : []) + ["--", url] + refspecs)
         } catch DeployError.Reason.tool(let problem) {
             throw DeployError.Reason.remote(file: nil, answer: "git push to \(url) (branch \(branch)) was refused: \(problem)")
         }

@@ -20,7 +20,7 @@ struct RsyncTransport: DeployTransport {
         let digests = DeployPlan.md5s(of: files.filter { $0.md5 == nil }.map(\.file), in: site)
         var known = Dictionary(uniqueKeysWithValues: files.compactMap { upload in upload.md5.map { (upload.file.path, $0) } })
         for (file, md5) in zip(files.filter { $0.md5 == nil }.map(\.file), digests) { known[file.path] = md5 }
-        try run(["--checksum", "--times"], listing: files.map(\.file.path), from: site)
+        try run(["--checksum", "--times"], listing: files.map(\.file.path), from: site.output.path)
         for upload in files {
             guard let md5 = known[upload.file.path] else { continue }
             try uploaded(SentFile(file: upload.file, md5: md5))
@@ -39,12 +39,12 @@ struct RsyncTransport: DeployTransport {
         let differing = try differingFiles(site)
         let present = Set(site.files.map(\.path))
         let matching = site.files.map(\.path).filter { remote.contains($0) && !differing.contains($0) }
-        return RemoteComparison(matching: Set(matching), extra: remote.filter { !present.contains($0) })
+        return RemoteComparison(matching: Set(matching), extra: remote.filter { !present.contains($0) && $0 != TargetFolder.markName })
     }
 
     /// Every file under the destination (`--list-only`); none when it does not exist yet.
     private func remoteFiles() throws -> [String] {
-        let outcome = try rsync.start("rsync", ["--recursive", "--list-only", destination])
+        let outcome = try rsync.start("rsync", ["--recursive", "--list-only", "--", destination])
         guard outcome.status == 0 else {
             if outcome.errors.contains("No such file or directory") { return [] }
             throw failure(outcome)
@@ -59,21 +59,24 @@ struct RsyncTransport: DeployTransport {
 
     /// The site's files a checksum comparison would send: missing or different on the server.
     private func differingFiles(_ site: SiteInventory) throws -> Set<String> {
-        let output = try run(["--dry-run", "--checksum", "--out-format=%i %n"], listing: site.files.map(\.path), from: site)
+        let output = try site.withFolder { folder in
+            try run(["--dry-run", "--checksum", "--out-format=%i %n"], listing: site.files.map(\.path), from: folder.path)
+        }
         return Set(String(decoding: output, as: UTF8.self).split(separator: "\n").compactMap { line in
             line.hasPrefix(">f") || line.hasPrefix("<f") ? line.split(separator: " ", maxSplits: 1).last.map(String.init) : nil
         })
     }
 
-    /// One run of rsync over the files in `listing`, from the output folder.
+    /// One run of rsync over the files in `listing`, from `source` (the output folder), or with
+    /// nil from a folder that lacks them, to delete them.
     @discardableResult
-    private func run(_ options: [String], listing paths: [String], from site: SiteInventory?) throws -> Data {
+    private func run(_ options: [String], listing paths: [String], from source: String?) throws -> Data {
         try FileManager.default.createDirectory(at: workFolder, withIntermediateDirectories: true)
         let list = workFolder.appendingPathComponent("rsync-files")
         try Data(paths.map { $0 + "\0" }.joined().utf8).write(to: list)
         defer { try? FileManager.default.removeItem(at: list) }
-        let source = (site?.output.path ?? deletionSource(for: paths)) + "/"
-        let outcome = try rsync.start("rsync", options + ["--from0", "--files-from=\(list.path)", source, destination])
+        let source = (source ?? deletionSource(for: paths)) + "/"
+        let outcome = try rsync.start("rsync", options + ["--from0", "--files-from=\(list.path)", "--", source, destination])
         guard outcome.status == 0 else { throw failure(outcome) }
         return outcome.output
     }

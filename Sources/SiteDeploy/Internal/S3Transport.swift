@@ -4,11 +4,11 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// `to: s3`: objects in an S3-compatible bucket under the url's prefix, sent a few at a time. Each
+/// `to: s3`: objects in an S3-compatible bucket under the url's prefix, a few in flight at a time. Each
 /// PUT carries the file's `Content-Type`, `Cache-Control` and `Content-MD5` (the server checks the
 /// bytes it got); the ETag it answers, a single-part upload's MD5, is checked too.
 final class S3Transport: DeployTransport {
-    /// Requests in flight at once.
+    /// Requests in flight at once (`S3RequestWindow`).
     static let parallelRequests = 8
 
     let client: S3Client
@@ -42,40 +42,27 @@ final class S3Transport: DeployTransport {
     }
 
     func upload(_ files: [PlannedUpload], from site: SiteInventory, uploaded: (SentFile) throws -> Void) throws {
-        for start in stride(from: 0, to: files.count, by: Self.parallelRequests) {
-            let batch = try files[start..<min(files.count, start + Self.parallelRequests)].map { upload -> (URLRequest, SentFile) in
-                let (bytes, sent) = try read(upload, from: site)
-                return (putRequest(bytes, sent: sent), sent)
-            }
-            let answers = sendRetrying(batch.map(\.0))
-            var firstFailure: Error?
-            for ((_, sent), answer) in zip(batch, answers) {
-                do {
-                    try check(answer, for: sent.file.path, expectedETag: sent.md5)
-                    try uploaded(sent)
-                } catch {
-                    firstFailure = firstFailure ?? error
-                }
-            }
-            if let firstFailure { throw firstFailure }
-        }
+        var sentFiles: [String: SentFile] = [:]
+        try window.send(files, request: { upload in
+            let (bytes, sent) = try read(upload, from: site)
+            sentFiles[upload.file.path] = sent
+            return putRequest(bytes, sent: sent)
+        }, finished: { upload, answer in
+            guard let sent = sentFiles.removeValue(forKey: upload.file.path) else { return }
+            try check(answer, for: sent.file.path, expectedETag: sent.md5)
+            try uploaded(sent)
+        })
     }
 
     func delete(_ paths: [String], deleted: (String) throws -> Void) throws {
-        for start in stride(from: 0, to: paths.count, by: Self.parallelRequests) {
-            let batch = Array(paths[start..<min(paths.count, start + Self.parallelRequests)])
-            let answers = sendRetrying(batch.map { client.request("DELETE", key: prefix + $0) })
-            var firstFailure: Error?
-            for (path, answer) in zip(batch, answers) {
-                do {
-                    try check(answer, for: path, expectedETag: nil)
-                    try deleted(path)
-                } catch {
-                    firstFailure = firstFailure ?? error
-                }
-            }
-            if let firstFailure { throw firstFailure }
-        }
+        try window.send(paths, request: { client.request("DELETE", key: prefix + $0) }, finished: { path, answer in
+            try check(answer, for: path, expectedETag: nil)
+            try deleted(path)
+        })
+    }
+
+    private var window: S3RequestWindow {
+        S3RequestWindow(client: client, width: Self.parallelRequests, retryPauses: Self.retryPauses)
     }
 
     private func putRequest(_ bytes: [UInt8], sent: SentFile) -> URLRequest {
@@ -90,45 +77,9 @@ final class S3Transport: DeployTransport {
         ])
     }
 
-    /// Sends the requests, and again, after a pause, those that met a server error or no server,
-    /// as S3's own clients do: a busy server answers 500 or 503 now and then (rclone's did, about
-    /// once in a thousand uploads here). What still fails after the last try is the deploy's error.
-    private func sendRetrying(_ requests: [URLRequest]) -> [Result<S3Client.Answer, Error>] {
-        var answers = sendAll(requests)
-        for pause in Self.retryPauses {
-            let again = answers.indices.filter { Self.isTransient(answers[$0]) }
-            guard !again.isEmpty else { break }
-            Thread.sleep(forTimeInterval: pause)
-            for (position, answer) in zip(again, sendAll(again.map { requests[$0] })) { answers[position] = answer }
-        }
-        return answers
-    }
-
-    /// Seconds to wait before each new try.
+    /// Seconds to wait before each new try of a request that met a server error or no server:
+    /// a busy server answers 500 or 503 now and then (rclone's did, about once in a thousand uploads here).
     static let retryPauses = [0.2, 0.5, 1.0]
-
-    private static func isTransient(_ answer: Result<S3Client.Answer, Error>) -> Bool {
-        switch answer {
-        case .failure: return true
-        case .success(let reply): return reply.status >= 500
-        }
-    }
-
-    /// Sends every request at once (the session keeps `parallelRequests` connections) and waits for all.
-    private func sendAll(_ requests: [URLRequest]) -> [Result<S3Client.Answer, Error>] {
-        let group = DispatchGroup()
-        let lock = NSLock()
-        nonisolated(unsafe) var answers = [Result<S3Client.Answer, Error>](repeating: .failure(URLError(.unknown)), count: requests.count)
-        for (position, request) in requests.enumerated() {
-            group.enter()
-            client.start(request) { answer in
-                lock.withLock { answers[position] = answer }
-                group.leave()
-            }
-        }
-        group.wait()
-        return answers
-    }
 
     /// Throws unless the answer is a success (a deletion of what is already gone is one).
     private func check(_ answer: Result<S3Client.Answer, Error>, for path: String, expectedETag: String?) throws {
