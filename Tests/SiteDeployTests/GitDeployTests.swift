@@ -80,4 +80,27 @@ final class GitDeployTests: XCTestCase {
         try deploy(root)
         assertSameFiles(try branchFiles(remote), try outputFiles(root))
     }
+
+    /// A repository that once received the diary readable keeps it after the switch to an
+    /// encrypted site (git keeps old commits' files as objects): the first encrypted deploy says so.
+    func testTheSwitchFromAReadableToAnEncryptedSiteSaysTheRepositoryStillHoldsTheReadableOne() throws {
+        let remote = temporaryFolder(self).appendingPathComponent("site.git")
+        try runProgram("git", ["init", "--quiet", "--bare", remote.path])
+        let root = try makeDiary(self, target: "pages", kind: "git", url: remote.path, extra: ["public: true"])
+        let readable = DeployLog()
+        try deploy(root, options: DeployOptions(), log: readable)
+        XCTAssertEqual(readable.warnings, [])
+        let encrypted = DeployLog()
+        try deploy(root, log: encrypted)
+        XCTAssertEqual(encrypted.warnings.count, 1, "\(encrypted.warnings)")
+        let warning = encrypted.warnings.first ?? ""
+        XCTAssertTrue(warning.contains("still holds") && warning.contains(remote.path) && warning.contains("delete the repository"), warning)
+        // What it says is so: the readable pages are still among the repository's objects.
+        let objects = try runProgram("git", ["--git-dir", remote.path, "cat-file", "--batch-all-objects", "--batch"])
+        XCTAssertTrue(objects.output.contains("Walked by the river on day 1"), "the readable site is gone from the repository")
+        let again = DeployLog()
+        try writeEntry(root, day: 2, body: "Rain all day.")
+        try deploy(root, log: again)
+        XCTAssertEqual(again.warnings, [], "said once, at the switch")
+    }
 }

@@ -129,4 +129,41 @@ final class S3DeployTests: XCTestCase {
         XCTAssertThrowsError(try deploy(root, options: DeployOptions()))
         XCTAssertEqual(try control("/__counts"), [:])
     }
+
+    /// Uploads go in a rolling window: while one object is slow, the other slots keep sending,
+    /// where batches of eight waited for their slowest.
+    func testOneSlowUploadDoesNotHoldTheOthers() throws {
+        let root = try diary()
+        try post("/__slow?path=icons/icon-192.png&ms=2500")
+        let first = try deploy(root)
+        assertSameFiles(try remoteFiles, try outputFiles(root))
+        let during = try control("/__counts")["DURING_SLOW"] ?? 0
+        // Batches of eight let at most seven through while one was held.
+        XCTAssertGreaterThan(during, 16, "PUTs answered while one was held (of \(first.uploads.count))")
+    }
+
+    /// Ctrl-C on a terminal in the middle of a deploy: it stops between files, says how far it
+    /// went and how to finish (exit 130); the next deploy sends exactly the rest.
+    func testCtrlCStopsBetweenFilesSaysWhatWasSentAndTheNextDeployFinishes() throws {
+        let root = try makeDiary(self, target: "bucket", kind: "s3", url: "s3://bucket/diary/",
+                                 extra: ["endpoint: http://127.0.0.1:\(proxyPort)", "region: us-east-1", "public: true"])
+        try post("/__delay?ms=150")
+        let script = packageFolder.appendingPathComponent("Tests/SiteDeployTests/Servers/ctrl_c.py").path
+        let run = try runProgram("python3", [script, #"\] (\d+)/\d+ files"#, "3", try daybookExecutable().path, "deploy", "-C", root.path])
+        let result = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], run.errors)
+        let screen = result["screen"] as? String ?? ""
+        XCTAssertEqual(result["typed"] as? Bool, true, "no progress shown: \(screen)")
+        XCTAssertEqual(result["status"] as? Int, 130, screen)
+        XCTAssertTrue(screen.contains("stopped:") && screen.contains("files sent"), screen)
+        XCTAssertTrue(screen.contains("run 'daybook deploy' again to finish"), screen)
+        let sent = try remoteFiles.count
+        let total = try outputFiles(root).count
+        XCTAssertGreaterThan(sent, 0)
+        XCTAssertLessThan(sent, total, "the deploy stopped before the end")
+        try post("/__delay?ms=0")
+        try post("/__reset")
+        let resumed = try deploy(root, options: DeployOptions())
+        XCTAssertEqual(resumed.uploads.count, total - sent, "only the rest is sent")
+        assertSameFiles(try remoteFiles, try outputFiles(root))
+    }
 }

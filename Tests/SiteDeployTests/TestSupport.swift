@@ -204,3 +204,23 @@ func skipUnlessInstalled(_ tool: String, at path: String, install: String) throw
     if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail(message) }
     throw XCTSkip(message)
 }
+
+// MARK: - The command
+
+/// The `daybook` executable that `swift build` put next to the test bundle.
+func daybookExecutable() throws -> URL {
+    let candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+                      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+    guard let executable = candidates.map({ $0.appendingPathComponent("daybook") })
+        .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+        XCTFail("the daybook executable was not built next to the tests")
+        throw CocoaError(.fileNoSuchFile)
+    }
+    return executable
+}
+
+/// Runs `daybook` with `arguments` to its end, standard input closed.
+@discardableResult
+func runDaybook(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessRun {
+    try runProgram(try daybookExecutable().path, arguments, environment: environment)
+}

@@ -4,8 +4,11 @@ Usage: s3_proxy.py UPSTREAM_PORT. Prints the port it listens on (127.0.0.1), the
 request unchanged, Host header included, so the client's SigV4 signature still holds. It counts
 requests by method (and the bytes of PUT bodies, as PUT_BYTES); GET /__counts answers them as JSON, POST /__reset sets them to zero, and
 POST /__fail?after=N makes every PUT after the next N answer 503 (a server going down mid-deploy)
-until POST /__heal.
+until POST /__heal. POST /__slow?path=TEXT&ms=N holds each PUT whose path contains TEXT for N ms
+before forwarding it, and counts the PUTs answered meanwhile (DURING_SLOW); POST /__delay?ms=N holds
+every PUT for N ms (a slow link).
 """
+import time
 import http.client
 import http.server
 import json
@@ -15,7 +18,7 @@ import urllib.parse
 
 UPSTREAM = int(sys.argv[1])
 lock = threading.Lock()
-state = {"counts": {}, "puts_left": None}
+state = {"counts": {}, "puts_left": None, "slow": None, "slow_ms": 0, "slow_now": 0, "delay_ms": 0}
 HOP = {"connection", "keep-alive", "transfer-encoding", "expect", "proxy-connection"}
 
 
@@ -43,6 +46,11 @@ class Proxy(http.server.BaseHTTPRequestHandler):
                 state["puts_left"] = int(urllib.parse.parse_qs(url.query)["after"][0])
             elif url.path == "/__heal":
                 state["puts_left"] = None
+            elif url.path == "/__slow":
+                query = urllib.parse.parse_qs(url.query)
+                state["slow"], state["slow_ms"] = query["path"][0], int(query["ms"][0])
+            elif url.path == "/__delay":
+                state["delay_ms"] = int(urllib.parse.parse_qs(url.query)["ms"][0])
         self.reply(200, b"{}", "application/json")
 
     def forward(self):
@@ -58,8 +66,24 @@ class Proxy(http.server.BaseHTTPRequestHandler):
             if failing and state["puts_left"] > 0:
                 state["puts_left"] -= 1
                 failing = False
+            slow = self.command == "PUT" and state["slow"] is not None and state["slow"] in self.path
+            if slow:
+                state["slow_now"] += 1
+            delay = state["slow_ms"] if slow else (state["delay_ms"] if self.command == "PUT" else 0)
         if failing:
             return self.reply(503, b"<Error><Code>ServiceUnavailable</Code><Message>injected failure</Message></Error>")
+        if delay:
+            time.sleep(delay / 1000)
+        try:
+            self.pass_on(body)
+        finally:
+            with lock:
+                if slow:
+                    state["slow_now"] -= 1
+                elif self.command == "PUT" and state["slow_now"] > 0:
+                    state["counts"]["DURING_SLOW"] = state["counts"].get("DURING_SLOW", 0) + 1
+
+    def pass_on(self, body):
         upstream = http.client.HTTPConnection("127.0.0.1", UPSTREAM, timeout=60)
         upstream.putrequest(self.command, self.path, skip_host=True, skip_accept_encoding=True)
         for name, value in self.headers.items():
