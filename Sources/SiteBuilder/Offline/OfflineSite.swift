@@ -32,6 +32,8 @@ struct OfflineSite {
     static let listPath = "offline.json"
     static let manifestPath = WebAppManifest.path
     static let wordsPath = "assets/offline-words.json"
+    /// The site's not-found page, in the clear on an encrypted site too.
+    static let notFoundPath = URLMap.path(of: .notFound)
     static let iconSizes = [192, 512]
     /// The unlock page's name and colours (`UnlockPage`): what an encrypted site's public files show.
     static let lockedName = "Private diary"
@@ -108,11 +110,11 @@ struct OfflineSite {
         return encryption == nil ? ([listFile, worker], []) : ([listFile], [worker])
     }
 
-    /// What the worker stores when it installs: an encrypted site's public files, without which
-    /// it cannot be unlocked offline. A plain site's pages are stored as they are read.
+    /// What the worker stores when it installs: the 404 page, which answers offline for a page
+    /// that is not kept, and an encrypted site's public files, without which it cannot be unlocked
+    /// offline. A plain site's pages are stored as they are read.
     private var shell: [String] {
-        guard encryption != nil else { return [] }
-        return ["", "unlock.js", "unlock.css"]
+        encryption == nil ? [Self.notFoundPath] : ["", "unlock.js", "unlock.css", Self.notFoundPath]
     }
 
     /// One file of the list.

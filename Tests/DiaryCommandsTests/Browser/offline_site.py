@@ -40,24 +40,50 @@ from search_page import counted  # noqa: E402
 
 
 class Server:
-    """Serves `root` on 127.0.0.1, stoppable and restartable on one port; records (path, bytes) of each answer."""
+    """Serves `root` on 127.0.0.1, stoppable and restartable on one port; records (path, bytes) of each answer.
 
-    def __init__(self, root):
+    `max_age` (seconds, or None) adds `Cache-Control: max-age=…` to every answer, as hosts such as
+    GitHub Pages do. While `stalled` is set, a request is accepted and then not answered until it is
+    cleared: a network that connects but does not answer."""
+
+    def __init__(self, root, max_age=None):
         self.root = root
         self.port = 0
         self.requests = []
         self.httpd = None
+        self.max_age = max_age
+        self.stalled = threading.Event()
+        self.released = threading.Event()
         self.start()
+
+    def stall(self):
+        self.released.clear()
+        self.stalled.set()
+
+    def answer(self):
+        self.stalled.clear()
+        self.released.set()
 
     def start(self):
         requests = self.requests
         root = self.root
+        server = self
 
         class Handler(http.server.SimpleHTTPRequestHandler):
             sent = 0
 
             def log_message(self, *args):
                 pass
+
+            def send_head(self):
+                if server.stalled.is_set():
+                    server.released.wait(120)
+                return super().send_head()
+
+            def end_headers(self):
+                if server.max_age is not None:
+                    self.send_header("Cache-Control", "max-age=%d" % server.max_age)
+                super().end_headers()
 
             def log_request(self, code="-", size="-"):
                 path = os.path.join(root, urllib.parse.unquote(self.path.split("?")[0]).lstrip("/"))
