@@ -318,8 +318,21 @@
     }).catch(function () { panel.removeAttribute('data-filled'); });
   }
 
+  /** The open panel lies over the page: a tap outside it or Escape closes it, as a menu would. */
+  function closeWhenLeft(panel) {
+    document.addEventListener('click', function (event) {
+      if (panel.open && !panel.contains(event.target)) panel.open = false;
+    });
+    panel.addEventListener('keydown', function (event) {
+      if (event.key !== 'Escape' || !panel.open) return;
+      panel.open = false;
+      panel.querySelector('summary').focus();
+    });
+  }
+
   function showControl(panel, base, registration, hello) {
     panel.hidden = false;
+    closeWhenLeft(panel);
     if (hello.kept) panel.setAttribute('data-state', 'done');
     showKept(panel, null, hello.level);
     panel.addEventListener('toggle', function () { if (panel.open) open(panel, base, registration); });

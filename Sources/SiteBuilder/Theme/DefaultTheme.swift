@@ -372,8 +372,21 @@ enum DefaultTheme {
     }).catch(function () { panel.removeAttribute('data-filled'); });
   }
 
+  /** The open panel lies over the page: a tap outside it or Escape closes it, as a menu would. */
+  function closeWhenLeft(panel) {
+    document.addEventListener('click', function (event) {
+      if (panel.open && !panel.contains(event.target)) panel.open = false;
+    });
+    panel.addEventListener('keydown', function (event) {
+      if (event.key !== 'Escape' || !panel.open) return;
+      panel.open = false;
+      panel.querySelector('summary').focus();
+    });
+  }
+
   function showControl(panel, base, registration, hello) {
     panel.hidden = false;
+    closeWhenLeft(panel);
     if (hello.kept) panel.setAttribute('data-state', 'done');
     showKept(panel, null, hello.level);
     panel.addEventListener('toggle', function () { if (panel.open) open(panel, base, registration); });
@@ -2140,12 +2153,13 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
   .page-numbers { order: -1; flex-basis: 100%; justify-content: center; }
 }
 
-/* Offline reading: the "Keep offline" control in the header, right of the site's title (on a phone
-   too, on the title's line above the navigation's rows), opening as a panel over the page; and the
-   offer of a new build */
+/* Offline reading: the "Keep offline" control at the header's right end (on a phone, on the title's
+   line above the navigation's rows; where the links leave no room, on a line of its own), opening as
+   a panel over the page; and the offer of a new build */
 
 .site-title { margin-right: auto; }
 .header-inner { position: relative; }
+.offline { margin-left: auto; }
 .offline summary { list-style: none; cursor: pointer; white-space: nowrap; font-size: 0.9rem; font-weight: 600; color: var(--muted);
   padding: 0.2rem 0.7rem; border: 1px solid var(--border); border-radius: 999px; }
 .offline summary::-webkit-details-marker { display: none; }
@@ -2713,7 +2727,7 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
   </svg>
   <p class="tag-mood-text">{% for e in t.emotions %}<span class="emotion-count"><span class="emoji" aria-hidden="true">{{ e.emotion.emoji }}</span> {{ e.emotion.label }} {{ e.count }}{% if not loop.last %} ·{% endif %}</span> {% endfor %}</p>
 </li>
-"""# + "\n",
+"""#,
         "search.html": #"""
 {% extends "layout.html" %}
 

@@ -253,11 +253,12 @@ def read_offline(site, config, answers, prefix):
     answers[prefix + "search"] = {query: site.search(query) for query in config["queries"]}
 
 
-def shoot(driver, selector, name):
-    """A screenshot of the element at `selector`, whole even where it goes past the window."""
+def shoot_area(driver, selector, name):
+    """A screenshot of the window's width from the page's top down to the bottom of the element at
+    `selector` (the control's panel, which opens over the page below the header)."""
     box = driver.execute_script(
         "var r = document.querySelector(arguments[0]).getBoundingClientRect();"
-        "return {x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height};", selector)
+        "return {x: 0, y: 0, width: document.documentElement.clientWidth, height: r.bottom + scrollY + 16};", selector)
     shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
         "format": "png", "captureBeyondViewport": True, "clip": dict(box, scale=1)})
     with open(name, "wb") as handle:
@@ -272,13 +273,12 @@ def screenshots(driver, site, folder, answers):
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
         for width in (360, 1280):
             driver.set_window_size(width, 1600)
-            driver.execute_script(
-                "var p = document.getElementById('daybook-offline'); p.open = true; p.scrollIntoView({block: 'center'});")
+            driver.execute_script("document.getElementById('daybook-offline').open = true; scrollTo(0, 0);")
             wait(driver, lambda d: d.execute_script(
                 "var b = document.querySelector('[data-offline-level=pictures]'); return Boolean(b && !b.disabled);"))
             time.sleep(0.3)
             name = os.path.join(folder, "offline-%s-%d.png" % (scheme, width))
-            shoot(driver, "footer", name)
+            shoot_area(driver, "#daybook-offline .offline-panel", name)
             shots.append(name)
             # The same control while storing: its status line and bar as the script fills them.
             driver.execute_async_script(
@@ -288,7 +288,7 @@ def screenshots(driver, site, folder, answers):
                 " p.querySelector('[role=status]').textContent = words.offline_progress"
                 ".replace('{done}', '4,598').replace('{total}', '10,950').replace('{size}', '31.2 MB'); done(); });")
             name = os.path.join(folder, "offline-progress-%s-%d.png" % (scheme, width))
-            shoot(driver, "footer", name)
+            shoot_area(driver, "#daybook-offline .offline-panel", name)
             shots.append(name)
             driver.execute_script(
                 "var p = document.getElementById('daybook-offline'); p.querySelector('progress').hidden = true;"
