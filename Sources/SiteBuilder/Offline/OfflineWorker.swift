@@ -176,18 +176,8 @@ public enum OfflineWorker {
       .map(function (ranked) { return ranked.item; });
   }
 
-  /** The keys of files above `level` (a reader who keeps less than before): their list names a higher level. */
-  function aboveLevel(keys, list, level) {
-    return keys.filter(function (key) {
-      var entry = entryOf(key);
-      var wanted = !entry.internal && list.get(entry.url);
-      return Boolean(wanted && wanted.level > level);
-    });
-  }
-
   var api = { fileURL: fileURL, keyOf: keyOf, entryOf: entryOf, networkFirst: networkFirst, listMap: listMap, plan: plan,
-    strayKeys: strayKeys, needsList: needsList, visitToken: visitToken, shuffled: shuffled, inListOrder: inListOrder,
-    aboveLevel: aboveLevel };
+    strayKeys: strayKeys, needsList: needsList, visitToken: visitToken, shuffled: shuffled, inListOrder: inListOrder };
   if (typeof module === 'object' && module.exports) {
     module.exports = api;
     return;
@@ -432,18 +422,15 @@ public enum OfflineWorker {
     return word[0] % n;
   }
 
-  /** Stores this version's list in a new random order (and the level to keep, dropping files above
-   * it), then brings the entries over in that order. */
+  /** Stores this version's list in a new random order (and the level to keep), then brings the
+   * entries over in that order. */
   async function takeList(message, level, progress) {
     if (message.version !== VERSION) return { type: 'stale' };
     var cache = await open();
     var files = shuffled(message.files, randomBelow);
     var list = listMap(files);
     await writeJSON(cache, listKey(VERSION), files);
-    if (level !== null) {
-      await writeJSON(cache, levelKey, level);
-      await Promise.all(aboveLevel(await keysOf(cache), list, level).map(function (key) { return cache.delete(key); }));
-    }
+    if (level !== null) await writeJSON(cache, levelKey, level);
     var report = await bringOver(cache, list, level !== null ? level : await readJSON(cache, levelKey, -1), progress);
     await tidy();
     return { type: 'done', done: report.done, bytes: report.bytes, failed: report.failed };

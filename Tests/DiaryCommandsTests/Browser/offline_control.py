@@ -24,15 +24,13 @@ Prints one JSON object:
   after_removal  the control on a visit after that: {kept, state}
   screenshots, errors
 """
-import json
 import os
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from headless import browser  # noqa: E402
 from layout import NAV  # noqa: E402
-from offline_site import Server, Site, shoot_area, text, wait, wait_for_worker  # noqa: E402
+from offline_site import run_session, shoot_area, text, wait, wait_for_worker  # noqa: E402
 
 PLACE = """
 var panel = document.getElementById('daybook-offline');
@@ -136,44 +134,25 @@ def remove(driver):
                 cache_entries=driver.execute_async_script(CACHE_ENTRIES), levels=levels(driver))
 
 
-def main():
-    with open(sys.argv[1], encoding="utf-8") as handle:
-        config = json.load(handle)
-    config.setdefault("password", None)
-    served = config["folder"]
-    if config["sub_path"]:
-        import tempfile
-        served = tempfile.mkdtemp(prefix="daybook-offline-")
-        os.symlink(config["folder"], os.path.join(served, config["sub_path"].rstrip("/")))
-    server = Server(served)
-    driver = browser()
-    driver.set_script_timeout(120)
-    driver.set_window_size(1280, 900)
-    answers = {}
-    site = Site(driver, config, server)
-    try:
-        answers["places"] = places(driver, site)
-        if not config.get("places_only"):
-            site.open("")
-            wait_for_worker(driver)
-            open_control(driver)
-            answers["levels_before"] = levels(driver)
-            answers["kept"] = site.keep(config["level"])
-            answers["levels_kept"] = levels(driver)
-            answers["later"] = later_visit(driver, site, config["page"])
-            open_control(driver)
-            answers["levels_later"] = levels(driver)
-            if config.get("screenshots"):
-                answers["screenshots"] = screenshots(driver, config["screenshots"], config["name"])
-            answers["removed"] = remove(driver)
-            answers["after_removal"] = later_visit(driver, site, "")
-    except Exception as error:  # noqa: BLE001  what was seen so far still goes to the test
-        answers["failed"] = "%s at %s: %s" % (type(error).__name__, driver.current_url, error)
-    answers["errors"] = [entry["message"] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
-    print(json.dumps(answers, ensure_ascii=False))
-    driver.quit()
-    server.stop()
+def steps(driver, site, answers):
+    config = site.config
+    answers["places"] = places(driver, site)
+    if config.get("places_only"):
+        return
+    site.open("")
+    wait_for_worker(driver)
+    open_control(driver)
+    answers["levels_before"] = levels(driver)
+    answers["kept"] = site.keep(config["level"])
+    answers["levels_kept"] = levels(driver)
+    answers["later"] = later_visit(driver, site, config["page"])
+    open_control(driver)
+    answers["levels_later"] = levels(driver)
+    if config.get("screenshots"):
+        answers["screenshots"] = screenshots(driver, config["screenshots"], config["name"])
+    answers["removed"] = remove(driver)
+    answers["after_removal"] = later_visit(driver, site, "")
 
 
 if __name__ == "__main__":
-    main()
+    run_session(steps)

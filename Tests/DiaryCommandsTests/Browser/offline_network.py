@@ -24,7 +24,6 @@ CONFIG_JSON names:
 
 Prints one JSON object with what each step showed and the browser's errors.
 """
-import json
 import os
 import subprocess
 import sys
@@ -34,8 +33,7 @@ from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from headless import browser  # noqa: E402
-from offline_site import Server, Site, text, wait, wait_for_worker  # noqa: E402
+from offline_site import run_session, text, wait, wait_for_worker  # noqa: E402
 
 
 def new_build(driver, site, config, answers):
@@ -92,32 +90,12 @@ def not_kept(driver, site, config, answers):
 SCENARIOS = {"new-build": new_build, "stalled": stalled, "not-kept": not_kept}
 
 
-def main():
-    with open(sys.argv[1], encoding="utf-8") as handle:
-        config = json.load(handle)
-    config.setdefault("sub_path", "")
-    server = Server(config["folder"], max_age=600 if config["scenario"] == "new-build" else None)
-    driver = browser()
-    driver.set_script_timeout(120)
-    driver.set_window_size(1280, 900)
-    answers = {}
-    site = Site(driver, config, server)
-    try:
-        answers["first_heading"] = site.open("")
-        wait_for_worker(driver)
-        time.sleep(0.5)
-        SCENARIOS[config["scenario"]](driver, site, config, answers)
-    except Exception as error:  # noqa: BLE001  what was seen so far still goes to the test
-        answers["failed"] = "%s at %s: %s" % (type(error).__name__, driver.current_url, error)
-    server.answer()
-    answers["errors"] = [entry["message"] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
-    print(json.dumps(answers, ensure_ascii=False))
-    driver.quit()
-    try:
-        server.stop()
-    except Exception:  # noqa: BLE001  stopped already
-        pass
+def steps(driver, site, answers):
+    answers["first_heading"] = site.open("")
+    wait_for_worker(driver)
+    time.sleep(0.5)
+    SCENARIOS[site.config["scenario"]](driver, site, site.config, answers)
 
 
 if __name__ == "__main__":
-    main()
+    run_session(steps, max_age=lambda config: 600 if config["scenario"] == "new-build" else None)

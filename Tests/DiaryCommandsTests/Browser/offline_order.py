@@ -13,14 +13,12 @@ order it answered them), "kept_list" (the published paths of the list the worker
 order), "addresses" ({published path: the site address it stands for}, from the decrypted offline
 list), "kept" (what the control showed), and the browser's errors.
 """
-import json
 import os
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from headless import browser  # noqa: E402
-from offline_site import Server, Site, wait_for_worker  # noqa: E402
+from offline_site import run_session, wait_for_worker  # noqa: E402
 
 # The decrypted offline list's addresses with their published paths (unlock.js's mapping).
 ADDRESSES = """
@@ -51,32 +49,16 @@ var done = arguments[arguments.length - 1];
 """
 
 
-def main():
-    with open(sys.argv[1], encoding="utf-8") as handle:
-        config = json.load(handle)
-    config.setdefault("sub_path", "")
-    server = Server(config["folder"])
-    driver = browser()
-    driver.set_script_timeout(300)
-    driver.set_window_size(1280, 900)
-    answers = {}
-    site = Site(driver, config, server)
-    try:
-        site.open("")
-        wait_for_worker(driver)
-        time.sleep(0.5)
-        answers["addresses"] = driver.execute_async_script(ADDRESSES)
-        before = len(server.requests)
-        answers["kept"] = site.keep(config["level"])
-        answers["log"] = [path.split("?")[0].lstrip("/") for path, _, status in server.requests[before:] if status == 200]
-        answers["kept_list"] = driver.execute_async_script(KEPT_LIST)
-    except Exception as error:  # noqa: BLE001  what was seen so far still goes to the test
-        answers["failed"] = "%s at %s: %s" % (type(error).__name__, driver.current_url, error)
-    answers["errors"] = [entry["message"] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
-    print(json.dumps(answers, ensure_ascii=False))
-    driver.quit()
-    server.stop()
+def steps(driver, site, answers):
+    site.open("")
+    wait_for_worker(driver)
+    time.sleep(0.5)
+    answers["addresses"] = driver.execute_async_script(ADDRESSES)
+    before = len(site.server.requests)
+    answers["kept"] = site.keep(site.config["level"])
+    answers["log"] = [path.split("?")[0].lstrip("/") for path, _, status in site.server.requests[before:] if status == 200]
+    answers["kept_list"] = driver.execute_async_script(KEPT_LIST)
 
 
 if __name__ == "__main__":
-    main()
+    run_session(steps)

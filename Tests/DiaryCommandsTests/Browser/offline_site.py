@@ -341,55 +341,68 @@ def update(driver, site, config, answers):
     answers["after_disable"] = site.caches()
 
 
-def main():
+def keep_and_read(driver, site, answers):
+    """The first visit, a keep at the text level, reading with the server stopped, then the pictures
+    and a new build as the config asks."""
+    config, server = site.config, site.server
+    answers["first_heading"] = site.open("")
+    wait_for_worker(driver)
+    time.sleep(0.5)
+    answers["first_visit"] = [list(r) for r in server.requests]
+    if config.get("screenshots"):
+        screenshots(driver, site, config["screenshots"], answers)
+    answers["text"] = site.keep("text")
+    answers["cache_after_text"] = len(site.caches()["keys"])
+    if site.encrypted:
+        answers["needles"] = driver.execute_async_script(CACHE_NEEDLES, config["needles"])
+    server.stop()
+    if site.encrypted:
+        # Lock forgets the key: unlocking again needs the password, with the server stopped.
+        driver.find_element(By.CSS_SELECTOR, ".daybook-lock-control").click()
+        wait(driver, lambda d: d.find_elements(By.ID, "daybook-unlock"))
+        site.unlock()
+        answers["unlocked_offline"] = text(driver, "main h1") or text(driver, "h1")
+    read_offline(site, config, answers, "offline_")
+    if config.get("pictures"):
+        server.start()
+        site.open("")
+        answers["pictures"] = site.keep("pictures")
+        if site.encrypted:
+            answers["needles_pictures"] = driver.execute_async_script(CACHE_NEEDLES, config["needles"])
+        server.stop()
+        site.open("gallery/")
+        answers["gallery_width"] = site.picture_width(".gallery img, main img")
+    if config.get("update"):
+        server.start()
+        update(driver, site, config, answers)
+
+
+def served_folder(config):
+    """The folder to serve for the site to be at /<sub_path> (a link to the output folder below a new one)."""
+    if not config.get("sub_path"):
+        return config["folder"]
+    served = tempfile.mkdtemp(prefix="daybook-offline-")
+    os.symlink(config["folder"], os.path.join(served, config["sub_path"].rstrip("/")))
+    return served
+
+
+def run_session(steps, max_age=None):
+    """Reads the config (argv[1]), serves the site, runs `steps(driver, site, answers)` in headless
+    Chromium, and prints the answers with the browser's errors however the steps end."""
     with open(sys.argv[1], encoding="utf-8") as handle:
         config = json.load(handle)
-    served = tempfile.mkdtemp(prefix="daybook-offline-")
-    target = served if not config["sub_path"] else os.path.join(served, config["sub_path"].rstrip("/"))
-    if config["sub_path"]:
-        os.symlink(config["folder"], target)
-    else:
-        os.rmdir(served)
-        served = config["folder"]
-    server = Server(served)
+    config.setdefault("sub_path", "")
+    config.setdefault("password", None)
+    server = Server(served_folder(config), max_age=max_age(config) if max_age else None)
     driver = browser()
-    driver.set_script_timeout(120)
+    driver.set_script_timeout(300)
     driver.set_window_size(1280, 900)
     answers = {}
-    site = Site(driver, config, server)
     try:
-        answers["first_heading"] = site.open("")
-        wait_for_worker(driver)
-        time.sleep(0.5)
-        answers["first_visit"] = [list(r) for r in server.requests]
-        if config.get("screenshots"):
-            screenshots(driver, site, config["screenshots"], answers)
-        answers["text"] = site.keep("text")
-        answers["cache_after_text"] = len(site.caches()["keys"])
-        if site.encrypted:
-            answers["needles"] = driver.execute_async_script(CACHE_NEEDLES, config["needles"])
-        server.stop()
-        if site.encrypted:
-            # Lock forgets the key: unlocking again needs the password, with the server stopped.
-            driver.find_element(By.CSS_SELECTOR, ".daybook-lock-control").click()
-            wait(driver, lambda d: d.find_elements(By.ID, "daybook-unlock"))
-            site.unlock()
-            answers["unlocked_offline"] = text(driver, "main h1") or text(driver, "h1")
-        read_offline(site, config, answers, "offline_")
-        if config.get("pictures"):
-            server.start()
-            site.open("")
-            answers["pictures"] = site.keep("pictures")
-            if site.encrypted:
-                answers["needles_pictures"] = driver.execute_async_script(CACHE_NEEDLES, config["needles"])
-            server.stop()
-            site.open("gallery/")
-            answers["gallery_width"] = site.picture_width(".gallery img, main img")
-        if config.get("update"):
-            server.start()
-            update(driver, site, config, answers)
+        steps(driver, Site(driver, config, server), answers)
     except Exception as error:  # noqa: BLE001  what was seen so far still goes to the test
         answers["failed"] = "%s at %s: %s" % (type(error).__name__, driver.current_url, error)
+    server.answer()
     answers["errors"] = [entry["message"] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
     print(json.dumps(answers, ensure_ascii=False))
     driver.quit()
@@ -400,4 +413,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    run_session(keep_and_read)

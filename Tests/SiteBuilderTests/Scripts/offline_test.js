@@ -72,13 +72,6 @@ const tests = {
     assert.deepStrictEqual(worker.inListOrder([{ url: S + 'x/' }, { url: S + 'a/' }], list).map(s => s.url), [S + 'a/', S + 'x/']);
     assert.deepStrictEqual(worker.inListOrder([{ url: S + 'b/' }], null).map(s => s.url), [S + 'b/'], 'without a list, as planned');
   },
-  'keeping a lower level drops the files above it, and only those'() {
-    const list = worker.listMap([[S + 'a/', 't1', 10, 0], [S + 'a-320.jpg', 't2', 5, 1], [S + 'a.jpg', 't3', 50, 2]]);
-    const keys = [S + 'a/?daybook=t1', S + 'a-320.jpg?daybook=t2', S + 'a.jpg?daybook=t3', S + '__daybook/level'];
-    assert.deepStrictEqual(worker.aboveLevel(keys, list, 0), [S + 'a-320.jpg?daybook=t2', S + 'a.jpg?daybook=t3']);
-    assert.deepStrictEqual(worker.aboveLevel(keys, list, 1), [S + 'a.jpg?daybook=t3']);
-    assert.deepStrictEqual(worker.aboveLevel(keys, list, 2), []);
-  },
   'sizes are written as storage is sold, in the page language'() {
     assert.strictEqual(page.formatBytes(0, 'en'), '0 B');
     assert.strictEqual(page.formatBytes(999, 'en'), '999 B');

@@ -95,16 +95,8 @@ return items.map(function (item, index) { return { item: item, rank: rank(item),
 .sort(function (a, b) { return a.rank - b.rank || a.index - b.index; })
 .map(function (ranked) { return ranked.item; });
 }
-function aboveLevel(keys, list, level) {
-return keys.filter(function (key) {
-var entry = entryOf(key);
-var wanted = !entry.internal && list.get(entry.url);
-return Boolean(wanted && wanted.level > level);
-});
-}
 var api = { fileURL: fileURL, keyOf: keyOf, entryOf: entryOf, networkFirst: networkFirst, listMap: listMap, plan: plan,
-strayKeys: strayKeys, needsList: needsList, visitToken: visitToken, shuffled: shuffled, inListOrder: inListOrder,
-aboveLevel: aboveLevel };
+strayKeys: strayKeys, needsList: needsList, visitToken: visitToken, shuffled: shuffled, inListOrder: inListOrder };
 if (typeof module === 'object' && module.exports) {
 module.exports = api;
 return;
@@ -302,10 +294,7 @@ var cache = await open();
 var files = shuffled(message.files, randomBelow);
 var list = listMap(files);
 await writeJSON(cache, listKey(VERSION), files);
-if (level !== null) {
-await writeJSON(cache, levelKey, level);
-await Promise.all(aboveLevel(await keysOf(cache), list, level).map(function (key) { return cache.delete(key); }));
-}
+if (level !== null) await writeJSON(cache, levelKey, level);
 var report = await bringOver(cache, list, level !== null ? level : await readJSON(cache, levelKey, -1), progress);
 await tidy();
 return { type: 'done', done: report.done, bytes: report.bytes, failed: report.failed };
