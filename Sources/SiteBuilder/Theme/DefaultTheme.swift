@@ -1879,11 +1879,13 @@ ul.badges, ul.tags, .inline-list, .site-nav ul, .tag-cloud, .emotion-grid, .gall
 /* Header and footer */
 
 .site-header { border-bottom: 1px solid var(--border); background: var(--surface); }
+/* The title at the left, the rest packed at the right: the navigation, then the "Keep offline"
+   control, which goes on a line of its own, at the right, where the links leave it no room. */
 .header-inner {
-  display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between;
+  position: relative; display: flex; flex-wrap: wrap; align-items: center; justify-content: flex-end;
   gap: 0.25rem 1rem; padding-top: 0.75rem; padding-bottom: 0.75rem;
 }
-.site-title { font-weight: 700; font-size: 1.1rem; }
+.site-title { font-weight: 700; font-size: 1.1rem; margin-right: auto; }
 .site-nav ul { display: flex; flex-wrap: wrap; gap: 0.1rem; margin-left: -0.45rem; }
 .site-nav a { display: inline-block; padding: 0.2rem 0.45rem; border-radius: 8px; color: var(--muted); text-decoration: none; font-size: 0.95rem; }
 .site-nav a:hover, .site-nav a[aria-current="page"] { color: var(--text); background: var(--bg); }
@@ -2154,12 +2156,8 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 }
 
 /* Offline reading: the "Keep offline" control at the header's right end (on a phone, on the title's
-   line above the navigation's rows; where the links leave no room, on a line of its own), opening as
-   a panel over the page; and the offer of a new build */
+   line above the navigation's rows), opening as a panel over the page; and the offer of a new build */
 
-.site-title { margin-right: auto; }
-.header-inner { position: relative; }
-.offline { margin-left: auto; }
 .offline summary { list-style: none; cursor: pointer; white-space: nowrap; font-size: 0.9rem; font-weight: 600; color: var(--muted);
   padding: 0.2rem 0.7rem; border: 1px solid var(--border); border-radius: 999px; }
 .offline summary::-webkit-details-marker { display: none; }

@@ -1,4 +1,4 @@
-var DAYBOOK_OFFLINE = {"shell":["404.html"],"version":"07c55f8074f21e25"};
+var DAYBOOK_OFFLINE = {"shell":["404.html"],"version":"a0560c18e72d4d39"};
 (function (settings) {
 'use strict';
 var PARAM = 'daybook';

@@ -1,4 +1,4 @@
-var DAYBOOK_OFFLINE = {"shell":["404.html"],"version":"c8613424f39c4a9b"};
+var DAYBOOK_OFFLINE = {"shell":["404.html"],"version":"0e28b045d50e7142"};
 (function (settings) {
 'use strict';
 var PARAM = 'daybook';
