@@ -51,6 +51,7 @@ extension SiteValues {
                             segments: emotionSegments(stats.hours[hour]), emotions: emotionCounts(stats.hours[hour], of: stats))
         })
 
+        let tags = tagMoods(stats)
         return .map([
             "entry_count": .int(stats.entryCount),
             "day_count": .int(stats.dayCount),
@@ -62,19 +63,31 @@ extension SiteValues {
             }), of: stats)),
             "years": .list(years),
             "time_charts": .list([weekdays.value(unit: word("entry_count")), hours.value(unit: word("entry_count"))]),
-            "tags": .list(stats.tags.map { tagStats in
-                let group = index.tags[tagStats.tag]
-                let total = max(1, tagStats.emotions.total)
-                var left = 0.0
-                let shares: [TemplateValue] = emotionCountPairs(tagStats.emotions, of: stats).map { id, count in
-                    let width = Double(count) * 100 / Double(total)
-                    defer { left += width }
-                    return .map(["emotion": emotionValues[id] ?? .null, "count": .int(count),
-                                 "x": .double(Self.rounded(left)), "width": .double(Self.rounded(left + width) - Self.rounded(left))])
-                }
-                return .map(["tag": tagValues[group.slug] ?? .null, "count": .int(tagStats.emotions.total), "emotions": .list(shares)])
-            }),
+            "tags": .list(tags),
+            "top_tags": .list(Array(tags.prefix(Self.unfoldedTagCount))),
+            "more_tags": .list(Array(tags.dropFirst(Self.unfoldedTagCount))),
         ])
+    }
+
+    /// How many of the most used tags the statistics page shows before folding the rest: a tag
+    /// takes a full-width bar, and a diary's many tags used once made the page thousands of
+    /// pixels tall on a phone.
+    static let unfoldedTagCount = 10
+
+    /// Each tag of `stats` with the emotions of its entries, as a bar in percent.
+    private func tagMoods(_ stats: DiaryStats) -> [TemplateValue] {
+        stats.tags.map { tagStats in
+            let group = index.tags[tagStats.tag]
+            let total = max(1, tagStats.emotions.total)
+            var left = 0.0
+            let shares: [TemplateValue] = emotionCountPairs(tagStats.emotions, of: stats).map { id, count in
+                let width = Double(count) * 100 / Double(total)
+                defer { left += width }
+                return .map(["emotion": emotionValues[id] ?? .null, "count": .int(count),
+                             "x": .double(Self.rounded(left)), "width": .double(Self.rounded(left + width) - Self.rounded(left))])
+            }
+            return .map(["tag": tagValues[group.slug] ?? .null, "count": .int(tagStats.emotions.total), "emotions": .list(shares)])
+        }
     }
 
     /// `year.review` on year.html: the year's main emotion month by month, its busiest day and

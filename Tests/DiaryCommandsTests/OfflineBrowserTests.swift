@@ -69,7 +69,7 @@ final class OfflineBrowserTests: XCTestCase {
 
         XCTAssertNil(answers["failed"])
         XCTAssertEqual((answers["rebuild"] as? [Any])?.first as? Int, 0, "\(answers["rebuild"] ?? "")")
-        XCTAssertEqual(answers["update_offer"] as? String, "새 글이 있습니다 — 새로 고침", "the page offers the new build")
+        XCTAssertEqual(answers["update_offer"] as? String, "일기가 바뀌었습니다 — 새로 고침", "the page offers the new build")
         let keys = try XCTUnwrap(answers["keys_after_update"] as? [String])
         XCTAssertFalse(keys.contains { $0.contains("last-year") }, "the deleted entry's page is gone from the cache: \(keys)")
         let edited = try XCTUnwrap(answers["edited_cached"] as? [String: String])

@@ -60,6 +60,26 @@ final class LookingBackTests: XCTestCase {
         XCTAssertTrue(page.contains(#"<tr><th scope="row"><a href="/2025/03/">2025년 3월</a></th><td class="number">3</td>"#), page)
     }
 
+    func testTheStatsPageShowsTheTenMostUsedTagsAndFoldsTheRest() throws {
+        let root = try copyOfFixture("english-subpath", test: self)
+        for day in 1...30 {
+            let text = "---\ndate: 2025-06-\(String(format: "%02d", day))T12:00:00Z\nemotion: calm\ntags: [walk, once-\(day)]\n---\nA walk.\n"
+            try Data(text.utf8).write(to: root.appendingPathComponent("Content/notes/2025-06-\(day)-walk.md"))
+        }
+        try buildSite(root)
+        let page = String(decoding: try XCTUnwrap(try filesBelow(root.appendingPathComponent("Output"))["stats/index.html"]), as: UTF8.self)
+        let section = try XCTUnwrap(page.components(separatedBy: #"<section aria-labelledby="tags-title">"#).dropFirst().first)
+        let parts = section.components(separatedBy: #"<details class="more-tags">"#)
+        XCTAssertEqual(parts.count, 2, "the less used tags are folded: \(section)")
+        let shown = parts[0]
+        let folded = parts.count > 1 ? parts[1].components(separatedBy: "</details>")[0] : ""
+        XCTAssertEqual(shown.components(separatedBy: "<li>").count - 1, 10, "the ten most used tags show")
+        XCTAssertTrue(shown.contains("#</span>walk</a> <span class=\"muted\">30 entries</span>"), "the most used first")
+        // 30 tags used once and the fixture's two: 33 in all.
+        XCTAssertEqual(folded.components(separatedBy: "<li>").count - 1, 23, "the other 23 of 33 tags are one tap away")
+        XCTAssertTrue(folded.contains("<summary>23 more tags</summary>"), folded)
+    }
+
     func testEachYearPageReviewsItsYear() throws {
         let (_, files) = try builtSite("seoul-diary")
         let page = try XCTUnwrap(files["2025/index.html"])

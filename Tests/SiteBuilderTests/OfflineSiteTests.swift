@@ -53,7 +53,8 @@ final class OfflineSiteTests: XCTestCase {
             XCTAssertEqual(file[2] as? Int, path.hasPrefix("images/") ? 2 : 0, path)
         }
         let worker = try String(contentsOf: output.appendingPathComponent("sw.js"), encoding: .utf8)
-        XCTAssertTrue(worker.hasPrefix("var DAYBOOK_OFFLINE = {\"shell\":[],\"version\":\"\(list["version"] as? String ?? "?")\"};\n"))
+        XCTAssertTrue(worker.hasPrefix("var DAYBOOK_OFFLINE = {\"shell\":[\"404.html\"],\"version\":\"\(list["version"] as? String ?? "?")\"};\n"),
+                      "the worker keeps the 404 page from the start, for addresses not kept")
         let home = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
         XCTAssertTrue(home.contains(#"<link rel="manifest" href="/manifest.webmanifest">"#))
         XCTAssertTrue(home.contains(#"<details id="daybook-offline""#))
@@ -110,7 +111,7 @@ final class OfflineSiteTests: XCTestCase {
         XCTAssertFalse(manifest.contains("봄"), "not the diary's title")
         XCTAssertNotNil(files["icons/icon-192.png"])
         let worker = try XCTUnwrap(files["sw.js"].map { String(decoding: $0, as: UTF8.self) })
-        XCTAssertTrue(worker.contains(#""shell":["","unlock.js","unlock.css"]"#), "the unlock page is stored at install")
+        XCTAssertTrue(worker.contains(#""shell":["","unlock.js","unlock.css","404.html"]"#), "the unlock page and the 404 page are stored at install")
         let encryptor = SiteEncryptor(keys: keys)
         let listFile = try XCTUnwrap(files[encryptor.publishedPath(of: "offline.json")])
         let list = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try encryptor.decrypt([UInt8](listFile), at: "offline.json"))) as? [String: Any])

@@ -1,7 +1,7 @@
 /* Daybook: the service worker (sw.js) that keeps a site for offline reading. Plain JavaScript, no
  * library. The build puts one line before this file: `var DAYBOOK_OFFLINE = {…}` with the build's
- * version (a hash of its offline list) and the shell to store at install (an encrypted site's
- * public files), or {"off": true} for a site built with `offline: false`.
+ * version (a hash of its offline list) and the shell to store at install (the site's 404 page, and
+ * an encrypted site's public files), or {"off": true} for a site built with `offline: false`.
  *
  * What it keeps. One cache per site (named after the worker's scope). An entry's key is the
  * file's URL with `?daybook=<token>`:
@@ -15,23 +15,35 @@
  *
  * Reading. Pages, JSON files (the search index, "on this day") and anything asked for with
  * cache: 'no-cache' (how the encrypted reader asks for pages) come from the network first and are
- * kept; when the network fails, the kept copy. Other files (pictures, styles, scripts), kept first.
+ * kept. The network is asked to check its answer with the server (cache: 'no-cache'), so a page
+ * opened online after a build shows the new text, not a copy the browser's HTTP cache still deems
+ * fresh. When the network fails, or has not answered within NETWORK_SECONDS while a kept copy is
+ * at hand, the kept copy (the network's late answer is still kept for next time). A page that is
+ * not kept, offline: the site's 404 page, which every worker stores when it installs. Other files
+ * (pictures, styles, scripts), kept first.
+ *
+ * Order. A keep fetches its files in a random order, drawn anew each time, and stores the list in
+ * that order: on an encrypted site the list's own order (the pages' addresses) would group each
+ * day's files in the host's log, which would tell how many entries each day has.
  *
  * A new build. A page's navigation makes the browser fetch sw.js; a changed one installs beside
  * the running one and waits. At install it stores the shell and, if it holds only files the reader
  * opened, fetches those again (a file the new build no longer has is not kept). If the reader kept
  * a level offline, it needs the new list: the page sends it ('prepare'), and the worker keeps what
  * is unchanged and fetches the rest, while the old worker still answers from the old entries. The
- * page then offers "New entries — reload"; on reload the new worker takes over and deletes every
- * entry that is not its version's. A worker that takes over before any page sent it the list (every
- * tab was closed) answers from the version it replaced, keeping nothing new, until a page does.
+ * page then offers "The diary has changed — reload"; on reload the new worker takes over and
+ * deletes every entry that is not its version's. A worker that takes over before any page sent it
+ * the list (every tab was closed) answers from the version it replaced, keeping nothing new, until
+ * a page does.
+ *
+ * Removing. A page's 'forget' deletes the site's cache: nothing is kept until pages are read again.
  *
  * An encrypted site. The worker sees published files only (x/…/….bin, ciphertext) and the public
  * shell: the reader tells it which published paths to fetch. It never receives a key or a
  * decrypted byte, so its cache holds nothing the password does not protect.
  *
  * The pure parts are exported for Node (module.exports) and tested there
- * (Tests/SiteBuilderTests/OfflineWorkerScriptTests.swift).
+ * (Tests/SiteBuilderTests/Scripts/offline_test.js).
  */
 (function (settings) {
   'use strict';
@@ -39,6 +51,9 @@
   var PARAM = 'daybook';
   var INTERNAL = '__daybook/';
   var CONCURRENCY = 6;
+  /** How long a page waits for the network before a kept copy answers (Workbox calls it networkTimeoutSeconds). */
+  var NETWORK_SECONDS = 4;
+  var NOT_FOUND_PAGE = '404.html';
 
   // MARK: - Keys and plans (pure)
 
@@ -133,8 +148,31 @@
     });
   }
 
+  /** A copy of `items` in a random order: `randomBelow(n)` draws a whole number below n. */
+  function shuffled(items, randomBelow) {
+    var copy = items.slice();
+    for (var i = copy.length - 1; i > 0; i--) {
+      var j = randomBelow(i + 1);
+      var held = copy[i];
+      copy[i] = copy[j];
+      copy[j] = held;
+    }
+    return copy;
+  }
+
+  /** `items` ({url, …}) in the order of `list` (a listMap); those it does not name keep theirs, after. */
+  function inListOrder(items, list) {
+    if (!list) return items;
+    var position = new Map();
+    list.forEach(function (wanted, url) { position.set(url, position.size); });
+    function rank(item) { return position.has(item.url) ? position.get(item.url) : position.size; }
+    return items.map(function (item, index) { return { item: item, rank: rank(item), index: index }; })
+      .sort(function (a, b) { return a.rank - b.rank || a.index - b.index; })
+      .map(function (ranked) { return ranked.item; });
+  }
+
   var api = { fileURL: fileURL, keyOf: keyOf, entryOf: entryOf, networkFirst: networkFirst, listMap: listMap, plan: plan,
-    strayKeys: strayKeys, needsList: needsList, visitToken: visitToken };
+    strayKeys: strayKeys, needsList: needsList, visitToken: visitToken, shuffled: shuffled, inListOrder: inListOrder };
   if (typeof module === 'object' && module.exports) {
     module.exports = api;
     return;
@@ -207,24 +245,61 @@
     await cache.put(keyOf(url, wanted ? wanted.token : visitToken(VERSION)), response);
   }
 
-  async function answer(event) {
+  /** The request as the network is asked it: an ordinary one checks with the server (cache:
+   * 'no-cache'), so the browser's HTTP cache cannot answer with a page of an earlier build. */
+  function checked(request) {
+    return request.cache === 'default' ? new Request(request, { cache: 'no-cache' }) : request;
+  }
+
+  /** The network's answer to the event's request, kept once it comes, however late. */
+  function fetchAndKeep(event) {
     var request = event.request;
-    if (networkFirst(request)) {
-      try {
-        var response = await fetch(request);
-        event.waitUntil(keep(request.url, response.clone()).catch(function () {}));
-        return response;
-      } catch (offline) {
-        var copy = await kept(request.url);
-        if (copy) return copy;
-        throw offline;
-      }
+    var keeping = Promise.resolve();
+    var network = fetch(checked(request)).then(function (response) {
+      keeping = keep(request.url, response.clone()).catch(function () {});
+      return response;
+    });
+    event.waitUntil(network.then(function () { return keeping; }, function () {}));
+    return network;
+  }
+
+  function after(seconds) {
+    return new Promise(function (resolve) { setTimeout(resolve, seconds * 1000); });
+  }
+
+  /** The site's 404 page for a page that is neither reachable nor kept. */
+  async function notFound(request) {
+    if (request.mode !== 'navigate') return null;
+    var page = await kept(scope + NOT_FOUND_PAGE);
+    return page ? new Response(page.body, { status: 404, statusText: 'Not Found', headers: page.headers }) : null;
+  }
+
+  /** Network first: its answer, or the kept copy when it fails or keeps the reader waiting. */
+  async function fromNetworkFirst(event) {
+    var request = event.request;
+    var network = fetchAndKeep(event);
+    try {
+      var answered = await Promise.race([network, after(NETWORK_SECONDS).then(function () { return null; })]);
+      if (answered) return answered;
+      return (await kept(request.url)) || (await network);
+    } catch (offline) {
+      var copy = (await kept(request.url)) || (await notFound(request));
+      if (copy) return copy;
+      throw offline;
     }
+  }
+
+  async function fromKeptFirst(event) {
+    var request = event.request;
     var stored = await kept(request.url);
     if (stored) return stored;
     var fetched = await fetch(request);
     event.waitUntil(keep(request.url, fetched.clone()).catch(function () {}));
     return fetched;
+  }
+
+  function answer(event) {
+    return networkFirst(event.request) ? fromNetworkFirst(event) : fromKeptFirst(event);
   }
 
   self.addEventListener('fetch', function (event) {
@@ -262,14 +337,14 @@
     return report;
   }
 
-  /** Brings the entries to this version (`plan`), with the list when there is one. */
+  /** Brings the entries to this version (`plan`), with the list when there is one, fetching in its order. */
   async function bringOver(cache, list, level, progress) {
     var steps = plan(await keysOf(cache), list, VERSION, level);
     for (var i = 0; i < steps.move.length; i++) {
       var copy = await cache.match(steps.move[i].from);
       if (copy) await cache.put(steps.move[i].to, copy);
     }
-    return fetchAll(cache, steps.refetch.concat(steps.fetch), progress);
+    return fetchAll(cache, inListOrder(steps.refetch.concat(steps.fetch), list), progress);
   }
 
   async function storeShell(cache) {
@@ -334,15 +409,33 @@
     return { type: 'done' };
   }
 
-  /** Stores this version's list (and the level to keep), then brings the entries over. */
+  /** A uniformly drawn whole number below `n`, from the browser's cryptographic source. */
+  function randomBelow(n) {
+    var limit = Math.floor(0x100000000 / n) * n;
+    var word = new Uint32Array(1);
+    do { crypto.getRandomValues(word); } while (word[0] >= limit);
+    return word[0] % n;
+  }
+
+  /** Stores this version's list in a new random order (and the level to keep), then brings the
+   * entries over in that order. */
   async function takeList(message, level, progress) {
     if (message.version !== VERSION) return { type: 'stale' };
     var cache = await open();
-    await writeJSON(cache, listKey(VERSION), message.files);
+    var files = shuffled(message.files, randomBelow);
+    var list = listMap(files);
+    await writeJSON(cache, listKey(VERSION), files);
     if (level !== null) await writeJSON(cache, levelKey, level);
-    var report = await bringOver(cache, listMap(message.files), level !== null ? level : await readJSON(cache, levelKey, -1), progress);
+    var report = await bringOver(cache, list, level !== null ? level : await readJSON(cache, levelKey, -1), progress);
     await tidy();
     return { type: 'done', done: report.done, bytes: report.bytes, failed: report.failed };
+  }
+
+  /** Deletes everything the site stored on this device; pages read from now on are kept as they are read. */
+  async function forget() {
+    serving = null;
+    await caches.delete(cacheName);
+    return { type: 'done' };
   }
 
   function handle(message, reply) {
@@ -352,6 +445,7 @@
       case 'remember': return remember(message.urls || []);
       case 'prepare': return takeList(message, null, progress);
       case 'keep': return takeList(message, message.level, progress);
+      case 'forget': return forget();
       case 'activate': return self.skipWaiting().then(function () { return { type: 'done' }; });
       default: return Promise.resolve({ type: 'unknown' });
     }

@@ -56,11 +56,12 @@ enum DefaultTheme {
  *
  * Registers the site's service worker (<base_url>sw.js), hands it the files of a first visit
  * (loaded before it was there to keep them), offers a new build once the worker has it ready
- * ("New entries — reload", never a reload under the reader), and drives the "Keep offline"
- * control, #daybook-offline: when the reader opens it, its words (assets/offline-words.json) and
- * the size of each level (offline.json) are fetched — never before — then the storing with its
- * progress, and the space the browser grants. The worker does the fetching and keeping; this
- * script only tells it what.
+ * ("The diary has changed — reload", never a reload under the reader), and drives the "Keep
+ * offline" control, #daybook-offline: on every visit it marks the level kept on this device
+ * (data-kept); when the reader opens it, its words (assets/offline-words.json) and what each
+ * level costs in all (offline.json) are fetched — never before — then the storing with its
+ * progress, the space the browser grants, and the removal of what is kept. The worker does the
+ * fetching, keeping and removing; this script only tells it what.
  *
  * On an encrypted site this script runs inside the reader (unlock.js): fetch() decrypts
  * offline.json, and window.daybookPublishedPath names each file's published path, so the worker
@@ -246,25 +247,43 @@ enum DefaultTheme {
 
   // MARK: - The control
 
-  /** The control's inside, made once it is opened: what each level is, its size, the progress. */
+  /** The control's inside, made once it is opened: each level with what it costs in all and whether
+   * it is the one kept, the progress, and the way to remove what is kept. */
   function fillIn(panel, said) {
     var buttons = LEVELS.map(function (level) {
-      var button = element('button', { type: 'button', 'data-offline-level': level, disabled: '' }, said['offline_' + level] + ' ');
-      button.appendChild(element('span', { class: 'offline-size', 'data-offline-size': '' }));
+      var button = element('button', { type: 'button', class: 'offline-level', 'data-offline-level': level, 'aria-pressed': 'false',
+        disabled: '' });
+      button.append(element('span', { class: 'offline-level-name' }, said['offline_' + level]),
+        element('span', { class: 'offline-size', 'data-offline-size': '' }),
+        element('span', { class: 'offline-kept-mark', 'data-offline-kept-mark': '' }, said.offline_kept_level));
       return button;
     });
-    var levels = element('div', { class: 'offline-levels' });
+    var levels = element('div', { class: 'offline-levels', role: 'group', 'aria-label': said.offline_levels });
     levels.append.apply(levels, buttons);
     var progress = element('progress', { class: 'offline-progress', max: '1', value: '0', hidden: '' });
     var status = element('p', { class: 'offline-status', role: 'status', 'aria-live': 'polite' });
+    var remove = element('button', { type: 'button', class: 'offline-remove', 'data-offline-remove': '' }, said.offline_remove);
     var space = element('p', { class: 'offline-space muted', 'data-offline-space': '' });
     var note = element('p', { class: 'offline-ios muted', 'data-offline-ios': '' }, said.offline_ios);
     note.hidden = !isIOS(navigator.userAgent, navigator.maxTouchPoints || 0);
-    panel.append(element('p', { class: 'offline-intro' }, said.offline_intro), levels, progress, status, space, note);
-    return {
-      status: status, space: space, progress: progress, buttons: buttons, lang: panel.getAttribute('data-lang') || undefined,
+    var inside = element('div', { class: 'offline-panel' });
+    inside.append(element('p', { class: 'offline-intro' }, said.offline_intro), levels, progress, status, remove, space, note);
+    panel.appendChild(inside);
+    var parts = {
+      status: status, space: space, progress: progress, buttons: buttons, remove: remove, lang: panel.getAttribute('data-lang') || undefined,
       text: function (name, values) { return fill(said['offline_' + name] || '', values || {}); }
     };
+    showKept(panel, parts, LEVELS.indexOf(panel.getAttribute('data-kept')));
+    return parts;
+  }
+
+  /** Marks `level` (an index of LEVELS, -1 for none) as the one kept on this device. */
+  function showKept(panel, parts, level) {
+    if (level >= 0) panel.setAttribute('data-kept', LEVELS[level]);
+    else panel.removeAttribute('data-kept');
+    if (!parts) return;
+    parts.buttons.forEach(function (button, index) { button.setAttribute('aria-pressed', String(index === level)); });
+    parts.remove.hidden = level < 0;
   }
 
   function showSpace(parts) {
@@ -283,7 +302,7 @@ enum DefaultTheme {
     return loadList(base).then(function (site) {
       var totals = levelTotals(site.files);
       parts.buttons.forEach(function (button, level) {
-        button.querySelector('[data-offline-size]').textContent = formatBytes(totals[level].bytes, parts.lang);
+        button.querySelector('[data-offline-size]').textContent = parts.text('size', { size: formatBytes(totals[level].bytes, parts.lang) });
         button.disabled = false;
       });
       if (!kept) parts.status.textContent = '';
@@ -311,12 +330,29 @@ enum DefaultTheme {
       }
       parts.progress.value = 1;
       panel.setAttribute('data-state', 'done');
+      showKept(panel, parts, level);
       parts.status.textContent = parts.text('done', { size: formatBytes(levelTotals(site.files)[level].bytes, parts.lang) });
     } catch (error) {
       panel.setAttribute('data-state', 'failed');
       parts.status.textContent = parts.text('failed', { error: error.message });
     }
     parts.buttons.forEach(function (button) { button.disabled = false; });
+    showSpace(parts);
+  }
+
+  /** Deletes everything the site stored on this device. */
+  async function remove(panel, parts, registration) {
+    parts.remove.disabled = true;
+    var answer = await ask(registration.active, { type: 'forget' });
+    parts.remove.disabled = false;
+    if (answer.type !== 'done') {
+      parts.status.textContent = parts.text('failed', { error: answer.error || answer.type });
+      return;
+    }
+    panel.removeAttribute('data-state');
+    parts.progress.hidden = true;
+    showKept(panel, parts, -1);
+    parts.status.textContent = parts.text('removed');
     showSpace(parts);
   }
 
@@ -329,15 +365,30 @@ enum DefaultTheme {
       parts.buttons.forEach(function (button, level) {
         button.addEventListener('click', function () { store(panel, parts, base, registration, level); });
       });
+      parts.remove.addEventListener('click', function () { remove(panel, parts, registration); });
       return measure(panel, parts, base).catch(function (error) {
         parts.status.textContent = parts.text('failed', { error: error.message });
       });
     }).catch(function () { panel.removeAttribute('data-filled'); });
   }
 
+  /** The open panel lies over the page: a tap outside it or Escape closes it, as a menu would. */
+  function closeWhenLeft(panel) {
+    document.addEventListener('click', function (event) {
+      if (panel.open && !panel.contains(event.target)) panel.open = false;
+    });
+    panel.addEventListener('keydown', function (event) {
+      if (event.key !== 'Escape' || !panel.open) return;
+      panel.open = false;
+      panel.querySelector('summary').focus();
+    });
+  }
+
   function showControl(panel, base, registration, hello) {
     panel.hidden = false;
+    closeWhenLeft(panel);
     if (hello.kept) panel.setAttribute('data-state', 'done');
+    showKept(panel, null, hello.level);
     panel.addEventListener('toggle', function () { if (panel.open) open(panel, base, registration); });
     if (panel.open) open(panel, base, registration);
   }
@@ -1828,11 +1879,13 @@ ul.badges, ul.tags, .inline-list, .site-nav ul, .tag-cloud, .emotion-grid, .gall
 /* Header and footer */
 
 .site-header { border-bottom: 1px solid var(--border); background: var(--surface); }
+/* The title at the left, the rest packed at the right: the navigation, then the "Keep offline"
+   control, which goes on a line of its own, at the right, where the links leave it no room. */
 .header-inner {
-  display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between;
+  position: relative; display: flex; flex-wrap: wrap; align-items: center; justify-content: flex-end;
   gap: 0.25rem 1rem; padding-top: 0.75rem; padding-bottom: 0.75rem;
 }
-.site-title { font-weight: 700; font-size: 1.1rem; }
+.site-title { font-weight: 700; font-size: 1.1rem; margin-right: auto; }
 .site-nav ul { display: flex; flex-wrap: wrap; gap: 0.1rem; margin-left: -0.45rem; }
 .site-nav a { display: inline-block; padding: 0.2rem 0.45rem; border-radius: 8px; color: var(--muted); text-decoration: none; font-size: 0.95rem; }
 .site-nav a:hover, .site-nav a[aria-current="page"] { color: var(--text); background: var(--bg); }
@@ -2031,6 +2084,8 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 .tag-mood-name .muted { font-size: 0.85rem; }
 .tag-mood-bar { display: block; width: 100%; height: 0.6rem; margin: 0.3rem 0; border-radius: 3px; background: var(--cell-empty); }
 .tag-mood-text { font-size: 0.85rem; color: var(--muted); line-height: 1.5; }
+.more-tags { margin-top: 1.25rem; }
+.more-tags summary { cursor: pointer; color: var(--accent); font-weight: 600; margin-bottom: 0.9rem; }
 
 /* Archive jump index */
 
@@ -2082,7 +2137,7 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
    (4 + 3) and do not fit in one row of a phone in English: the site's title, already the link home,
    stands for "Home", and the other six make two even rows of three, each link its column's width. */
 @media (max-width: 34rem) {
-  .site-nav { width: 100%; }
+  .site-nav { width: 100%; order: 1; }
   .site-nav ul { display: grid; grid-template-columns: repeat(3, 1fr); gap: 0.1rem 0.25rem; margin: 0 -0.45rem; }
   .site-nav li:first-child { display: none; }
   .site-nav a { display: block; text-align: center; }
@@ -2100,21 +2155,33 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
   .page-numbers { order: -1; flex-basis: 100%; justify-content: center; }
 }
 
-/* Offline reading: the "Keep offline" control in the footer, and the offer of a new build */
+/* Offline reading: the "Keep offline" control at the header's right end (on a phone, on the title's
+   line above the navigation's rows), opening as a panel over the page; and the offer of a new build */
 
-.offline { margin-top: 1rem; border: 1px solid var(--border); border-radius: var(--radius); background: var(--surface); padding: 0.5rem 1rem; }
-.offline summary { cursor: pointer; font-weight: 600; color: var(--text); padding: 0.25rem 0; }
+.offline summary { list-style: none; cursor: pointer; white-space: nowrap; font-size: 0.9rem; font-weight: 600; color: var(--muted);
+  padding: 0.2rem 0.7rem; border: 1px solid var(--border); border-radius: 999px; }
+.offline summary::-webkit-details-marker { display: none; }
+.offline summary:hover, .offline[open] summary { color: var(--text); background: var(--bg); }
 .offline[data-state="done"] summary::after { content: " ✓"; color: var(--accent); }
+.offline-panel { position: absolute; z-index: 20; top: 100%; right: 1rem; box-sizing: border-box; width: min(25rem, calc(100vw - 2rem));
+  padding: 0.5rem 1rem; border: 1px solid var(--border); border-radius: var(--radius); background: var(--surface);
+  box-shadow: 0 6px 24px rgb(0 0 0 / 0.18); font-size: 0.95rem; line-height: 1.5; }
 .offline p { margin: 0.5rem 0; }
-.offline-levels { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 0.75rem 0; }
-.offline-levels button { font: inherit; padding: 0.45rem 0.9rem; border: 1px solid var(--border); border-radius: 8px;
-  background: var(--bg); color: var(--text); cursor: pointer; min-height: 2.75rem; }
-.offline-levels button:disabled { opacity: 0.6; cursor: default; }
-.offline-size { color: var(--muted); white-space: nowrap; }
-.offline-size:not(:empty)::before { content: "· "; }
+.offline-levels { display: grid; gap: 0.5rem; margin: 0.75rem 0; }
+.offline-level { display: grid; grid-template-columns: 1fr auto; align-items: baseline; gap: 0 0.75rem; min-height: 2.75rem;
+  font: inherit; text-align: start; padding: 0.5rem 0.85rem; border: 1px solid var(--border); border-radius: 8px;
+  background: var(--bg); color: var(--text); cursor: pointer; }
+.offline-level:disabled { opacity: 0.6; cursor: default; }
+.offline-level[aria-pressed="true"] { border-color: var(--accent); box-shadow: inset 0 0 0 1px var(--accent); }
+.offline-size { color: var(--muted); white-space: nowrap; font-size: 0.9em; }
+.offline-kept-mark { grid-column: 1 / -1; color: var(--accent); font-size: 0.85em; font-weight: 600; }
+.offline-kept-mark::before { content: "✓ "; }
+.offline-level[aria-pressed="false"] .offline-kept-mark { display: none; }
 .offline-progress { display: block; width: 100%; height: 0.5rem; accent-color: var(--accent); }
-.offline-progress[hidden] { display: none; }
+.offline-progress[hidden], .offline-remove[hidden] { display: none; }
 .offline-status:empty, .offline-space:empty { display: none; }
+.offline-remove { font: inherit; padding: 0.25rem 0; border: 0; background: none; color: var(--accent); text-decoration: underline;
+  text-underline-offset: 0.2em; cursor: pointer; }
 .offline-update { position: fixed; left: 50%; bottom: 1rem; transform: translateX(-50%); z-index: 10; display: flex; gap: 0.5rem;
   align-items: center; max-width: calc(100vw - 2rem); padding: 0.5rem 0.5rem 0.5rem 1rem; border-radius: 999px;
   background: var(--text); color: var(--bg); box-shadow: 0 2px 10px rgb(0 0 0 / 0.2); }
@@ -2347,6 +2414,9 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
         <li><a href="{{ site.urls.search }}"{% if page.kind == "search" %} aria-current="page"{% endif %}>{{ site.strings.search }}</a></li>
       </ul>
     </nav>
+    {%- if site.offline %}
+    {% include "partials/offline.html" %}
+    {%- endif %}
   </div>
 </header>
 <main id="main" class="wrap" tabindex="-1">
@@ -2364,9 +2434,6 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
     </nav>
     {%- endif %}
     <p class="muted">{{ site.title }} · {{ site.strings.private_diary }}</p>
-    {%- if site.offline %}
-    {% include "partials/offline.html" %}
-    {%- endif %}
   </div>
 </footer>
 </body>
@@ -2600,7 +2667,8 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 </figure>
 """# + "\n",
         "partials/offline.html": #"""
-{#- The "Keep offline" control (SPEC §13), hidden until assets/offline.js finds the site's service
+{#- The "Keep offline" control (SPEC §13), in the site's header beside its navigation, where a
+    reader on a phone sees it without scrolling; hidden until assets/offline.js finds the site's service
     worker running. The script fills it in when it is opened, with the words of data-words
     (assets/offline-words.json: site.strings' offline_… texts), so pages do not each carry them. #}<details id="daybook-offline" class="offline" hidden data-base="{{ site.base_url }}" data-lang="{{ site.lang }}" data-words="{{ site.base_url }}assets/offline-words.json"><summary>{{ site.strings.keep_offline }}</summary></details>
 """#,
@@ -2645,6 +2713,19 @@ a.px:is(:hover, :focus-visible) { outline: 2px solid var(--text); outline-offset
 <a class="tag" href="{{ tag.url }}"><span aria-hidden="true">#</span>{{ tag.name }}</a>
 {%- endif -%}
 """# + "\n",
+        "partials/tag-mood.html": #"""
+{#- One tag of the statistics page with the emotions of its entries, as a bar and in words. Needs `t`
+    (Templates/README.md: stats.tags). -#}
+<li>
+  <p class="tag-mood-name"><a class="tag" href="{{ t.tag.url }}"><span aria-hidden="true">#</span>{{ t.tag.name }}</a> <span class="muted">{{ t.count | pluralize: site.strings.entry_count }}</span></p>
+  <svg class="tag-mood-bar" viewBox="0 0 100 4" preserveAspectRatio="none" aria-hidden="true">
+    {%- for e in t.emotions %}
+    <rect x="{{ e.x }}" y="0" width="{{ e.width }}" height="4" fill="{{ e.emotion.color }}"/>
+    {%- endfor %}
+  </svg>
+  <p class="tag-mood-text">{% for e in t.emotions %}<span class="emotion-count"><span class="emoji" aria-hidden="true">{{ e.emotion.emoji }}</span> {{ e.emotion.label }} {{ e.count }}{% if not loop.last %} ·{% endif %}</span> {% endfor %}</p>
+</li>
+"""#,
         "search.html": #"""
 {% extends "layout.html" %}
 
@@ -2788,18 +2869,21 @@ ol.search-results { list-style: none; margin: 0 0 1rem; padding: 0; }
 <section aria-labelledby="tags-title">
   <h2 class="section-title" id="tags-title">{{ site.strings.tags_and_emotions }}</h2>
   <ul class="tag-moods">
-    {%- for t in stats.tags %}
-    <li>
-      <p class="tag-mood-name"><a class="tag" href="{{ t.tag.url }}"><span aria-hidden="true">#</span>{{ t.tag.name }}</a> <span class="muted">{{ t.count | pluralize: site.strings.entry_count }}</span></p>
-      <svg class="tag-mood-bar" viewBox="0 0 100 4" preserveAspectRatio="none" aria-hidden="true">
-        {%- for e in t.emotions %}
-        <rect x="{{ e.x }}" y="0" width="{{ e.width }}" height="4" fill="{{ e.emotion.color }}"/>
-        {%- endfor %}
-      </svg>
-      <p class="tag-mood-text">{% for e in t.emotions %}<span class="emotion-count"><span class="emoji" aria-hidden="true">{{ e.emotion.emoji }}</span> {{ e.emotion.label }} {{ e.count }}{% if not loop.last %} ·{% endif %}</span> {% endfor %}</p>
-    </li>
+    {%- for t in stats.top_tags %}
+    {% include "partials/tag-mood.html" %}
     {%- endfor %}
   </ul>
+  {%- if stats.more_tags %}
+  {#- The less used tags, folded: each takes a full-width bar. #}
+  <details class="more-tags">
+    <summary>{{ stats.more_tags | length | pluralize: site.strings.more_tags }}</summary>
+    <ul class="tag-moods">
+      {%- for t in stats.more_tags %}
+      {% include "partials/tag-mood.html" %}
+      {%- endfor %}
+    </ul>
+  </details>
+  {%- endif %}
 </section>
 {%- endif %}
 {%- endif %}

@@ -40,24 +40,50 @@ from search_page import counted  # noqa: E402
 
 
 class Server:
-    """Serves `root` on 127.0.0.1, stoppable and restartable on one port; records (path, bytes) of each answer."""
+    """Serves `root` on 127.0.0.1, stoppable and restartable on one port; records (path, bytes) of each answer.
 
-    def __init__(self, root):
+    `max_age` (seconds, or None) adds `Cache-Control: max-age=…` to every answer, as hosts such as
+    GitHub Pages do. While `stalled` is set, a request is accepted and then not answered until it is
+    cleared: a network that connects but does not answer."""
+
+    def __init__(self, root, max_age=None):
         self.root = root
         self.port = 0
         self.requests = []
         self.httpd = None
+        self.max_age = max_age
+        self.stalled = threading.Event()
+        self.released = threading.Event()
         self.start()
+
+    def stall(self):
+        self.released.clear()
+        self.stalled.set()
+
+    def answer(self):
+        self.stalled.clear()
+        self.released.set()
 
     def start(self):
         requests = self.requests
         root = self.root
+        server = self
 
         class Handler(http.server.SimpleHTTPRequestHandler):
             sent = 0
 
             def log_message(self, *args):
                 pass
+
+            def send_head(self):
+                if server.stalled.is_set():
+                    server.released.wait(120)
+                return super().send_head()
+
+            def end_headers(self):
+                if server.max_age is not None:
+                    self.send_header("Cache-Control", "max-age=%d" % server.max_age)
+                super().end_headers()
 
             def log_request(self, code="-", size="-"):
                 path = os.path.join(root, urllib.parse.unquote(self.path.split("?")[0]).lstrip("/"))
@@ -227,11 +253,12 @@ def read_offline(site, config, answers, prefix):
     answers[prefix + "search"] = {query: site.search(query) for query in config["queries"]}
 
 
-def shoot(driver, selector, name):
-    """A screenshot of the element at `selector`, whole even where it goes past the window."""
+def shoot_area(driver, selector, name):
+    """A screenshot of the window's width from the page's top down to the bottom of the element at
+    `selector` (the control's panel, which opens over the page below the header)."""
     box = driver.execute_script(
         "var r = document.querySelector(arguments[0]).getBoundingClientRect();"
-        "return {x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height};", selector)
+        "return {x: 0, y: 0, width: document.documentElement.clientWidth, height: r.bottom + scrollY + 16};", selector)
     shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
         "format": "png", "captureBeyondViewport": True, "clip": dict(box, scale=1)})
     with open(name, "wb") as handle:
@@ -246,13 +273,12 @@ def screenshots(driver, site, folder, answers):
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
         for width in (360, 1280):
             driver.set_window_size(width, 1600)
-            driver.execute_script(
-                "var p = document.getElementById('daybook-offline'); p.open = true; p.scrollIntoView({block: 'center'});")
+            driver.execute_script("document.getElementById('daybook-offline').open = true; scrollTo(0, 0);")
             wait(driver, lambda d: d.execute_script(
                 "var b = document.querySelector('[data-offline-level=pictures]'); return Boolean(b && !b.disabled);"))
             time.sleep(0.3)
             name = os.path.join(folder, "offline-%s-%d.png" % (scheme, width))
-            shoot(driver, "footer", name)
+            shoot_area(driver, "#daybook-offline .offline-panel", name)
             shots.append(name)
             # The same control while storing: its status line and bar as the script fills them.
             driver.execute_async_script(
@@ -262,7 +288,7 @@ def screenshots(driver, site, folder, answers):
                 " p.querySelector('[role=status]').textContent = words.offline_progress"
                 ".replace('{done}', '4,598').replace('{total}', '10,950').replace('{size}', '31.2 MB'); done(); });")
             name = os.path.join(folder, "offline-progress-%s-%d.png" % (scheme, width))
-            shoot(driver, "footer", name)
+            shoot_area(driver, "#daybook-offline .offline-panel", name)
             shots.append(name)
             driver.execute_script(
                 "var p = document.getElementById('daybook-offline'); p.querySelector('progress').hidden = true;"
@@ -315,55 +341,68 @@ def update(driver, site, config, answers):
     answers["after_disable"] = site.caches()
 
 
-def main():
+def keep_and_read(driver, site, answers):
+    """The first visit, a keep at the text level, reading with the server stopped, then the pictures
+    and a new build as the config asks."""
+    config, server = site.config, site.server
+    answers["first_heading"] = site.open("")
+    wait_for_worker(driver)
+    time.sleep(0.5)
+    answers["first_visit"] = [list(r) for r in server.requests]
+    if config.get("screenshots"):
+        screenshots(driver, site, config["screenshots"], answers)
+    answers["text"] = site.keep("text")
+    answers["cache_after_text"] = len(site.caches()["keys"])
+    if site.encrypted:
+        answers["needles"] = driver.execute_async_script(CACHE_NEEDLES, config["needles"])
+    server.stop()
+    if site.encrypted:
+        # Lock forgets the key: unlocking again needs the password, with the server stopped.
+        driver.find_element(By.CSS_SELECTOR, ".daybook-lock-control").click()
+        wait(driver, lambda d: d.find_elements(By.ID, "daybook-unlock"))
+        site.unlock()
+        answers["unlocked_offline"] = text(driver, "main h1") or text(driver, "h1")
+    read_offline(site, config, answers, "offline_")
+    if config.get("pictures"):
+        server.start()
+        site.open("")
+        answers["pictures"] = site.keep("pictures")
+        if site.encrypted:
+            answers["needles_pictures"] = driver.execute_async_script(CACHE_NEEDLES, config["needles"])
+        server.stop()
+        site.open("gallery/")
+        answers["gallery_width"] = site.picture_width(".gallery img, main img")
+    if config.get("update"):
+        server.start()
+        update(driver, site, config, answers)
+
+
+def served_folder(config):
+    """The folder to serve for the site to be at /<sub_path> (a link to the output folder below a new one)."""
+    if not config.get("sub_path"):
+        return config["folder"]
+    served = tempfile.mkdtemp(prefix="daybook-offline-")
+    os.symlink(config["folder"], os.path.join(served, config["sub_path"].rstrip("/")))
+    return served
+
+
+def run_session(steps, max_age=None):
+    """Reads the config (argv[1]), serves the site, runs `steps(driver, site, answers)` in headless
+    Chromium, and prints the answers with the browser's errors however the steps end."""
     with open(sys.argv[1], encoding="utf-8") as handle:
         config = json.load(handle)
-    served = tempfile.mkdtemp(prefix="daybook-offline-")
-    target = served if not config["sub_path"] else os.path.join(served, config["sub_path"].rstrip("/"))
-    if config["sub_path"]:
-        os.symlink(config["folder"], target)
-    else:
-        os.rmdir(served)
-        served = config["folder"]
-    server = Server(served)
+    config.setdefault("sub_path", "")
+    config.setdefault("password", None)
+    server = Server(served_folder(config), max_age=max_age(config) if max_age else None)
     driver = browser()
-    driver.set_script_timeout(120)
+    driver.set_script_timeout(300)
     driver.set_window_size(1280, 900)
     answers = {}
-    site = Site(driver, config, server)
     try:
-        answers["first_heading"] = site.open("")
-        wait_for_worker(driver)
-        time.sleep(0.5)
-        answers["first_visit"] = [list(r) for r in server.requests]
-        if config.get("screenshots"):
-            screenshots(driver, site, config["screenshots"], answers)
-        answers["text"] = site.keep("text")
-        answers["cache_after_text"] = len(site.caches()["keys"])
-        if site.encrypted:
-            answers["needles"] = driver.execute_async_script(CACHE_NEEDLES, config["needles"])
-        server.stop()
-        if site.encrypted:
-            # Lock forgets the key: unlocking again needs the password, with the server stopped.
-            driver.find_element(By.CSS_SELECTOR, ".daybook-lock-control").click()
-            wait(driver, lambda d: d.find_elements(By.ID, "daybook-unlock"))
-            site.unlock()
-            answers["unlocked_offline"] = text(driver, "main h1") or text(driver, "h1")
-        read_offline(site, config, answers, "offline_")
-        if config.get("pictures"):
-            server.start()
-            site.open("")
-            answers["pictures"] = site.keep("pictures")
-            if site.encrypted:
-                answers["needles_pictures"] = driver.execute_async_script(CACHE_NEEDLES, config["needles"])
-            server.stop()
-            site.open("gallery/")
-            answers["gallery_width"] = site.picture_width(".gallery img, main img")
-        if config.get("update"):
-            server.start()
-            update(driver, site, config, answers)
+        steps(driver, Site(driver, config, server), answers)
     except Exception as error:  # noqa: BLE001  what was seen so far still goes to the test
         answers["failed"] = "%s at %s: %s" % (type(error).__name__, driver.current_url, error)
+    server.answer()
     answers["errors"] = [entry["message"] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
     print(json.dumps(answers, ensure_ascii=False))
     driver.quit()
@@ -374,4 +413,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    run_session(keep_and_read)

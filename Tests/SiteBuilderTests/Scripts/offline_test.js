@@ -55,6 +55,23 @@ const tests = {
     assert.strictEqual(worker.needsList([], 'NEW', 0, false), true);
     assert.strictEqual(worker.needsList([S + 'a/?daybook=t1'], 'NEW', 0, true), false);
   },
+  'a shuffle keeps every file once and draws its order from the random source'() {
+    const files = Array.from({ length: 50 }, (_, i) => [S + 'f' + i, 't', 1, 0]);
+    let seed = 7;
+    const seeded = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+    const once = worker.shuffled(files, seeded);
+    assert.deepStrictEqual(once.map(f => f[0]).sort(), files.map(f => f[0]).sort());
+    assert.notDeepStrictEqual(once, files, 'not the list\'s own order');
+    assert.notDeepStrictEqual(worker.shuffled(files, seeded), once, 'a new order each time');
+  },
+  'a keep fetches in the kept list\'s order'() {
+    const list = worker.listMap([[S + 'c/', 't3', 1, 0], [S + 'a/', 't1', 1, 0], [S + 'b/', 't2', 1, 0]]);
+    const steps = worker.plan([S + 'b/?daybook=old'], list, 'NEW', 0);
+    const items = worker.inListOrder(steps.refetch.concat(steps.fetch), list);
+    assert.deepStrictEqual(items.map(s => s.url), [S + 'c/', S + 'a/', S + 'b/'], 'a changed file among the new ones, in list order');
+    assert.deepStrictEqual(worker.inListOrder([{ url: S + 'x/' }, { url: S + 'a/' }], list).map(s => s.url), [S + 'a/', S + 'x/']);
+    assert.deepStrictEqual(worker.inListOrder([{ url: S + 'b/' }], null).map(s => s.url), [S + 'b/'], 'without a list, as planned');
+  },
   'sizes are written as storage is sold, in the page language'() {
     assert.strictEqual(page.formatBytes(0, 'en'), '0 B');
     assert.strictEqual(page.formatBytes(999, 'en'), '999 B');

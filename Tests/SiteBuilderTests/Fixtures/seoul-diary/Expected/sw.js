@@ -1,9 +1,11 @@
-var DAYBOOK_OFFLINE = {"shell":[],"version":"85982f45a4b7ae54"};
+var DAYBOOK_OFFLINE = {"shell":["404.html"],"version":"0e28b045d50e7142"};
 (function (settings) {
 'use strict';
 var PARAM = 'daybook';
 var INTERNAL = '__daybook/';
 var CONCURRENCY = 6;
+var NETWORK_SECONDS = 4;
+var NOT_FOUND_PAGE = '404.html';
 function fileURL(href) {
 var url = new URL(href);
 url.search = '';
@@ -74,8 +76,27 @@ var entry = entryOf(key);
 return !entry.internal && entry.token !== null && entry.token.charAt(0) !== 'v';
 });
 }
+function shuffled(items, randomBelow) {
+var copy = items.slice();
+for (var i = copy.length - 1; i > 0; i--) {
+var j = randomBelow(i + 1);
+var held = copy[i];
+copy[i] = copy[j];
+copy[j] = held;
+}
+return copy;
+}
+function inListOrder(items, list) {
+if (!list) return items;
+var position = new Map();
+list.forEach(function (wanted, url) { position.set(url, position.size); });
+function rank(item) { return position.has(item.url) ? position.get(item.url) : position.size; }
+return items.map(function (item, index) { return { item: item, rank: rank(item), index: index }; })
+.sort(function (a, b) { return a.rank - b.rank || a.index - b.index; })
+.map(function (ranked) { return ranked.item; });
+}
 var api = { fileURL: fileURL, keyOf: keyOf, entryOf: entryOf, networkFirst: networkFirst, listMap: listMap, plan: plan,
-strayKeys: strayKeys, needsList: needsList, visitToken: visitToken };
+strayKeys: strayKeys, needsList: needsList, visitToken: visitToken, shuffled: shuffled, inListOrder: inListOrder };
 if (typeof module === 'object' && module.exports) {
 module.exports = api;
 return;
@@ -129,24 +150,50 @@ var wanted = state.list && state.list.get(fileURL(url));
 var cache = await open();
 await cache.put(keyOf(url, wanted ? wanted.token : visitToken(VERSION)), response);
 }
-async function answer(event) {
+function checked(request) {
+return request.cache === 'default' ? new Request(request, { cache: 'no-cache' }) : request;
+}
+function fetchAndKeep(event) {
 var request = event.request;
-if (networkFirst(request)) {
-try {
-var response = await fetch(request);
-event.waitUntil(keep(request.url, response.clone()).catch(function () {}));
+var keeping = Promise.resolve();
+var network = fetch(checked(request)).then(function (response) {
+keeping = keep(request.url, response.clone()).catch(function () {});
 return response;
+});
+event.waitUntil(network.then(function () { return keeping; }, function () {}));
+return network;
+}
+function after(seconds) {
+return new Promise(function (resolve) { setTimeout(resolve, seconds * 1000); });
+}
+async function notFound(request) {
+if (request.mode !== 'navigate') return null;
+var page = await kept(scope + NOT_FOUND_PAGE);
+return page ? new Response(page.body, { status: 404, statusText: 'Not Found', headers: page.headers }) : null;
+}
+async function fromNetworkFirst(event) {
+var request = event.request;
+var network = fetchAndKeep(event);
+try {
+var answered = await Promise.race([network, after(NETWORK_SECONDS).then(function () { return null; })]);
+if (answered) return answered;
+return (await kept(request.url)) || (await network);
 } catch (offline) {
-var copy = await kept(request.url);
+var copy = (await kept(request.url)) || (await notFound(request));
 if (copy) return copy;
 throw offline;
 }
 }
+async function fromKeptFirst(event) {
+var request = event.request;
 var stored = await kept(request.url);
 if (stored) return stored;
 var fetched = await fetch(request);
 event.waitUntil(keep(request.url, fetched.clone()).catch(function () {}));
 return fetched;
+}
+function answer(event) {
+return networkFirst(event.request) ? fromNetworkFirst(event) : fromKeptFirst(event);
 }
 self.addEventListener('fetch', function (event) {
 var request = event.request;
@@ -183,7 +230,7 @@ for (var i = 0; i < steps.move.length; i++) {
 var copy = await cache.match(steps.move[i].from);
 if (copy) await cache.put(steps.move[i].to, copy);
 }
-return fetchAll(cache, steps.refetch.concat(steps.fetch), progress);
+return fetchAll(cache, inListOrder(steps.refetch.concat(steps.fetch), list), progress);
 }
 async function storeShell(cache) {
 var items = (settings.shell || []).map(function (path) {
@@ -235,14 +282,27 @@ missing.push({ url: urls[i], key: keyOf(urls[i], wanted ? wanted.token : visitTo
 await fetchAll(cache, missing, null, 'force-cache');
 return { type: 'done' };
 }
+function randomBelow(n) {
+var limit = Math.floor(0x100000000 / n) * n;
+var word = new Uint32Array(1);
+do { crypto.getRandomValues(word); } while (word[0] >= limit);
+return word[0] % n;
+}
 async function takeList(message, level, progress) {
 if (message.version !== VERSION) return { type: 'stale' };
 var cache = await open();
-await writeJSON(cache, listKey(VERSION), message.files);
+var files = shuffled(message.files, randomBelow);
+var list = listMap(files);
+await writeJSON(cache, listKey(VERSION), files);
 if (level !== null) await writeJSON(cache, levelKey, level);
-var report = await bringOver(cache, listMap(message.files), level !== null ? level : await readJSON(cache, levelKey, -1), progress);
+var report = await bringOver(cache, list, level !== null ? level : await readJSON(cache, levelKey, -1), progress);
 await tidy();
 return { type: 'done', done: report.done, bytes: report.bytes, failed: report.failed };
+}
+async function forget() {
+serving = null;
+await caches.delete(cacheName);
+return { type: 'done' };
 }
 function handle(message, reply) {
 function progress(report) { reply({ type: 'progress', done: report.done, total: report.total, bytes: report.bytes }); }
@@ -251,6 +311,7 @@ case 'hello': return hello();
 case 'remember': return remember(message.urls || []);
 case 'prepare': return takeList(message, null, progress);
 case 'keep': return takeList(message, message.level, progress);
+case 'forget': return forget();
 case 'activate': return self.skipWaiting().then(function () { return { type: 'done' }; });
 default: return Promise.resolve({ type: 'unknown' });
 }

@@ -2,11 +2,12 @@
  *
  * Registers the site's service worker (<base_url>sw.js), hands it the files of a first visit
  * (loaded before it was there to keep them), offers a new build once the worker has it ready
- * ("New entries — reload", never a reload under the reader), and drives the "Keep offline"
- * control, #daybook-offline: when the reader opens it, its words (assets/offline-words.json) and
- * the size of each level (offline.json) are fetched — never before — then the storing with its
- * progress, and the space the browser grants. The worker does the fetching and keeping; this
- * script only tells it what.
+ * ("The diary has changed — reload", never a reload under the reader), and drives the "Keep
+ * offline" control, #daybook-offline: on every visit it marks the level kept on this device
+ * (data-kept); when the reader opens it, its words (assets/offline-words.json) and what each
+ * level costs in all (offline.json) are fetched — never before — then the storing with its
+ * progress, the space the browser grants, and the removal of what is kept. The worker does the
+ * fetching, keeping and removing; this script only tells it what.
  *
  * On an encrypted site this script runs inside the reader (unlock.js): fetch() decrypts
  * offline.json, and window.daybookPublishedPath names each file's published path, so the worker
@@ -192,25 +193,43 @@
 
   // MARK: - The control
 
-  /** The control's inside, made once it is opened: what each level is, its size, the progress. */
+  /** The control's inside, made once it is opened: each level with what it costs in all and whether
+   * it is the one kept, the progress, and the way to remove what is kept. */
   function fillIn(panel, said) {
     var buttons = LEVELS.map(function (level) {
-      var button = element('button', { type: 'button', 'data-offline-level': level, disabled: '' }, said['offline_' + level] + ' ');
-      button.appendChild(element('span', { class: 'offline-size', 'data-offline-size': '' }));
+      var button = element('button', { type: 'button', class: 'offline-level', 'data-offline-level': level, 'aria-pressed': 'false',
+        disabled: '' });
+      button.append(element('span', { class: 'offline-level-name' }, said['offline_' + level]),
+        element('span', { class: 'offline-size', 'data-offline-size': '' }),
+        element('span', { class: 'offline-kept-mark', 'data-offline-kept-mark': '' }, said.offline_kept_level));
       return button;
     });
-    var levels = element('div', { class: 'offline-levels' });
+    var levels = element('div', { class: 'offline-levels', role: 'group', 'aria-label': said.offline_levels });
     levels.append.apply(levels, buttons);
     var progress = element('progress', { class: 'offline-progress', max: '1', value: '0', hidden: '' });
     var status = element('p', { class: 'offline-status', role: 'status', 'aria-live': 'polite' });
+    var remove = element('button', { type: 'button', class: 'offline-remove', 'data-offline-remove': '' }, said.offline_remove);
     var space = element('p', { class: 'offline-space muted', 'data-offline-space': '' });
     var note = element('p', { class: 'offline-ios muted', 'data-offline-ios': '' }, said.offline_ios);
     note.hidden = !isIOS(navigator.userAgent, navigator.maxTouchPoints || 0);
-    panel.append(element('p', { class: 'offline-intro' }, said.offline_intro), levels, progress, status, space, note);
-    return {
-      status: status, space: space, progress: progress, buttons: buttons, lang: panel.getAttribute('data-lang') || undefined,
+    var inside = element('div', { class: 'offline-panel' });
+    inside.append(element('p', { class: 'offline-intro' }, said.offline_intro), levels, progress, status, remove, space, note);
+    panel.appendChild(inside);
+    var parts = {
+      status: status, space: space, progress: progress, buttons: buttons, remove: remove, lang: panel.getAttribute('data-lang') || undefined,
       text: function (name, values) { return fill(said['offline_' + name] || '', values || {}); }
     };
+    showKept(panel, parts, LEVELS.indexOf(panel.getAttribute('data-kept')));
+    return parts;
+  }
+
+  /** Marks `level` (an index of LEVELS, -1 for none) as the one kept on this device. */
+  function showKept(panel, parts, level) {
+    if (level >= 0) panel.setAttribute('data-kept', LEVELS[level]);
+    else panel.removeAttribute('data-kept');
+    if (!parts) return;
+    parts.buttons.forEach(function (button, index) { button.setAttribute('aria-pressed', String(index === level)); });
+    parts.remove.hidden = level < 0;
   }
 
   function showSpace(parts) {
@@ -229,7 +248,7 @@
     return loadList(base).then(function (site) {
       var totals = levelTotals(site.files);
       parts.buttons.forEach(function (button, level) {
-        button.querySelector('[data-offline-size]').textContent = formatBytes(totals[level].bytes, parts.lang);
+        button.querySelector('[data-offline-size]').textContent = parts.text('size', { size: formatBytes(totals[level].bytes, parts.lang) });
         button.disabled = false;
       });
       if (!kept) parts.status.textContent = '';
@@ -257,12 +276,29 @@
       }
       parts.progress.value = 1;
       panel.setAttribute('data-state', 'done');
+      showKept(panel, parts, level);
       parts.status.textContent = parts.text('done', { size: formatBytes(levelTotals(site.files)[level].bytes, parts.lang) });
     } catch (error) {
       panel.setAttribute('data-state', 'failed');
       parts.status.textContent = parts.text('failed', { error: error.message });
     }
     parts.buttons.forEach(function (button) { button.disabled = false; });
+    showSpace(parts);
+  }
+
+  /** Deletes everything the site stored on this device. */
+  async function remove(panel, parts, registration) {
+    parts.remove.disabled = true;
+    var answer = await ask(registration.active, { type: 'forget' });
+    parts.remove.disabled = false;
+    if (answer.type !== 'done') {
+      parts.status.textContent = parts.text('failed', { error: answer.error || answer.type });
+      return;
+    }
+    panel.removeAttribute('data-state');
+    parts.progress.hidden = true;
+    showKept(panel, parts, -1);
+    parts.status.textContent = parts.text('removed');
     showSpace(parts);
   }
 
@@ -275,15 +311,30 @@
       parts.buttons.forEach(function (button, level) {
         button.addEventListener('click', function () { store(panel, parts, base, registration, level); });
       });
+      parts.remove.addEventListener('click', function () { remove(panel, parts, registration); });
       return measure(panel, parts, base).catch(function (error) {
         parts.status.textContent = parts.text('failed', { error: error.message });
       });
     }).catch(function () { panel.removeAttribute('data-filled'); });
   }
 
+  /** The open panel lies over the page: a tap outside it or Escape closes it, as a menu would. */
+  function closeWhenLeft(panel) {
+    document.addEventListener('click', function (event) {
+      if (panel.open && !panel.contains(event.target)) panel.open = false;
+    });
+    panel.addEventListener('keydown', function (event) {
+      if (event.key !== 'Escape' || !panel.open) return;
+      panel.open = false;
+      panel.querySelector('summary').focus();
+    });
+  }
+
   function showControl(panel, base, registration, hello) {
     panel.hidden = false;
+    closeWhenLeft(panel);
     if (hello.kept) panel.setAttribute('data-state', 'done');
+    showKept(panel, null, hello.level);
     panel.addEventListener('toggle', function () { if (panel.open) open(panel, base, registration); });
     if (panel.open) open(panel, base, registration);
   }
