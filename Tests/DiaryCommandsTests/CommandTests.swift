@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import DiaryCorpus
 @testable import DiaryCommands
 import DiaryModel

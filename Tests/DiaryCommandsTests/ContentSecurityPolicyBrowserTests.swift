@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import Foundation
 import XCTest
 
@@ -5,7 +6,7 @@ import XCTest
 /// Content-Security-Policy of SPEC §8 and nothing on it breaks that policy.
 final class ContentSecurityPolicyBrowserTests: XCTestCase {
     func testNoPageOfThePlainSiteBreaksItsContentSecurityPolicy() throws {
-        let python = try browserPython()
+        let python = try Requirement.browserPython()
         let root = try copyOfSeoulDiary(self)
         let build = try runDaybook(["build", "-C", root.path])
         XCTAssertEqual(build.status, 0, build.standardError)

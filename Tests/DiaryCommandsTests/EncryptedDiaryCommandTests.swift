@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import DiaryCommands
 import Foundation
 import XCTest

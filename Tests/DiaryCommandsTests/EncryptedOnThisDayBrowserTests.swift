@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import Foundation
 import XCTest
 
@@ -7,7 +8,7 @@ final class EncryptedOnThisDayBrowserTests: XCTestCase {
     private let password = "봄 일기 password"
 
     func testWhatTheHomePageFetchesDoesNotDependOnTheReadersDate() throws {
-        let python = try browserPython()
+        let python = try Requirement.browserPython()
         let root = try copyOfSeoulDiary(self)
         var environment = ProcessInfo.processInfo.environment
         environment["DAYBOOK_PASSWORD"] = password

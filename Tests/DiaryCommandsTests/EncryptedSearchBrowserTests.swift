@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import Foundation
 import SiteEncryption
 import XCTest
@@ -7,7 +8,7 @@ import XCTest
 /// year as the command does, its results lead to their entries, and its gallery's pictures decode.
 final class EncryptedSearchBrowserTests: XCTestCase {
     func testTheEncryptedSearchPageFindsWhatTheCommandFinds() throws {
-        let python = try browserPython()
+        let python = try Requirement.browserPython()
         let password = "봄 일기 password"
         let root = try builtFixture("seoul-diary", test: self, arguments: ["--encrypt"], environment: environment(password: password))
         let served = root.appendingPathComponent("Output")

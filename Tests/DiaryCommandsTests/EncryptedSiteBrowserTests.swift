@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import DiaryCorpus
 import Foundation
 import SiteEncryption
@@ -11,7 +12,7 @@ final class EncryptedSiteBrowserTests: XCTestCase {
     private let password = "correct horse battery staple"
 
     func testTheReaderShowsTheWholeSiteAfterTheRightPasswordOnly() throws {
-        let python = try browserPython()
+        let python = try Requirement.browserPython()
         let (keys, origin, log, server) = try serveSite()
         defer { server.stop() }
 
@@ -73,7 +74,7 @@ final class EncryptedSiteBrowserTests: XCTestCase {
     }
 
     func testTheBrowserKeepsNoKeyBytesAndForgetsTheKeyWhenItShould() throws {
-        let python = try browserPython()
+        let python = try Requirement.browserPython()
         let (_, origin, _, server) = try serveSite()
         defer { server.stop() }
 
@@ -121,7 +122,7 @@ final class EncryptedSiteBrowserTests: XCTestCase {
     }
 
     func testHistoryAndTheTabTitleNameNoPageAndABookmarkOpensInAFreshBrowser() throws {
-        let python = try browserPython()
+        let python = try Requirement.browserPython()
         let (_, origin, _, server) = try serveSite()
         defer { server.stop() }
 
@@ -153,7 +154,7 @@ final class EncryptedSiteBrowserTests: XCTestCase {
     }
 
     func testReadableAddressesShowPathsAndTitles() throws {
-        let python = try browserPython()
+        let python = try Requirement.browserPython()
         let (_, origin, _, server) = try serveSite(readableAddresses: true)
         defer { server.stop() }
 

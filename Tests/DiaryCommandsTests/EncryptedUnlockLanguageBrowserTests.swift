@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import Foundation
 import XCTest
 
@@ -5,7 +6,7 @@ import XCTest
 /// built by `daybook build --encrypt`, read in real Chromium.
 final class EncryptedUnlockLanguageBrowserTests: XCTestCase {
     func testAKoreanDiarysUnlockPageAndReaderShowKoreanWordsOnly() throws {
-        let python = try browserPython()
+        let python = try Requirement.browserPython()
         let password = "봄 일기 password"
         let root = try builtFixture("seoul-diary", test: self, arguments: ["--encrypt"], environment: environment(password: password))
         let server = try StaticServer(serving: root.appendingPathComponent("Output"), readyPath: "/unlock.css")

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 @testable import DiaryCommands
 import DiaryModel
 import Foundation

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import Foundation
 import XCTest
 
@@ -42,7 +43,7 @@ final class OfflineBrowserTests: XCTestCase {
     }
 
     func testANewBuildReplacesWhatWasKeptAndOfflineFalseRemovesIt() throws {
-        let python = try browserPython()
+        let python = try Requirement.browserPython()
         let root = try diary(subPath: "")
         let build = try runDaybook(["build", "-C", root.path])
         XCTAssertEqual(build.status, 0, build.standardError)
@@ -99,7 +100,7 @@ final class OfflineBrowserTests: XCTestCase {
 
     /// Builds the diary, keeps it offline at the text level, then at the full-picture level, and reads it offline.
     private func keepOffline(subPath: String, encrypted: Bool, screenshots: Bool = false) throws -> [String: Any] {
-        let python = try browserPython()
+        let python = try Requirement.browserPython()
         let root = try diary(subPath: subPath)
         let needles = try needles(of: root)
         var environment = ProcessInfo.processInfo.environment

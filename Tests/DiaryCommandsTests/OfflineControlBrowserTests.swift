@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import Foundation
 import XCTest
 
@@ -42,7 +43,7 @@ final class OfflineControlBrowserTests: XCTestCase {
     // MARK: - Helpers
 
     private func run(_ root: URL, subPath: String, _ settings: [String: Any]) throws -> [String: Any] {
-        let python = try browserPython()
+        let python = try Requirement.browserPython()
         let config = settings.merging([
             "folder": root.appendingPathComponent("Output").path, "sub_path": subPath,
             "screenshots": packageRoot.appendingPathComponent(".build/screenshots/offline-control").path,

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import DiaryCorpus
 import Foundation
 import XCTest
@@ -10,7 +11,7 @@ final class OfflineKeepOrderBrowserTests: XCTestCase {
     private let password = "order password"
 
     func testAKeepOfAnEncryptedSiteGroupsADaysFilesNoMoreThanARandomOrderWould() throws {
-        let python = try browserPython()
+        let python = try Requirement.browserPython()
         let root = temporaryFolder(self).appendingPathComponent("diary")
         let summary = try CorpusGenerator(.init(days: 200, entriesPerDay: 2)).write(to: root)
         XCTAssertEqual(summary.entries, 400)

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import Foundation
 import XCTest
 
@@ -63,7 +64,7 @@ final class OfflineNetworkBrowserTests: XCTestCase {
     // MARK: - Helpers
 
     private func run(_ root: URL, _ settings: [String: Any]) throws -> [String: Any] {
-        let python = try browserPython()
+        let python = try Requirement.browserPython()
         var config = settings.merging(["folder": root.appendingPathComponent("Output").path]) { mine, _ in mine }
         if config["password"] == nil { config["password"] = NSNull() }
         let file = temporaryFolder(self).appendingPathComponent("network.json")

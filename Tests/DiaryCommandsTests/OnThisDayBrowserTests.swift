@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import Foundation
 import XCTest
 
@@ -14,7 +15,7 @@ final class OnThisDayBrowserTests: XCTestCase {
     }
 
     func testTheHomePageShowsTheReadersTodayInEarlierYears() throws {
-        let python = try browserPython()
+        let python = try Requirement.browserPython()
         let root = temporaryFolder(self).appendingPathComponent("diary")
         try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tests/SiteBuilderTests/Fixtures/seoul-diary"),
                                          to: root)
@@ -46,7 +47,7 @@ final class OnThisDayBrowserTests: XCTestCase {
     }
 
     func testTheTwentyNinthOfFebruaryComesBackOnTheTwentyEighthInOtherYears() throws {
-        let python = try browserPython()
+        let python = try Requirement.browserPython()
         let root = temporaryFolder(self).appendingPathComponent("diary")
         let entries = [
             "Content/leap.md": "---\ndate: 2024-02-29 08:00\nemotion: happy\n---\nA leap day.\n",

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import DiaryCorpus
 import Foundation
 import XCTest
@@ -10,7 +11,7 @@ final class PictureSharpnessBrowserTests: XCTestCase {
     private let password = "sharp photos"
 
     func testEveryPictureOfAnEntryPageIsDrawnFromAFileTwiceItsWidth() throws {
-        let python = try browserPython()
+        let python = try Requirement.browserPython()
         let root = try photoDiary()
         let plain = root.appendingPathComponent("Plain")
         let build = try runDaybook(["build", "-C", root.path, "--output", plain.path])

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import DiaryCorpus
 import DiaryModel
 import Foundation
@@ -7,7 +8,7 @@ import XCTest
 /// 127.0.0.1, against `daybook search`: the page and the command must agree exactly.
 final class SearchPageBrowserTests: XCTestCase {
     func testThePageFindsWhatTheCommandFindsFromASubPath() throws {
-        let python = try browserPython()
+        let python = try Requirement.browserPython()
         let root = temporaryFolder(self).appendingPathComponent("diary")
         try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tests/SiteBuilderTests/Fixtures/seoul-diary"),
                                          to: root)
@@ -32,7 +33,7 @@ final class SearchPageBrowserTests: XCTestCase {
     }
 
     func testAKoreanSitesSearchPageSpeaksKoreanOnly() throws {
-        let python = try browserPython()
+        let python = try Requirement.browserPython()
         let root = temporaryFolder(self).appendingPathComponent("diary")
         try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tests/SiteBuilderTests/Fixtures/seoul-diary"),
                                          to: root)
@@ -59,7 +60,7 @@ final class SearchPageBrowserTests: XCTestCase {
     }
 
     func testThePageAndTheCommandAgreeOnFiftyWordsOfAThousandEntryDiary() throws {
-        let python = try browserPython()
+        let python = try Requirement.browserPython()
         let root = temporaryFolder(self).appendingPathComponent("diary")
         try CorpusGenerator(.init(days: 1095, entriesPerDay: 1)).write(to: root)
         let words = ["산책", "카페", "산책했다", "회의", "피곤", "친구", "고양이", "아이스크림", "발표", "가족", "바다", "하늘",
@@ -90,7 +91,7 @@ final class SearchPageBrowserTests: XCTestCase {
     /// Among them phrases of common words, which both check from the index's positions, and
     /// phrases whose few candidates both check against their records.
     func testThePageAndTheCommandRankFourteenQueriesAlike() throws {
-        let python = try browserPython()
+        let python = try Requirement.browserPython()
         let root = temporaryFolder(self).appendingPathComponent("diary")
         try CorpusGenerator(.init(days: 1095, entriesPerDay: 1)).write(to: root)
         let queries = ["산책", "친구와 카페에서", "\"비가 와서\"", "coffee -rain", "walk 친구", "emotion:calm 산책", "#cat 비",
@@ -113,7 +114,7 @@ final class SearchPageBrowserTests: XCTestCase {
     /// a click adds the filter to the box and the address and narrows the results to the command's;
     /// the facets file is fetched once, after the first results are shown.
     func testTheFacetsCountWhatTheCommandFindsAndAClickNarrowsTheResults() throws {
-        let python = try browserPython()
+        let python = try Requirement.browserPython()
         let (root, server) = try servedCorpus()
         defer { server.stop() }
         let query = "산책"
@@ -178,7 +179,7 @@ final class SearchPageBrowserTests: XCTestCase {
     /// The sort control: best match first as the command ranks, newest first when switched to
     /// date as `--sort date` gives, kept in the address and after opening it again.
     func testTheSortControlOrdersByDateAndTheAddressKeepsIt() throws {
-        let python = try browserPython()
+        let python = try Requirement.browserPython()
         let (root, server) = try servedCorpus()
         defer { server.stop() }
         let query = "산책"

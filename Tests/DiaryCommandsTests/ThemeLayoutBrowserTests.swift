@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import Foundation
 import XCTest
 
@@ -6,7 +7,7 @@ import XCTest
 /// drawing its labels at one size.
 final class ThemeLayoutBrowserTests: XCTestCase {
     func testNavigationRowsTaskListsAndChartLabelsLookTidy() throws {
-        let python = try browserPython()
+        let python = try Requirement.browserPython()
         let root = try builtFixture("english-subpath", test: self) { root in
             try Data("---\ndate: 2025-07-06 10:00\nemotion: calm\n---\n- [x] blanket\n- [ ] bug spray\n\nAnd:\n\n- one\n- two\n".utf8)
                 .write(to: root.appendingPathComponent("Content/notes/2025-07-06-lists.md"))

@@ -1,4 +1,5 @@
 import BuildSupport
+import DaybookTestSupport
 @testable import DiaryImport
 import DiaryModel
 import DiaryReader

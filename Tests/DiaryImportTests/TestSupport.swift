@@ -1,3 +1,4 @@
+import DaybookTestSupport
 @testable import DiaryImport
 import DiaryModel
 import DiaryReader

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 @testable import DiaryReader
 import XCTest
 

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import DiaryModel
 @testable import DiaryReader
 import XCTest

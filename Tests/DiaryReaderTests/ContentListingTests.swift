@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import DiaryFiles
 @testable import DiaryReader
 import Foundation

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import DiaryFiles
 import DiaryModel
 @testable import DiaryReader

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import DiaryIndex
 import DiaryModel
 import DiarySearch

@@ -1,4 +1,5 @@
 import BuildSupport
+import DaybookTestSupport
 import DiaryCorpus
 import DiaryIndex
 import DiaryModel

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 @testable import DiarySearch
 import Foundation
 import XCTest
@@ -5,30 +6,14 @@ import XCTest
 /// search.js's pure parts, run by Node: its own unit tests (Node/search_unit.js), and the same
 /// answers as the Swift twins for parsing queries and scoring.
 final class SearchScriptTests: XCTestCase {
-    private var repository: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
-
-    private func node() throws -> String {
-        for path in ["/usr/bin/node", "/usr/local/bin/node", "/usr/bin/nodejs"] where FileManager.default.isExecutableFile(atPath: path) {
-            return path
-        }
-        throw XCTSkip("Node is not installed")
-    }
-
     private func run(queries: [String]) throws -> [String: Any] {
         let file = temporaryFolder(self).appendingPathComponent("queries.json")
         try JSONSerialization.data(withJSONObject: queries).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try node())
-        process.arguments = [repository.appendingPathComponent("Tests/DiarySearchTests/Node/search_unit.js").path,
-                             repository.appendingPathComponent("Templates/assets/search.js").path, file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        let run = try runProcess(URL(fileURLWithPath: try Requirement.node()),
+                                 [packageRoot.appendingPathComponent("Tests/DiarySearchTests/Node/search_unit.js").path,
+                                  packageRoot.appendingPathComponent("Templates/assets/search.js").path, file.path])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let data = Data(run.standardOutput.utf8)
         return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 

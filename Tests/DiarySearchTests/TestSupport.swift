@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import DiaryCorpus
 import DiaryModel
 import DiaryReader
@@ -23,14 +24,6 @@ func readBody(_ markdown: String) -> EntryBody {
     let read = parser.parse("---\ndate: 2025-01-01\nemotion: happy\n---\n" + markdown, path: "Content/entry.md")
     guard let entry = read.entry else { fatalError("the test body does not read: \(read.diagnostics)") }
     return entry.body
-}
-
-/// A fresh empty folder, removed when the test ends.
-func temporaryFolder(_ test: XCTestCase) -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-search-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-    return url
 }
 
 /// The project's generated diary of `days` days with `perDay` entries each, written to a fresh folder and read back.

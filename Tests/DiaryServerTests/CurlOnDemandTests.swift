@@ -1,5 +1,6 @@
 #if os(Linux)
 import CCurlOnDemand
+import DaybookTestSupport
 import XCTest
 
 /// libcurl opened on first use (CCurlOnDemand): the program's own definitions of the functions

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import DiaryServer
 import Foundation
 import XCTest

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 @testable import DiaryServer
 import Foundation
 import XCTest

@@ -5,6 +5,7 @@ import XCTest
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import DaybookTestSupport
 #endif
 
 /// A small diary in a temporary folder, served under `/diary/` like a site hosted on a sub-path.

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import Foundation
 @testable import SiteBuilder
 @testable import SiteOutput

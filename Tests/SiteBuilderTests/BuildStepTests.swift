@@ -1,4 +1,5 @@
 import BuildSupport
+import DaybookTestSupport
 import DiaryIndex
 import DiaryModel
 import DiaryReader

@@ -1,4 +1,5 @@
 import BuildSupport
+import DaybookTestSupport
 import DiaryFiles
 import DiaryModel
 import DiaryReader

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import DiaryCorpus
 import Foundation
 import XCTest

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML

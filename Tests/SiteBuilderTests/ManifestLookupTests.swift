@@ -1,4 +1,5 @@
 import BuildSupport
+import DaybookTestSupport
 import DiaryModel
 import Foundation
 @testable import SiteBuilder

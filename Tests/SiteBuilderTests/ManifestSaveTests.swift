@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import DiaryFiles
 import Foundation
 @testable import SiteBuilder

@@ -1,4 +1,5 @@
 import BuildSupport
+import DaybookTestSupport
 import Foundation
 @testable import SiteBuilder
 @testable import SiteOutput

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import DiaryModel
 import Foundation
 @testable import SiteBuilder
@@ -9,8 +10,6 @@ import XCTest
 /// Offline reading, the build's side: the manifest and icons, the offline list and the worker
 /// (SPEC §13), and the pure parts of the worker's and the page's scripts, run by Node.
 final class OfflineSiteTests: XCTestCase {
-    private let packageRoot = fixturesFolder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// The binary carries Browser/offline-worker.js as OfflineWorker.swift; `make theme` regenerates it.
     func testTheBuiltInWorkerIsTheBrowserFile() throws {
         let file = packageRoot.appendingPathComponent("Sources/SiteBuilder/Browser/offline-worker.js")
@@ -19,13 +18,9 @@ final class OfflineSiteTests: XCTestCase {
     }
 
     func testThePureFunctionsOfTheWorkerAndThePageScriptPassTheirNodeTests() throws {
-        guard let node = ["/usr/bin/node", "/usr/local/bin/node", "/usr/bin/nodejs", "/opt/homebrew/bin/node"]
-            .first(where: FileManager.default.isExecutableFile(atPath:)) else {
-            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("Node is not installed") }
-            throw XCTSkip("Node is not installed")
-        }
-        let run = try runTool(node, [packageRoot.appendingPathComponent("Tests/SiteBuilderTests/Scripts/offline_test.js").path, packageRoot.path])
-        XCTAssertEqual(run.status, 0, run.output)
+        let run = try runProcess(URL(fileURLWithPath: try Requirement.node()),
+                                 [packageRoot.appendingPathComponent("Tests/SiteBuilderTests/Scripts/offline_test.js").path, packageRoot.path])
+        XCTAssertEqual(run.status, 0, run.standardOutput + run.standardError)
     }
 
     func testAPlainSitePublishesItsManifestIconsListAndWorker() throws {

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import DiaryModel
 import Foundation
 @testable import SiteBuilder
@@ -146,18 +147,4 @@ func attributeValues(named name: String, in html: String) -> [String] {
 private func decodeEntities(_ text: String) -> String {
     text.replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&quot;", with: "\"")
         .replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-}
-
-/// Runs `executable` with `arguments` to its end; its exit status and what it printed (output and errors together).
-func runTool(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, output)
 }

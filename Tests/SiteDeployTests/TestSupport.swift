@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import DiaryModel
 import Foundation
 import SiteBuilder
@@ -32,13 +33,6 @@ func writeEntry(_ root: URL, day: Int, body: String) throws {
 
 func removeEntry(_ root: URL, day: Int) throws {
     try FileManager.default.removeItem(at: root.appendingPathComponent(String(format: "Content/2025/03/%02d/0900-walk.md", day)))
-}
-
-func temporaryFolder(_ test: XCTestCase) -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-deploy-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    test.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-    return folder
 }
 
 /// Keys for an encrypted site, made once for every test (PBKDF2 takes a moment).
@@ -93,32 +87,6 @@ func assertSameFiles(_ actual: [String: Data], _ expected: [String: Data], _ wha
     }
 }
 
-// MARK: - Processes
-
-struct ProcessRun {
-    var status: Int32
-    var output: String
-    var errors: String
-}
-
-@discardableResult
-func runProgram(_ program: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> ProcessRun {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [program] + arguments
-    if let directory { process.currentDirectoryURL = directory }
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-    let output = Pipe(), errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return ProcessRun(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                      errors: String(decoding: errorData, as: UTF8.self))
-}
-
 /// A server the test started, stopped when the test ends.
 final class RunningServer: @unchecked Sendable {
     let process: Process
@@ -150,43 +118,6 @@ final class RunningServer: @unchecked Sendable {
     }
 }
 
-/// A TCP port on 127.0.0.1 that nothing listens on.
-func freePort() throws -> Int {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
-    }
-    guard bound else { throw CocoaError(.fileWriteUnknown) }
-    return Int(UInt16(bigEndian: address.sin_port))
-}
-
-/// Waits until something accepts connections on `port`.
-func waitForPort(_ port: Int, seconds: Double = 10) throws {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
-        close(descriptor)
-        if connected { return }
-        usleep(50_000)
-    }
-    throw XCTSkip("nothing listens on port \(port) after \(seconds) s")
-}
-
-/// The repository's folder, found through #filePath.
-let packageFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
 /// Builds the diary readable into its Output, as `daybook build --no-encrypt` would.
 enum SiteBuilderShim {
     /// A readable build on purpose (`--no-encrypt`), even over an encrypted site.
@@ -195,32 +126,4 @@ enum SiteBuilderShim {
         options.replacesEncryptedSite = true
         return try SiteBuilder(root: root).build(options)
     }
-}
-
-/// Skips a test whose tool is missing, except in CI, where `make test` installs it: there it fails.
-func skipUnlessInstalled(_ tool: String, at path: String, install: String) throws {
-    guard !FileManager.default.isExecutableFile(atPath: path) else { return }
-    let message = "\(tool) is not installed: run scripts/install-test-tools.sh (\(install))"
-    if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail(message) }
-    throw XCTSkip(message)
-}
-
-// MARK: - The command
-
-/// The `daybook` executable that `swift build` put next to the test bundle.
-func daybookExecutable() throws -> URL {
-    let candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
-                      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-    guard let executable = candidates.map({ $0.appendingPathComponent("daybook") })
-        .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-        XCTFail("the daybook executable was not built next to the tests")
-        throw CocoaError(.fileNoSuchFile)
-    }
-    return executable
-}
-
-/// Runs `daybook` with `arguments` to its end, standard input closed.
-@discardableResult
-func runDaybook(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessRun {
-    try runProgram(try daybookExecutable().path, arguments, environment: environment)
 }

@@ -1,4 +1,5 @@
 import CLibCrypto
+import DaybookTestSupport
 @testable import SiteEncryption
 import XCTest
 

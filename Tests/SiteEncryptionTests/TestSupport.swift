@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import Foundation
 @testable import SiteEncryption
 import XCTest
@@ -23,14 +24,6 @@ let testSalt: [UInt8] = Array(0x10...0x1F)
 /// Keys with few PBKDF2 rounds: the rounds are tested against the RFC, the rest need not wait.
 func quickKeys(_ password: String = "correct horse battery staple", salt: [UInt8] = testSalt) throws -> SiteKeys {
     try SiteKeys(password: password, salt: salt, iterations: 1_000)
-}
-
-/// A fresh empty folder, removed when the test ends.
-func temporaryFolder(_ test: XCTestCase) -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-crypto-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-    return url
 }
 
 /// Every run of `length` bytes of `needle` that occurs in `haystack`, as text for a failure message.

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import Foundation
 @testable import SiteEncryption
 import XCTest

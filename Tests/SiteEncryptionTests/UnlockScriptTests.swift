@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import Foundation
 @testable import SiteEncryption
 import XCTest
@@ -5,30 +6,14 @@ import XCTest
 /// unlock.js's pure parts, run by Node: its own unit tests (Node/unlock_unit.js), and files this
 /// module encrypted opened with the script's own parameters, labels and padding.
 final class UnlockScriptTests: XCTestCase {
-    private var repository: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
-
-    private func node() throws -> String {
-        for path in ["/usr/bin/node", "/usr/local/bin/node", "/usr/bin/nodejs"] where FileManager.default.isExecutableFile(atPath: path) {
-            return path
-        }
-        throw XCTSkip("Node is not installed")
-    }
-
     private func run(site: [String: Any]) throws -> [String: Any] {
         let file = temporaryFolder(self).appendingPathComponent("site.json")
         try JSONSerialization.data(withJSONObject: site).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try node())
-        process.arguments = [repository.appendingPathComponent("Tests/SiteEncryptionTests/Node/unlock_unit.js").path,
-                             repository.appendingPathComponent("Sources/SiteEncryption/Browser/unlock.js").path, file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        let run = try runProcess(URL(fileURLWithPath: try Requirement.node()),
+                                 [packageRoot.appendingPathComponent("Tests/SiteEncryptionTests/Node/unlock_unit.js").path,
+                                  packageRoot.appendingPathComponent("Sources/SiteEncryption/Browser/unlock.js").path, file.path])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let data = Data(run.standardOutput.utf8)
         return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
