@@ -36,7 +36,7 @@ public enum ShellCompletion {
         if path == "~" || path.hasPrefix("~/") {
             path = FileManager.default.homeDirectoryForCurrentUser.path + path.dropFirst()
         }
-        return URL(fileURLWithPath: path, relativeTo: currentFolder).standardizedFileURL
+        return (path.hasPrefix("/") ? URL(fileURLWithPath: path) : currentFolder.appendingPathComponent(path)).standardizedFileURL
     }
 
     /// A shell word's text: surrounding quotes taken off, backslash escapes undone.

@@ -202,6 +202,23 @@ final class BadInputTests: XCTestCase {
         ])
     }
 
+    func testAnEntryWhosePictureIsMissingStillHoldsItsIdAgainstAnother() throws {
+        let walk = "Content/2025/10/20/walk.md"
+        let other = "Content/other/2025-10-20-Walk.md"
+        let missing = "error: image 'gone.png' not found"
+        // The entry with the missing picture listed first, then second: the duplicate is found in the same run.
+        let first = try diagnostics(of: [walk: entryText("date: 2025-10-20\nemotion: happy\nimages: [gone.png]"),
+                                         other: entryText("date: 2025-10-20 18:00\nemotion: sad")])
+        XCTAssertEqual(first.count, 2, "\(first)")
+        XCTAssertTrue(first[0].hasPrefix("\(walk):4:10: \(missing)"), "\(first)")
+        XCTAssertEqual(first[1], "\(other):1:1: error: the entry id '2025-10-20-walk' is also the id of \(walk):1:1; rename one of the two files")
+        let second = try diagnostics(of: [walk: entryText("date: 2025-10-20\nemotion: happy"),
+                                          other: entryText("date: 2025-10-20 18:00\nemotion: sad\nimages: [gone.png]")])
+        XCTAssertEqual(second.count, 2, "\(second)")
+        XCTAssertEqual(second[0], "\(other):1:1: error: the entry id '2025-10-20-walk' is also the id of \(walk):1:1; rename one of the two files")
+        XCTAssertTrue(second[1].hasPrefix("\(other):4:10: \(missing)"), "\(second)")
+    }
+
     func testAnUnknownEmotionIsAWarningWithASuggestion() throws {
         let found = try diagnostics(of: [path: entryText("date: 2025-10-20\nemotion: hapy")])
         XCTAssertEqual(found, ["\(path):3:10: warning: unknown emotion 'hapy'; did you mean 'happy'? (known: happy, sad, angry, anxious, calm, grateful, tired, excited)"])
