@@ -19,10 +19,22 @@ public enum SearchArguments {
         }
     }
 
+    /// The options of `daybook search`, as its parser declares them (a test holds the two to each
+    /// other): written out, because asking the parser for them (`--experimental-dump-help`'s
+    /// description) costs 20 ms of every search in a debug build.
+    public static let searchOptions: [Option] = [
+        Option(names: ["-C"], takesValue: true), Option(names: ["-n", "--limit"], takesValue: true),
+        Option(names: ["--from"], takesValue: true), Option(names: ["--to"], takesValue: true), Option(names: ["--on"], takesValue: true),
+        Option(names: ["--tag"], takesValue: true), Option(names: ["--emotion"], takesValue: true),
+        Option(names: ["--sort"], takesValue: true), Option(names: ["--format"], takesValue: true),
+        Option(names: ["--json"], takesValue: false), Option(names: ["--drafts"], takesValue: false),
+        Option(names: ["--version"], takesValue: false), Option(names: ["-h", "--help"], takesValue: false),
+    ]
+
     /// `arguments` (those after `search`) as the options and their values, then `--` and every other
     /// word in the order given. A value goes with its option's long name (`--limit=3`), so that one
     /// starting with `-` stays the option's; an option without a long name keeps its value apart.
-    public static func arranged(_ arguments: [String], options: [Option]) -> [String] {
+    public static func arranged(_ arguments: [String], options: [Option] = searchOptions) -> [String] {
         var optionWords: [String] = []
         var searchWords: [String] = []
         var position = arguments.startIndex
@@ -58,7 +70,7 @@ public enum SearchArguments {
     }
 
     /// What to say of `word`, an option the command does not have: `unknown option '--form'; did you mean '--from'?`.
-    public static func unknownOptionMessage(_ word: String, options: [Option]) -> String {
+    public static func unknownOptionMessage(_ word: String, options: [Option] = searchOptions) -> String {
         let name = String(word.prefix { $0 != "=" })
         let hint = Suggestion.hint(for: name, among: options.flatMap(\.names).filter { $0.hasPrefix("--") })
         return "unknown option '\(name)'\(hint)"

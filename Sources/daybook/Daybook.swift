@@ -42,7 +42,7 @@ extension Daybook {
             return Array(arguments.dropFirst())
         }
         return Array(arguments[1...position])
-            + SearchArguments.arranged(Array(arguments[(position + 1)...]), options: SearchCommand.optionSpellings)
+            + SearchArguments.arranged(Array(arguments[(position + 1)...]))
     }
 
     /// `daybook build …` parsed by the build command alone: parsing the whole tree looks at every

@@ -60,7 +60,7 @@ struct SearchCommand: ParsableCommand {
         // `Daybook.arranged` put every word to search for after a `--`: what comes before is an
         // option the parser did not know, which `.allUnrecognized` would otherwise collect.
         if let unknown = words.prefix(while: { $0 != "--" }).first {
-            throw ValidationError(SearchArguments.unknownOptionMessage(unknown, options: Self.optionSpellings))
+            throw ValidationError(SearchArguments.unknownOptionMessage(unknown))
         }
         if let limit, limit < 1 { throw ValidationError("-n must be 1 or more") }
         let days: SearchDays
@@ -97,26 +97,3 @@ struct SearchCommand: ParsableCommand {
 }
 
 extension SearchOrder: ExpressibleByArgument {}
-
-extension SearchCommand {
-    /// The command's options as its parser declares them (the `--experimental-dump-help` description,
-    /// which argument-parser offers as `_dumpHelp()`), so that the words put apart from them
-    /// (`SearchArguments`) follow every option the command has.
-    static var optionSpellings: [SearchArguments.Option] {
-        struct Help: Decodable {
-            struct Command: Decodable { var arguments: [Argument]? }
-            struct Argument: Decodable {
-                struct Name: Decodable { var kind: String; var name: String }
-                var kind: String
-                var names: [Name]?
-            }
-            var command: Command
-        }
-        guard let help = try? JSONDecoder().decode(Help.self, from: Data(_dumpHelp().utf8)) else { return [] }
-        return (help.command.arguments ?? []).compactMap { argument in
-            guard argument.kind != "positional", let names = argument.names else { return nil }
-            return SearchArguments.Option(names: names.map { ($0.kind == "long" ? "--" : "-") + $0.name },
-                                          takesValue: argument.kind == "option")
-        }
-    }
-}

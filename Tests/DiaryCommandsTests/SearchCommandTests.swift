@@ -1,3 +1,4 @@
+@testable import DiaryCommands
 import Foundation
 import XCTest
 
@@ -152,5 +153,17 @@ final class SearchCommandTests: XCTestCase {
         XCTAssertEqual(try lines(root, ["walk", "-rain", "--sort", "date"]).titles, ["가을 산책"])
         XCTAssertEqual(try runDaybook(["search", "-C", root.path, "--tag", "wlak"]).standardError, "no entry has the tag 'wlak'; did you mean 'walk'?\n")
         XCTAssertEqual(try runDaybook(["search", "-C", root.path, "--emotion", "hapy"]).status, 2)
+    }
+
+    func testTheArrangementKnowsEveryOptionTheParserDeclares() throws {
+        let dump = try runDaybook(["search", "--experimental-dump-help"])
+        XCTAssertEqual(dump.status, 0, dump.standardError)
+        let help = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(dump.standardOutput.utf8)) as? [String: Any])
+        let arguments = try XCTUnwrap((help["command"] as? [String: Any])?["arguments"] as? [[String: Any]])
+        let declared = arguments.compactMap { argument -> SearchArguments.Option? in
+            guard let kind = argument["kind"] as? String, kind != "positional", let names = argument["names"] as? [[String: String]] else { return nil }
+            return SearchArguments.Option(names: names.map { ($0["kind"] == "long" ? "--" : "-") + ($0["name"] ?? "") }, takesValue: kind == "option")
+        }
+        XCTAssertEqual(declared.sorted { $0.names[0] < $1.names[0] }, SearchArguments.searchOptions.sorted { $0.names[0] < $1.names[0] })
     }
 }

@@ -5,13 +5,7 @@ import XCTest
 
 /// How `daybook search` reads its command line and its day flags, without a process.
 final class SearchFlagsTests: XCTestCase {
-    /// The options of `daybook search`, as its parser declares them.
-    private let options: [SearchArguments.Option] = [
-        .init(names: ["-C"], takesValue: true), .init(names: ["-n", "--limit"], takesValue: true),
-        .init(names: ["--from"], takesValue: true), .init(names: ["--on"], takesValue: true),
-        .init(names: ["--tag"], takesValue: true), .init(names: ["--emotion"], takesValue: true),
-        .init(names: ["--json"], takesValue: false), .init(names: ["-h", "--help"], takesValue: false),
-    ]
+    private let options = SearchArguments.searchOptions
 
     private func arranged(_ words: String) -> String {
         SearchArguments.arranged(words.split(separator: " ").map(String.init), options: options).joined(separator: " ")
