@@ -1,9 +1,6 @@
-import DiaryIndex
 import DiaryModel
-import DiaryReader
 import DiarySearch
 import Foundation
-import SiteBuilder
 
 /// `daybook search WORDS…`: the same matches as the site's search page, in the same order. It says
 /// only what is about the search (SPEC §4): an `--emotion` the diary does not know, a `--tag` no

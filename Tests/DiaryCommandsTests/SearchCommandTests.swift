@@ -97,6 +97,12 @@ final class SearchCommandTests: XCTestCase {
         let none = try runDaybook(["search", "-C", root.path, "zebra"])
         XCTAssertEqual(none.status, 1)
         XCTAssertEqual(none.standardError, "no entry matches 'zebra'\n")
+        // A daybook.yml that cannot be read stops the search: its emotions and addresses are the answers'.
+        try "title: Test\nemotions: 5\n".write(to: root.appendingPathComponent("daybook.yml"), atomically: true, encoding: .utf8)
+        let unread = try runDaybook(["search", "-C", root.path, "typo"])
+        XCTAssertEqual(unread.status, 1)
+        XCTAssertTrue(unread.standardError.hasPrefix("daybook.yml:2:11: error: 'emotions' must be a list"), unread.standardError)
+        XCTAssertEqual(unread.standardOutput, "")
     }
 
     func testAWordStartingWithADashExcludesItWhereverItStands() throws {
