@@ -1,16 +1,16 @@
-import DiaryIndex
 import DiaryModel
-import DiaryReader
 import DiarySearch
 import Foundation
-import SiteBuilder
 
-/// `daybook search WORDS…`: the same matches as the site's search page, in the same order.
+/// `daybook search WORDS…`: the same matches as the site's search page, in the same order. It says
+/// only what is about the search (SPEC §4): an `--emotion` the diary does not know, a `--tag` no
+/// entry has, why nothing matched; the diary's other problems are `check`'s and `build`'s to tell.
 public enum DiarySearchCommand {
-    /// What a search found, and the problems met reading the diary when it was read directly.
+    /// What a search found.
     public struct Outcome: Sendable {
         public var results: [SearchResult]
-        public var diagnostics: [Diagnostic]
+        /// When nothing matched, the line that says why (`SearchMiss`); nil otherwise.
+        public var nothingFound: String?
         /// True when the answer came from the built site's index rather than from Content/.
         public var usedBuiltIndex: Bool
     }
@@ -21,25 +21,16 @@ public enum DiarySearchCommand {
         try run(root: root, query: query, options: SearchOptions(limit: limit), includeDrafts: includeDrafts)
     }
 
-    /// `run(root:query:limit:includeDrafts:)` with the command's filters, order and limit.
+    /// `run(root:query:limit:includeDrafts:)` with the command's filters, order and limit. Throws a
+    /// usage error for an emotion the diary does not know, and the error of a `daybook.yml` that
+    /// cannot be read (the search would not be the site's).
     public static func run(root: URL, query: String, options: SearchOptions, includeDrafts: Bool = false) throws -> Outcome {
-        let builder = SiteBuilder(root: root)
-        let build = SiteBuilder.Options(includeDrafts: includeDrafts)
-        if builder.isUpToDate(build), let sourcePaths = builder.sourcePaths(build) {
-            let output = builder.outputFolder(build)
-            var engine = try SearchEngine { path in
-                FileManager.default.contents(atPath: output.appendingPathComponent(path).path).map { [UInt8]($0) }
-            }
-            engine.sourcePaths = sourcePaths
-            return Outcome(results: try engine.search(query, options: options), diagnostics: [], usedBuiltIndex: true)
-        }
-        let reading = DiaryReader(root: root).read(.init(includeDrafts: includeDrafts))
-        let diary = reading.diary
-        let files = SearchIndexBuilder(entries: diary.entries, emotions: diary.emotions, urls: URLMap(baseURL: diary.config.baseURL),
-                                       searchFields: diary.config.searchFields).files()
-        var engine = try SearchEngine(files: files)
-        engine.sourcePaths = Dictionary(diary.entries.map { ($0.id, $0.sourcePath) }, uniquingKeysWith: { first, _ in first })
-        return Outcome(results: try engine.search(query, options: options), diagnostics: reading.diagnostics, usedBuiltIndex: false)
+        let source = try SearchSource(root: root, includeDrafts: includeDrafts)
+        let miss = SearchMiss(source: source, query: query, options: options)
+        try miss.checkEmotions()
+        let results = try source.engine.search(query, options: options)
+        return Outcome(results: results, nothingFound: results.isEmpty ? try miss.explanation() : nil,
+                       usedBuiltIndex: source.isBuiltIndex)
     }
 
     /// The results as `--format md` prints them: each entry in full, as Markdown (its title as a

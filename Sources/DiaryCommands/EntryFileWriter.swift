@@ -28,17 +28,10 @@ public struct EntryFileWriter {
         self.root = root
     }
 
-    /// The diary's configuration (defaults without a `daybook.yml`). A folder with neither
-    /// `daybook.yml` nor `Content/` is not a diary: a usage error, rather than a `Content/` made
-    /// wherever the command happened to run.
+    /// The diary's configuration (defaults without a `daybook.yml`); a folder that is not a
+    /// diary is a usage error (`DiaryConfigFile.loadDiary`).
     public func config() throws -> DiaryConfig {
-        let fileManager = FileManager.default
-        guard fileManager.fileExists(atPath: root.appendingPathComponent(ConfigLoader.fileName).path)
-                || fileManager.fileExists(atPath: root.appendingPathComponent(ContentFiles.folderName).path) else {
-            throw CommandError("\(root.path) is not a diary (it has no \(ConfigLoader.fileName) and no \(ContentFiles.folderName)/ folder); "
-                               + "start one with 'daybook init', or name your diary's folder with -C DIR", isUsage: true)
-        }
-        return try DiaryConfigFile.load(root: root)
+        try DiaryConfigFile.loadDiary(root: root)
     }
 
     /// Writes the entry and returns its path relative to the diary root.
@@ -72,8 +65,7 @@ public struct EntryFileWriter {
         }
         let catalog = EmotionCatalog(config.emotions)
         if let emotion = catalog.emotion(named: name) { return emotion.id }
-        let hint = Suggestion.hint(for: name, among: catalog.allNames)
-        throw CommandError("unknown emotion '\(name)'\(hint) (known: \(known))", isUsage: true)
+        throw CommandError(catalog.unknownNameMessage(name), isUsage: true)
     }
 
     /// The entry's time: `text` as given, or now to the second, so that two entries written in

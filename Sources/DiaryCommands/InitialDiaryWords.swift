@@ -47,7 +47,9 @@ struct InitialDiaryWords: Equatable {
         - Add a new entry with `daybook new`: it asks how you felt and opens your editor.
         - See your diary as a website with `daybook serve`, then open http://127.0.0.1:4000/
           (it rebuilds and reloads the page whenever you save).
-        - `daybook build` writes the site into `Output/`, ready for any static web host.
+        - `daybook build` writes the site into `Output/`, where anyone who has its address can read it:
+          before you put it on a web host, encrypt it with `daybook build --encrypt`
+          (a password then opens it in the browser).
 
         """
 
@@ -58,7 +60,9 @@ struct InitialDiaryWords: Equatable {
         - `daybook new`로 새 글을 씁니다. 기분을 묻고 편집기를 열어 줍니다.
         - `daybook serve`를 실행하고 http://127.0.0.1:4000/ 을 열면 일기를 웹사이트로 볼 수 있습니다
           (저장할 때마다 다시 빌드하고 페이지를 새로 고칩니다).
-        - `daybook build`는 사이트를 `Output/`에 씁니다. 어느 정적 웹 호스트에나 올릴 수 있습니다.
+        - `daybook build`는 사이트를 `Output/`에 씁니다. 그대로 올리면 주소를 아는 누구나 읽을 수 있으니,
+          웹 호스트에 올리기 전에 `daybook build --encrypt`로 암호화하세요
+          (그러면 브라우저에서 비밀번호로 엽니다).
 
         """
 }

@@ -26,6 +26,13 @@ public struct EmotionCatalog: Sendable {
         emotions.flatMap { [$0.id, $0.label] + $0.aliases }
     }
 
+    /// What to say of a name no emotion answers to, wherever one is read (front matter, `--emotion`
+    /// of `new`, `import` and `search`): `unknown emotion 'hapy'; did you mean 'happy'? (known: happy, sad, …)`.
+    public func unknownNameMessage(_ name: String) -> String {
+        let known = emotions.map(\.id).joined(separator: ", ")
+        return "unknown emotion '\(name)'\(Suggestion.hint(for: name, among: allNames)) (known: \(known))"
+    }
+
     static func key(_ name: String) -> String {
         name.normalizedNFC.lowercased()
     }

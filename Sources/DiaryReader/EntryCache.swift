@@ -326,7 +326,10 @@ public struct EntryCache: Sendable {
         writer.write(unknown)
         writer.write(unknown.map { parsed.unknownEmotions[$0]! })
         writer.write(parsed.entry != nil)
-        guard let entry = parsed.entry else { return write(parsed.picturesWithoutEntry, into: &writer) }
+        guard let entry = parsed.entry else {
+            writer.write(optional: parsed.idWithoutEntry)
+            return write(parsed.picturesWithoutEntry, into: &writer)
+        }
         writer.write(entry.id)
         writer.write(entry.slug)
         writer.write(entry.sourcePath)
@@ -416,8 +419,9 @@ public struct EntryCache: Sendable {
               let hasEntry = reader.bool() else { return nil }
         let unknown = unknownIDs.isEmpty ? [:] : Dictionary(uniqueKeysWithValues: zip(unknownIDs, unknownNames))
         guard hasEntry else {
-            guard let pictures = readPictures(&reader, path: path) else { return nil }
-            return ParsedEntry(entry: nil, unknownEmotions: unknown, diagnostics: diagnostics, imageLookups: [], picturesWithoutEntry: pictures)
+            guard let id = reader.optionalString(), let pictures = readPictures(&reader, path: path) else { return nil }
+            return ParsedEntry(entry: nil, unknownEmotions: unknown, diagnostics: diagnostics, imageLookups: [],
+                               picturesWithoutEntry: pictures, idWithoutEntry: id)
         }
         guard let id = reader.string(), let slug = reader.string(), let sourcePath = reader.string(likely: path), let title = reader.string(),
               let stamp = reader.optionalUInt64(), let sourceKey = reader.uint64(), let instant = reader.double(), let wallClock = reader.int(),

@@ -14,6 +14,12 @@ public struct ParsedEntry: Sendable {
     /// When there is no entry: the pictures the file names that exist, which a check looks at
     /// all the same (SPEC §5: every problem of a run at once).
     public var picturesWithoutEntry: [PictureUse] = []
+    /// When there is no entry but its date and file name were read: the id it would have, which
+    /// two files must not share whatever else is wrong with them (SPEC §5: every problem at once).
+    var idWithoutEntry: String?
+
+    /// The id of the file's entry: its day and slug, also when errors kept the entry out.
+    public var entryID: String? { entry?.id ?? idWithoutEntry }
 }
 
 /// Turns the text of one entry file into an `Entry` (SPEC §2).
@@ -67,7 +73,8 @@ public struct EntryParser: Sendable {
         var reading = EntryReading(parser: self, path: path)
         let entry = reading.read(text)
         return ParsedEntry(entry: entry, unknownEmotions: reading.unknownEmotions, diagnostics: reading.diagnostics,
-                           imageLookups: reading.imageLookups, picturesWithoutEntry: entry == nil ? reading.pictures : [])
+                           imageLookups: reading.imageLookups, picturesWithoutEntry: entry == nil ? reading.pictures : [],
+                           idWithoutEntry: entry == nil ? reading.id : nil)
     }
 
     /// The last component of `path`. Splitting by Character cost more than the slug itself, so the
@@ -113,6 +120,8 @@ private struct EntryReading {
     var imageLookups: [ImageLookup] = []
     /// Every picture file named that exists, where it is named.
     var pictures: [PictureUse] = []
+    /// The entry's id, once its date and file name are read.
+    var id: String?
 
     init(parser: EntryParser, path: String) {
         self.parser = parser
@@ -158,9 +167,11 @@ private struct EntryReading {
         let document = MarkdownDocument(split.body, features: parser.markdownFeatures)
         if title.isEmpty, let heading = document.takeFirstLevelOneHeading(), !heading.isEmpty { title = heading }
 
-        guard let date, let emotionIDs, !slug.isEmpty else { return nil }
+        guard let date, !slug.isEmpty else { return nil }
         let (instant, local) = date.resolve(in: parser.config.timeZone)
         let id = "\(local.day)-\(slug)"
+        self.id = id
+        guard let emotionIDs else { return nil }
         if title.isEmpty { title = local.description }
 
         var images: [EntryImage] = []
@@ -249,9 +260,7 @@ private struct EntryReading {
                     continue
                 }
                 id = Slug.make(from: name)
-                let known = parser.config.emotions.map(\.id).joined(separator: ", ")
-                let hint = Suggestion.hint(for: name, among: parser.catalog.allNames)
-                diagnostics.append(.warning(at: frontMatter.location(of: node), "unknown emotion '\(name)'\(hint) (known: \(known))"))
+                diagnostics.append(.warning(at: frontMatter.location(of: node), parser.catalog.unknownNameMessage(name)))
                 if unknownEmotions[id] == nil { unknownEmotions[id] = name }
             }
             if !ids.contains(id) { ids.append(id) }

@@ -29,11 +29,11 @@ struct GatheredEntries {
                     continue
                 }
                 part.diagnostics += result.diagnostics
+                if let id = result.entryID { idHashes.append(id.hashValue) }
                 guard let entry = result.entry else {
                     part.picturesWithoutEntry += result.picturesWithoutEntry
                     continue
                 }
-                idHashes.append(entry.id.hashValue)
                 guard includeDrafts || !entry.isDraft else { continue }
                 part.entries.append(entry)
                 part.noteUnknownEmotions(result.unknownEmotions)
@@ -57,7 +57,8 @@ struct GatheredEntries {
         return gathered
     }
 
-    /// The same, one reading after another, keeping each id's file once two id hashes met.
+    /// The same, one reading after another, keeping each id's file once two id hashes met. A file
+    /// whose entry has errors still holds its id: the second file with it is the one reported.
     private static func oneByOne(_ readings: [(EntryCache.Source?, wasParsed: Bool)], paths: [String], includeDrafts: Bool) -> GatheredEntries {
         var gathered = GatheredEntries()
         var idHashes = Set<Int>(minimumCapacity: readings.count)
@@ -68,22 +69,24 @@ struct GatheredEntries {
                 continue
             }
             gathered.diagnostics += result.diagnostics
+            var isTaken = false
+            if let id = result.entryID {
+                if !idHashes.insert(id.hashValue).inserted, ownerOfID == nil {
+                    ownerOfID = owners(of: readings[..<position], paths: paths)
+                }
+                if let other = ownerOfID?[id] {
+                    isTaken = true
+                    gathered.diagnostics.append(.error(at: SourceLocation(path: paths[position]),
+                                                       "the entry id '\(id)' is also the id of \(SourceLocation(path: other)); rename one of the two files"))
+                } else if ownerOfID != nil {
+                    ownerOfID?[id] = paths[position]
+                }
+            }
             guard let entry = result.entry else {
                 gathered.picturesWithoutEntry += result.picturesWithoutEntry
                 continue
             }
-            if !idHashes.insert(entry.id.hashValue).inserted, ownerOfID == nil {
-                ownerOfID = owners(of: readings[..<position].lazy.compactMap { $0.0?.parsed.entry })
-            }
-            if ownerOfID != nil {
-                if let other = ownerOfID?[entry.id] {
-                    gathered.diagnostics.append(.error(at: SourceLocation(path: entry.sourcePath),
-                                                       "the entry id '\(entry.id)' is also the id of \(SourceLocation(path: other)); rename one of the two files"))
-                    continue
-                }
-                ownerOfID?[entry.id] = entry.sourcePath
-            }
-            guard includeDrafts || !entry.isDraft else { continue }
+            guard !isTaken, includeDrafts || !entry.isDraft else { continue }
             gathered.entries.append(entry)
             gathered.noteUnknownEmotions(result.unknownEmotions)
         }
@@ -98,10 +101,12 @@ struct GatheredEntries {
         .error(at: SourceLocation(path: path), "cannot read this file")
     }
 
-    /// Entry id → the file of the entry with that id, of entries whose ids all differ.
-    private static func owners<Entries: Sequence<Entry>>(of entries: Entries) -> [String: String] {
+    /// Entry id → the file that holds it, of readings whose ids all differ.
+    private static func owners(of readings: ArraySlice<(EntryCache.Source?, wasParsed: Bool)>, paths: [String]) -> [String: String] {
         var owners: [String: String] = [:]
-        for entry in entries { owners[entry.id] = entry.sourcePath }
+        for position in readings.indices {
+            if let id = readings[position].0?.parsed.entryID { owners[id] = paths[position] }
+        }
         return owners
     }
 }

@@ -23,7 +23,7 @@ package struct BuildCache {
 
     /// Bump when any file's layout, the parser's output (the entry cache) or the pages' shape
     /// changes: a Daybook with another version ignores the whole cache and builds everything once.
-    package static let formatVersion = 17
+    package static let formatVersion = 18
 
     private static let magic = "daybook-cache"
 

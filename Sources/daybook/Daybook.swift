@@ -1,6 +1,5 @@
 import ArgumentParser
 import DiaryCommands
-import DiarySearch
 import DiaryServer
 import Foundation
 import SiteBuilder
@@ -32,6 +31,18 @@ extension Daybook {
     static func asksForLibraries(_ arguments: [String] = CommandLine.arguments) -> Bool {
         let words = Array(arguments.dropFirst())
         return words.count == 2 && words.contains("--version") && (words.contains("--verbose") || words.contains("-v"))
+    }
+
+    /// The command line for the parser (without the program's name), with `search`'s words put
+    /// after a `--` (`SearchArguments`), so that `daybook search walk -rain` excludes `rain`.
+    static func arranged(_ arguments: [String] = CommandLine.arguments) -> [String] {
+        var position = 1
+        while position < arguments.count, arguments[position] == "-C" { position += 2 }
+        guard position < arguments.count, arguments[position] == SearchCommand.configuration.commandName else {
+            return Array(arguments.dropFirst())
+        }
+        return Array(arguments[1...position])
+            + SearchArguments.arranged(Array(arguments[(position + 1)...]))
     }
 
     /// `daybook build …` parsed by the build command alone: parsing the whole tree looks at every
@@ -127,7 +138,7 @@ struct NewCommand: ParsableCommand {
 
     @OptionGroup var location: DiaryLocation
 
-    @Option(help: "The entry's emotion: an id, label or alias (asked on a terminal when missing).")
+    @Option(help: "The entry's emotion: an id, label or alias (asked on a terminal when missing).", completion: .diaryEmotions)
     var emotion: String?
 
     @Option(help: "The entry's date, such as 2025-10-20 or \"2025-10-20 09:30\" (default: now).")
@@ -383,94 +394,3 @@ final class Progress: @unchecked Sendable {
         shown = false
     }
 }
-
-struct SearchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "search",
-        abstract: "Print the entries that match every word, best match first: the same answers as the site's search page.",
-        discussion: """
-            The query language is the search page's: "two words" in quotes match in that order, -word excludes, \
-            #tag, emotion:ID, 2025 and 2025-10 filter, ㅅㅊ matches initial consonants. Exits 1 when nothing matches.
-            """
-    )
-
-    /// How the results are printed.
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, md
-    }
-
-    @OptionGroup var location: DiaryLocation
-
-    @Argument(parsing: .allUnrecognized,
-              help: "Words that must all appear (in any case; part of a word is enough); -word excludes one.")
-    var words: [String] = []
-
-    @Option(name: [.customShort("n"), .customLong("limit")], help: "Print at most this many matches.")
-    var limit: Int?
-
-    @Option(help: ArgumentHelp("Only entries written on or after this day.", valueName: "YYYY-MM-DD"))
-    var from: String?
-
-    @Option(help: ArgumentHelp("Only entries written on or before this day.", valueName: "YYYY-MM-DD"))
-    var to: String?
-
-    @Option(help: ArgumentHelp("Only entries written on this day.", valueName: "YYYY-MM-DD"))
-    var on: String?
-
-    @Option(help: "Only entries with this tag (repeat it: every tag must match).")
-    var tag: [String] = []
-
-    @Option(help: "Only entries with this emotion among theirs (id, label or alias).")
-    var emotion: String?
-
-    @Option(help: "rank (best match first) or date (newest first).")
-    var sort: SearchOrder = .rank
-
-    @Option(help: "text (one line an entry), json, or md (the entries in full, as Markdown).")
-    var format: Format = .text
-
-    @Flag(help: "The same as --format json.")
-    var json = false
-
-    @Flag(help: "Search drafts too (as a site built with --drafts does).")
-    var drafts = false
-
-    func validate() throws {
-        if let limit, limit < 1 { throw ValidationError("-n must be 1 or more") }
-        for (name, day) in [("--from", from), ("--to", to), ("--on", on)] {
-            if let day, !Self.isDay(day) { throw ValidationError("\(name) expects a day as YYYY-MM-DD, not '\(day)'") }
-        }
-        if on != nil, from != nil || to != nil { throw ValidationError("--on cannot be combined with --from or --to") }
-        let hasFilter = !tag.isEmpty || emotion != nil || from != nil || to != nil || on != nil
-        if words.joined().trimmingCharacters(in: .whitespaces).isEmpty, !hasFilter {
-            throw ValidationError("give at least one word or filter to search for")
-        }
-    }
-
-    private static func isDay(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        return parts.count == 3 && parts.map(\.count) == [4, 2, 2] && parts.allSatisfy { $0.allSatisfy(\.isASCII) && Int($0) != nil }
-    }
-
-    private var options: SearchOptions {
-        let dates = on.map { $0...$0 } ?? ((from != nil || to != nil) ? (from ?? "0000-01-01")...(to ?? "9999-12-31") : nil)
-        return SearchOptions(order: sort, tags: tag, emotions: emotion.map { [$0] } ?? [], dates: dates, limit: limit)
-    }
-
-    func run() throws {
-        // `--` ends the options (so that `-rain` is a word to exclude, not the flags -r -a -i -n);
-        // words that are not options pass through as they are.
-        let query = words.filter { $0 != "--" }.joined(separator: " ")
-        let outcome = try DiarySearchCommand.run(root: location.root, query: query, options: options, includeDrafts: drafts)
-        for diagnostic in outcome.diagnostics { StandardError.print(diagnostic.description) }
-        switch json ? .json : format {
-        case .json: print(try DiarySearchCommand.json(outcome.results))
-        case .md: if !outcome.results.isEmpty { print(DiarySearchCommand.markdown(outcome.results, root: location.root), terminator: "") }
-        case .text: for result in outcome.results { print(result.line) }
-        }
-        if outcome.results.isEmpty { StandardError.print("no entry matches '\(query)'") }
-        if outcome.diagnostics.contains(where: \.isError) || outcome.results.isEmpty { throw ExitCode.failure }
-    }
-}
-
-extension SearchOrder: ExpressibleByArgument {}

@@ -19,7 +19,7 @@ struct DeployCommand: ParsableCommand {
 
     @OptionGroup var location: DiaryLocation
 
-    @Argument(help: "The target's name in daybook.yml (default: the first).")
+    @Argument(help: "The target's name in daybook.yml (default: the first).", completion: .diaryDeployTargets)
     var name: String?
 
     @Flag(help: "Print the plan and its files; send and delete nothing.")

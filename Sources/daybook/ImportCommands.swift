@@ -22,7 +22,7 @@ struct ImportCommand: ParsableCommand {
 
 /// Options every importer takes.
 struct ImportFlags: ParsableArguments {
-    @Option(help: "The emotion for entries nothing else gives one: an id, label or alias.")
+    @Option(help: "The emotion for entries nothing else gives one: an id, label or alias.", completion: .diaryEmotions)
     var emotion: String?
 
     @Flag(help: "Report what would be imported and write nothing.")

@@ -8,7 +8,7 @@ if Daybook.asksForLibraries() {
     exit(0)
 }
 do {
-    var command = try Daybook.parseBuildAlone() ?? Daybook.parseAsRoot()
+    var command = try Daybook.parseBuildAlone() ?? Daybook.parseAsRoot(Daybook.arranged())
     try command.run()
 } catch let error as CommandError {
     StandardError.print(error.description)

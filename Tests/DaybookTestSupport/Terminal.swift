@@ -25,12 +25,15 @@ public func runDaybookOnTerminal(_ arguments: [String], typing input: String, en
     return (process.terminationStatus, screen.text.replacingOccurrences(of: "\r\n", with: "\n"))
 }
 
-/// Starts `executable` with `terminal` (a pseudo-terminal's own side) as its standard input, output and error.
-public func startProcess(_ executable: URL, _ arguments: [String], environment: [String: String], on terminal: Int32) throws -> Process {
+/// Starts `executable` with `terminal` (a pseudo-terminal's own side) as its standard input, output
+/// and error, in `folder` when one is given.
+public func startProcess(_ executable: URL, _ arguments: [String], environment: [String: String], on terminal: Int32,
+                         in folder: URL? = nil) throws -> Process {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     process.environment = environment
+    if let folder { process.currentDirectoryURL = folder }
     let handle = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
     process.standardInput = handle
     process.standardOutput = handle
@@ -93,17 +96,33 @@ public struct TerminalSession {
     public let terminal: Int32
 
     public init(_ arguments: [String], environment: [String: String], file: StaticString = #filePath, line: UInt = #line) throws {
+        try self.init(executable: daybookExecutable(file: file, line: line), arguments, environment: environment)
+    }
+
+    /// `executable` (a shell, say) on a pseudo-terminal that is its controlling terminal, started in `folder`.
+    public init(executable: URL, _ arguments: [String], environment: [String: String], in folder: URL? = nil) throws {
         let terminalName = try PseudoTerminal.open()
         master = terminalName.master
         terminal = open(terminalName.path, O_RDWR | O_NOCTTY)
         guard terminal >= 0 else { throw CocoaError(.featureUnsupported) }
         // setsid --ctty: a new session whose controlling terminal is standard input's.
-        process = try startProcess(URL(fileURLWithPath: "/usr/bin/setsid"), ["--ctty", daybookExecutable(file: file, line: line).path] + arguments,
-                                   environment: environment, on: terminal)
+        process = try startProcess(URL(fileURLWithPath: "/usr/bin/setsid"), ["--ctty", executable.path] + arguments,
+                                   environment: environment, on: terminal, in: folder)
+    }
+
+    /// Types `text` at the terminal.
+    public func type(_ text: String) {
+        _ = text.withCString { write(master, $0, strlen($0)) }
     }
 
     /// What the terminal shows once it shows `text`; nil if it does not within `seconds`.
     public func waitForScreen(containing text: String, seconds: Double = 20) -> String? {
+        waitForScreen(seconds: seconds) { $0.contains(text) }
+    }
+
+    /// What the terminal shows (escape sequences and all) once `isShown` holds for it; nil if it
+    /// does not within `seconds`.
+    public func waitForScreen(seconds: Double = 20, until isShown: (String) -> Bool) -> String? {
         var shown: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         let deadline = Date().addingTimeInterval(seconds)
@@ -115,7 +134,7 @@ public struct TerminalSession {
             if count <= 0 { return nil }
             shown += buffer[0..<count]
             let screen = String(decoding: shown, as: UTF8.self)
-            if screen.contains(text) { return screen }
+            if isShown(screen) { return screen }
         }
         return nil
     }

@@ -406,7 +406,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testAnImportThatLeavesEntriesOutExitsOneAndAnUnreadableExportWritesNothing() throws {
-        let root = temporaryFolder(self)
+        let root = emptyDiary(self)
         let csv = Samples.folder.appendingPathComponent("daylio/daylio_export.csv").path
         let partial = try runDaybook(["import", "daylio", csv, "-C", root.path, "--dry-run"])
         XCTAssertEqual(partial.status, 1)

@@ -26,6 +26,25 @@ final class CommandTests: XCTestCase {
         XCTAssertFalse(text.contains("open `Output/index.html`"), text)
     }
 
+    func testTheFirstEntryNamesEncryptionBeforeAWebHostInEitherLanguage() throws {
+        for (locale, before) in [("en_US", "before you put it on a web host"), ("ko_KR", "웹 호스트에 올리기 전에")] {
+            let root = temporaryFolder(self)
+            let entry = try DiaryInitializer(root: root, localeIdentifier: locale).create().created[1]
+            let text = try String(contentsOf: root.appendingPathComponent(entry), encoding: .utf8)
+            XCTAssertTrue(text.contains(before) && text.contains("`daybook build --encrypt`"), text)
+        }
+    }
+
+    func testImportIntoAFolderThatIsNotADiaryIsRefusedAndWritesNothing() throws {
+        let folder = temporaryFolder(self)
+        XCTAssertThrowsError(try DiaryImportCommand.run(root: folder, format: .jrnl, path: Samples.folder.appendingPathComponent("jrnl/journal.json").path,
+                                                        options: .init(emotion: "calm"))) { error in
+            XCTAssertEqual((error as? CommandError)?.isUsage, true)
+            XCTAssertTrue((error as? CommandError)?.message.hasPrefix("\(folder.path) is not a diary") == true, "\(error)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "no Content/ made")
+    }
+
     func testInitIgnoresTheCacheAndTheSiteInGit() throws {
         let root = temporaryFolder(self)
         _ = try DiaryInitializer(root: root).create()

@@ -263,9 +263,35 @@ final class ImportTests: XCTestCase {
         XCTAssertThrowsError(try diary.run(.dayOne, Samples.jrnl.deletingLastPathComponent().appendingPathComponent("missing.zip"))) { error in
             XCTAssertEqual((error as? ImportError)?.description, "missing.zip: error: no such file or folder")
         }
-        XCTAssertThrowsError(try diary.run(.dayOne, Samples.daylio)) { error in
+        let notes = diary.root.appendingPathComponent("notes.txt")
+        try Data("Dear diary,\nnothing here is an export.\n".utf8).write(to: notes)
+        XCTAssertThrowsError(try diary.run(.dayOne, notes)) { error in
             XCTAssertTrue((error as? ImportError)?.message.hasPrefix("not a zip archive Daybook can read") == true, "\(error)")
         }
+    }
+
+    func testAnotherAppsExportNamesTheCommandThatReadsItAndWritesNothing() throws {
+        let diary = try TemporaryDiary(self)
+        let dayOneZip = try zipped(Samples.dayOne, in: self)
+        let journal = Samples.dayOne.appendingPathComponent("Journal.json")
+        let cases: [(DiaryImporter.Format, URL, String)] = [
+            (.jrnl, journal, "this is Day One's export, not jrnl's; import it with 'daybook import dayone Journal.json'"),
+            (.jrnl, dayOneZip, "this is Day One's export, not jrnl's; import it with 'daybook import dayone \(dayOneZip.lastPathComponent)'"),
+            (.jrnl, Samples.dayOne, "this is Day One's export, not jrnl's; import it with 'daybook import dayone dayone'"),
+            (.daylio, journal, "this is Day One's export, not Daylio's; import it with 'daybook import dayone Journal.json'"),
+            (.dayOne, Samples.jrnl, "this is jrnl's export, not Day One's; import it with 'daybook import jrnl journal.json'"),
+            (.daylio, Samples.jrnl, "this is jrnl's export, not Daylio's; import it with 'daybook import jrnl journal.json'"),
+            (.dayOne, Samples.daylio, "this is Daylio's export, not Day One's; import it with 'daybook import daylio daylio_export.csv'"),
+            (.jrnl, Samples.daylio, "this is Daylio's export, not jrnl's; import it with 'daybook import daylio daylio_export.csv'"),
+        ]
+        let before = diary.snapshot()
+        for (format, export, message) in cases {
+            XCTAssertThrowsError(try diary.run(format, export, emotion: "calm")) { error in
+                XCTAssertEqual((error as? ImportError)?.message, message)
+                XCTAssertEqual((error as? ImportError)?.isUsage, true, "the command named the wrong app: a usage error")
+            }
+        }
+        XCTAssertEqual(diary.snapshot(), before)
     }
 
     private func jrnlHash(_ title: String) throws -> String {

@@ -203,6 +203,23 @@ final class BadInputTests: XCTestCase {
         ])
     }
 
+    func testAnEntryWhosePictureIsMissingStillHoldsItsIdAgainstAnother() throws {
+        let walk = "Content/2025/10/20/walk.md"
+        let other = "Content/other/2025-10-20-Walk.md"
+        let duplicate = "\(other):1:1: error: the entry id '2025-10-20-walk' is also the id of \(walk):1:1; rename one of the two files"
+        // The entry with the missing picture listed first, then second: the duplicate is found in the same run.
+        XCTAssertEqual(try diagnostics(of: [walk: entryText("date: 2025-10-20\nemotion: happy\nimages: [gone.png]"),
+                                            other: entryText("date: 2025-10-20 18:00\nemotion: sad")]), [
+            "\(walk):4:10: error: image 'gone.png' not found (looked for Content/2025/10/20/gone.png and Content/gone.png)",
+            duplicate,
+        ])
+        XCTAssertEqual(try diagnostics(of: [walk: entryText("date: 2025-10-20\nemotion: happy"),
+                                            other: entryText("date: 2025-10-20 18:00\nemotion: sad\nimages: [gone.png]")]), [
+            duplicate,
+            "\(other):4:10: error: image 'gone.png' not found (looked for Content/other/gone.png and Content/gone.png)",
+        ])
+    }
+
     func testAnUnknownEmotionIsAWarningWithASuggestion() throws {
         let found = try diagnostics(of: [path: entryText("date: 2025-10-20\nemotion: hapy")])
         XCTAssertEqual(found, ["\(path):3:10: warning: unknown emotion 'hapy'; did you mean 'happy'? (known: happy, sad, angry, anxious, calm, grateful, tired, excited)"])

@@ -77,6 +77,24 @@ final class EntryCacheTests: XCTestCase {
         XCTAssertEqual(second.picturesWithoutEntry, named)
     }
 
+    func testAFileThatGivesNoEntryKeepsItsIdThroughTheCache() throws {
+        let diary = try makeDiary(config: config)
+        let path = "Content/2025/10/20/0930-walk.md"
+        let twin = "Content/other/2025-10-20-0930-Walk.md"
+        try diary.write(entryText("date: 2025-10-20 09:30\nemotion: happy\nimages: [gone.png]"), to: path)
+        try diary.write(entryText("date: 2025-10-20 10:00\nemotion: calm"), to: twin)
+        for file in [path, twin] {
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-60)],
+                                                  ofItemAtPath: diary.root.appendingPathComponent(file).path)
+        }
+        let first = DiaryReader(root: diary.root).read()
+        XCTAssertTrue(first.diagnostics.contains { $0.location.path == twin && $0.message.contains("is also the id of \(path)") },
+                      "\(first.diagnostics)")
+        let second = try reread(diary, after: first)
+        XCTAssertEqual(second.parsedCount, 0)
+        XCTAssertEqual(second.diagnostics, first.diagnostics)
+    }
+
     func testACacheReadInPlaceBehindOtherBytesGivesTheSameEntries() throws {
         let diary = try makeDiary(config: config)
         let first = DiaryReader(root: diary.root).read()

@@ -149,12 +149,17 @@ final class S3DeployTests: XCTestCase {
         let root = try makeDiary(self, target: "bucket", kind: "s3", url: "s3://bucket/diary/",
                                  extra: ["endpoint: http://127.0.0.1:\(proxyPort)", "region: us-east-1", "public: true"])
         try post("/__delay?ms=150")
-        let script = packageRoot.appendingPathComponent("Tests/SiteDeployTests/Servers/ctrl_c.py").path
-        let run = try runProgram("python3", [script, #"\] (\d+)/\d+ files"#, "3", try daybookExecutable().path, "deploy", "-C", root.path])
-        let result = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any], run.standardError)
-        let screen = result["screen"] as? String ?? ""
-        XCTAssertEqual(result["typed"] as? Bool, true, "no progress shown: \(screen)")
-        XCTAssertEqual(result["status"] as? Int, 130, screen)
+        let terminal = try TerminalSession(["deploy", "-C", root.path], environment: ProcessInfo.processInfo.environment)
+        defer { terminal.close() }
+        let progress = terminal.waitForScreen(seconds: 60) { screen in
+            let counts = screen.matches(of: #/\] (\d+)/\d+ files/#).compactMap { Int($0.output.1) }
+            return (counts.last ?? 0) >= 3
+        }
+        XCTAssertNotNil(progress, "no progress was shown")
+        terminal.type("\u{03}")
+        let screen = terminal.waitForScreen { $0.contains("again to finish") } ?? ""
+        XCTAssertTrue(terminal.waitForExit())
+        XCTAssertEqual(terminal.process.terminationStatus, 130, screen)
         XCTAssertTrue(screen.contains("stopped:") && screen.contains("files sent"), screen)
         XCTAssertTrue(screen.contains("run 'daybook deploy' again to finish"), screen)
         let sent = try remoteFiles.count

@@ -11,6 +11,15 @@ public struct DiaryImporter {
         case dayOne = "dayone"
         case jrnl
         case daylio
+
+        /// The app's own name, as its users know it.
+        public var appName: String {
+            switch self {
+            case .dayOne: return "Day One"
+            case .jrnl: return "jrnl"
+            case .daylio: return "Daylio"
+            }
+        }
     }
 
     public struct Options: Sendable {
@@ -41,28 +50,7 @@ public struct DiaryImporter {
         let emotions = try EmotionChoice(catalog: EmotionCatalog(config.emotions), map: options.moodMap, fallback: options.emotion,
                                          defaults: format == .daylio ? EmotionChoice.daylioDefaults : [],
                                          tagWord: format == .daylio ? "activity" : "tag")
-        var exportFiles: ExportFiles?
-        let entries: [ImportedEntry]
-        switch format {
-        case .dayOne where url.pathExtension.lowercased() == "json":
-            // The journal's JSON itself: its photos are in `photos/` beside it.
-            let files = try ExportFiles(at: url.deletingLastPathComponent(), displayName: displayName)
-            exportFiles = files
-            entries = try DayOneExport.read(files, displayName: displayName, fallbackTimeZone: config.timeZone,
-                                            journal: url.lastPathComponent)
-        case .dayOne:
-            let files = try ExportFiles(at: url, displayName: displayName)
-            exportFiles = files
-            entries = try DayOneExport.read(files, displayName: displayName, fallbackTimeZone: config.timeZone)
-        case .jrnl:
-            entries = try JrnlExport.entries(fromJSON: try read(url, displayName), file: displayName)
-        case .daylio:
-            let data = try read(url, displayName)
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw ImportError(file: displayName, "not UTF-8 text; Daylio's CSV export is UTF-8")
-            }
-            entries = try DaylioExport.entries(fromCSV: text, file: displayName)
-        }
+        let (entries, exportFiles) = try readEntries(format, from: url, displayName: displayName)
         let plan = ImportPlan(entries, emotions: emotions, existing: ImportedIDs.scan(root: root)) { path in
             FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path)
         }
@@ -73,6 +61,35 @@ public struct DiaryImporter {
             }
         }
         return plan.report(isDryRun: options.dryRun)
+    }
+
+    /// The export's entries, and its files when it has pictures. An export this format cannot read
+    /// that another app wrote is a usage error naming the command that reads it.
+    private func readEntries(_ format: Format, from url: URL, displayName: String) throws -> ([ImportedEntry], ExportFiles?) {
+        do {
+            switch format {
+            case .dayOne where url.pathExtension.lowercased() == "json":
+                // The journal's JSON itself: its photos are in `photos/` beside it.
+                let files = try ExportFiles(at: url.deletingLastPathComponent(), displayName: displayName)
+                return (try DayOneExport.read(files, displayName: displayName, fallbackTimeZone: config.timeZone,
+                                              journal: url.lastPathComponent), files)
+            case .dayOne:
+                let files = try ExportFiles(at: url, displayName: displayName)
+                return (try DayOneExport.read(files, displayName: displayName, fallbackTimeZone: config.timeZone), files)
+            case .jrnl:
+                return (try JrnlExport.entries(fromJSON: try read(url, displayName), file: displayName), nil)
+            case .daylio:
+                let data = try read(url, displayName)
+                guard let text = String(data: data, encoding: .utf8) else {
+                    throw ImportError(file: displayName, "not UTF-8 text; Daylio's CSV export is UTF-8")
+                }
+                return (try DaylioExport.entries(fromCSV: text, file: displayName), nil)
+            }
+        } catch let error as ImportError {
+            guard let actual = ExportKind.format(of: url), actual != format else { throw error }
+            throw ImportError(file: displayName, "this is \(actual.appName)'s export, not \(format.appName)'s; "
+                              + "import it with 'daybook import \(actual.rawValue) \(displayName)'", isUsage: true)
+        }
     }
 
     private func read(_ url: URL, _ displayName: String) throws -> Data {

@@ -86,8 +86,6 @@ public struct EmotionChoice: Sendable {
 
     private static func emotionID(_ name: String, in catalog: EmotionCatalog, option: String) throws -> String {
         if let emotion = catalog.emotion(named: name) { return emotion.id }
-        let hint = Suggestion.hint(for: name, among: catalog.allNames)
-        let known = catalog.emotions.map(\.id).joined(separator: ", ")
-        throw ImportError.usage("\(option)\(name): unknown emotion '\(name)'\(hint) (known: \(known))")
+        throw ImportError.usage("\(option)\(name): \(catalog.unknownNameMessage(name))")
     }
 }
