@@ -46,14 +46,12 @@ run: release
 	@echo "Site written to $(CURDIR)/Output/index.html"
 	@echo "View it with: $(DAYBOOK) serve  (then open http://127.0.0.1:4000/)"
 
-## Build everything and run every test, then install the release build into a folder and test it
-## there, and build, install (apt-get), use and remove the Debian package.
+## Build everything and run every test (two test processes at once, the command-line and browser
+## tests on the release binary), then install the release build into a folder and test it there,
+## and build, install (apt-get), use and remove the Debian package; prints each part's time
+## (scripts/test.sh). TEST_WORKERS=N: N test processes at once.
 test: system-packages
-	@scripts/install-test-tools.sh
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
-	scripts/test-install.sh
-	scripts/test-package.sh
+	@SWIFT="$(SWIFT)" scripts/test.sh
 
 ## Speed figures: Daybook against Hugo and the floor, builds and `serve` (save → served page), and pictures
 ## (a photo diary, against vipsthumbnail, ImageMagick and Hugo), written to BENCHMARKS.md (a few hours;
