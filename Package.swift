@@ -134,7 +134,7 @@ let package = Package(
         .testTarget(name: "DiaryModelTests", dependencies: ["BuildSupport", "DiaryModel"]),
         .testTarget(name: "DiaryServerTests", dependencies: ["DaybookTestSupport", "DiaryServer", "SiteBuilder", "CCurlOnDemand"]),
         .testTarget(name: "DiaryReaderTests", dependencies: ["DaybookTestSupport", "DiaryReader", "DiaryIndex", "DiaryCorpus"]),
-        .testTarget(name: "DiaryCommandsTests", dependencies: ["DaybookTestSupport", "DiaryCommands", "DiaryModel", "DiaryReader", "DiaryCorpus", "SiteEncryption"], exclude: ["Browser"]),
+        .testTarget(name: "DiaryCommandsTests", dependencies: ["DaybookTestSupport", "DiaryCommands", "DiarySearch", "DiaryModel", "DiaryReader", "DiaryCorpus", "SiteEncryption"], exclude: ["Browser"]),
         .testTarget(name: "DiaryImportTests", dependencies: ["DaybookTestSupport", "BuildSupport", "DiaryImport", "DiaryReader", "DiaryModel", "DiaryCorpus", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
         .testTarget(name: "SiteDeployTests", dependencies: ["DaybookTestSupport", "SiteDeploy", "SiteBuilder", "SiteEncryption", "DiaryModel", "DiaryReader", "CCurlOnDemand"],

@@ -1,6 +1,7 @@
 import DaybookTestSupport
 import DiaryCorpus
 import DiaryModel
+import DiarySearch
 import Foundation
 import XCTest
 
@@ -59,52 +60,28 @@ final class SearchPageBrowserTests: XCTestCase {
         XCTAssertEqual(page.errors, [])
     }
 
-    func testThePageAndTheCommandAgreeOnFiftyWordsOfAThousandEntryDiary() throws {
+    /// A few queries of each kind (the engines themselves agree on hundreds: SearchEngineParityTests):
+    /// words, a particle, a phrase checked from the index's positions and one checked against its
+    /// records, exclusions, initial consonants, tags, emotions and dates as filters, and nothing found.
+    func testThePageShowsWhatTheCommandsEngineFindsForEachKindOfQueryOfAThousandEntryDiary() throws {
         let python = try Requirement.browserPython()
-        let root = temporaryFolder(self).appendingPathComponent("diary")
-        try CorpusGenerator(.init(days: 1095, entriesPerDay: 1)).write(to: root)
-        let words = ["산책", "카페", "산책했다", "회의", "피곤", "친구", "고양이", "아이스크림", "발표", "가족", "바다", "하늘",
-                     "coffee", "Coffee", "meeting", "rain", "the", "river", "book", "train", "park", "dumplings", "laptop",
-                     "hiking", "latte", "행복", "평온", "설렘", "불안", "happy", "calm", "tired", "walk", "work", "음악",
-                     "seoul", "여행", "cat", "mood", "example", "2 &", "짧게", "kimchi", "ok", "summer", "첫눈 first",
-                     "rain 비", "coffee 카페", "zzzz", "cafe"]
-        XCTAssertEqual(words.count, 50)
-        // What a diarist types beyond words (SPEC §10): initial consonants, tags, emotions and dates as filters.
-        let filters = ["ㅅㅊ", "ㅅ책", "ㄱㅇㅇ", "#cat", "#잠", "#exercise 산책", "emotion:happy", "emotion:calm coffee",
-                       "2024", "2024-10", "2025-03 ㅅㅊ", "#cat emotion:anxious 2023", "2023-13", "#nosuchtag"]
-        let page = try searchPage(of: root, subPath: "", queries: words + filters, python: python)
+        let (root, server) = try servedCorpus()
+        let queries = ["산책", "coffee", "산책했다", "친구와 카페에서", "2 &", "zzzz", "ㅅㅊ", "#cat", "emotion:calm coffee", "2024-10",
+                       "#cat emotion:anxious 2023", "#nosuchtag", "\"비가 와서\"", "coffee -rain", "\"walked along the river\"",
+                       "\"the light come in\" \"비가 와서\""]
+        let page = try searchPage(served: server, subPath: "", queries: queries, python: python)
         var matched = 0
-        for word in words + filters {
-            let expected = try commandResults(root, word)
-            let shown = try XCTUnwrap(page.queries[word], word)
-            XCTAssertEqual(shown.links, expected.prefix(20).map { page.origin + $0 }, word)
-            XCTAssertEqual(shown.count, expected.count, "\(word): \(shown.status)")
-            if !expected.isEmpty { matched += 1 }
-        }
-        XCTAssertGreaterThan(matched, 50, "most words and filters should match something")
-        XCTAssertEqual(try commandResults(root, "#nosuchtag"), [])
-        XCTAssertFalse(try commandResults(root, "ㅅㅊ").isEmpty, "ㅅㅊ finds 산책")
-        XCTAssertFalse(try commandResults(root, "2024-10").isEmpty, "a month filter finds that month")
-        XCTAssertEqual(page.errors, [])
-    }
-
-    /// Among them phrases of common words, which both check from the index's positions, and
-    /// phrases whose few candidates both check against their records.
-    func testThePageAndTheCommandRankFourteenQueriesAlike() throws {
-        let python = try Requirement.browserPython()
-        let root = temporaryFolder(self).appendingPathComponent("diary")
-        try CorpusGenerator(.init(days: 1095, entriesPerDay: 1)).write(to: root)
-        let queries = ["산책", "친구와 카페에서", "\"비가 와서\"", "coffee -rain", "walk 친구", "emotion:calm 산책", "#cat 비",
-                       "2024 피곤", "ㅅㅊ", "\"the city smelled\" 2024", "\"오늘은 아침 일찍\"", "\"walked along the river\"",
-                       "\"오늘의 한 줄\" 산책", "\"the light come in\" \"비가 와서\""]
-        let page = try searchPage(of: root, subPath: "", queries: queries, python: python)
         for query in queries {
-            let expected = try commandResults(root, query)
-            XCTAssertFalse(expected.isEmpty, query)
+            let expected = try engineResults(root, query).map(\.url)
             let shown = try XCTUnwrap(page.queries[query], query)
             XCTAssertEqual(shown.links, expected.prefix(20).map { page.origin + $0 }, query)
             XCTAssertEqual(shown.count, expected.count, "\(query): \(shown.status)")
+            if !expected.isEmpty { matched += 1 }
         }
+        XCTAssertGreaterThan(matched, 11, "most queries should match something")
+        XCTAssertEqual(try engineResults(root, "#nosuchtag"), [])
+        XCTAssertFalse(try engineResults(root, "ㅅㅊ").isEmpty, "ㅅㅊ finds 산책")
+        XCTAssertFalse(try engineResults(root, "2024-10").isEmpty, "a month filter finds that month")
         XCTAssertEqual(page.errors, [])
     }
 
@@ -116,13 +93,12 @@ final class SearchPageBrowserTests: XCTestCase {
     func testTheFacetsCountWhatTheCommandFindsAndAClickNarrowsTheResults() throws {
         let python = try Requirement.browserPython()
         let (root, server) = try servedCorpus()
-        defer { server.stop() }
         let query = "산책"
         let nextQuery = "coffee"
         let json = try runBrowserScript(python, "search_facets.py", ["\(server.origin)/", query, nextQuery])
 
         let first = try XCTUnwrap(json["first"] as? [String: Any])
-        let records = try commandRecords(root, query)
+        let records = try engineResults(root, query)
         XCTAssertEqual(first["count"] as? Int, records.count)
         let facets = try XCTUnwrap(first["facets"] as? [[String: Any]])
         let groups = Dictionary(grouping: facets) { $0["group"] as? String ?? "" }
@@ -130,7 +106,7 @@ final class SearchPageBrowserTests: XCTestCase {
         XCTAssertLessThanOrEqual(groups["tag"]?.count ?? 0, 12)
         for item in facets {
             let filter = try XCTUnwrap(item["filter"] as? String)
-            XCTAssertEqual(item["count"] as? Int, try commandResults(root, "\(query) \(filter)").count, filter)
+            XCTAssertEqual(item["count"] as? Int, try engineResults(root, "\(query) \(filter)").count, filter)
         }
         for group in ["emotion", "tag"] {
             let counts = groups[group]!.compactMap { $0["count"] as? Int }
@@ -150,7 +126,7 @@ final class SearchPageBrowserTests: XCTestCase {
         // The page writes the address as a form does: a space as '+' (a '+' itself as %2B).
         XCTAssertEqual(address.queryItems?.first { $0.name == "q" }?.value?.replacingOccurrences(of: "+", with: " "), narrowed,
                        "and to the address")
-        let expected = try commandResults(root, narrowed)
+        let expected = try engineResults(root, narrowed).map(\.url)
         let answer = try XCTUnwrap(clicked["answer"] as? [String: Any])
         XCTAssertEqual(answer["count"] as? Int, expected.count)
         XCTAssertLessThan(expected.count, records.count, "the filter narrows the results")
@@ -161,14 +137,14 @@ final class SearchPageBrowserTests: XCTestCase {
         XCTAssertEqual(clicked["focus_in_facets"] as? Bool, true, "the focus stays in the facets")
 
         let next = try XCTUnwrap(json["next"] as? [String: Any])
-        let nextRecords = try commandRecords(root, nextQuery)
+        let nextRecords = try engineResults(root, nextQuery)
         XCTAssertEqual(next["count"] as? Int, nextRecords.count)
         let nextFacets = try XCTUnwrap(next["facets"] as? [[String: Any]])
         XCTAssertEqual(nextFacets.filter { $0["group"] as? String == "year" }.map { "\($0["filter"] ?? "") \($0["count"] ?? "")" },
                        yearCounts(nextRecords))
         for item in nextFacets.filter({ $0["group"] as? String == "emotion" }).prefix(3) {
             let filter = try XCTUnwrap(item["filter"] as? String)
-            XCTAssertEqual(item["count"] as? Int, try commandResults(root, "\(nextQuery) \(filter)").count, filter)
+            XCTAssertEqual(item["count"] as? Int, try engineResults(root, "\(nextQuery) \(filter)").count, filter)
         }
         XCTAssertEqual((json["nothing"] as? [String: Any])?["facets_hidden"] as? Bool, true, "no results, no facets")
         XCTAssertEqual(json["facets_fetches"] as? Int, 1, "the facets are fetched once a page session")
@@ -181,14 +157,13 @@ final class SearchPageBrowserTests: XCTestCase {
     func testTheSortControlOrdersByDateAndTheAddressKeepsIt() throws {
         let python = try Requirement.browserPython()
         let (root, server) = try servedCorpus()
-        defer { server.stop() }
         let query = "산책"
         let json = try runBrowserScript(python, "search_sort.py", ["\(server.origin)/", query])
-        let ranked = try commandRecords(root, query)
-        let byDate = try commandRecords(root, query, arguments: ["--sort", "date"])
-        let links = { (records: [[String: Any]]) in records.prefix(20).map { server.origin + ($0["url"] as? String ?? "") } }
+        let ranked = try engineResults(root, query)
+        let byDate = try engineResults(root, query, order: .date)
+        let links = { (records: [SearchResult]) in records.prefix(20).map { server.origin + $0.url } }
         XCTAssertNotEqual(links(ranked), links(byDate), "the query's two orders differ")
-        let dates = byDate.compactMap { $0["date"] as? String }
+        let dates = byDate.map(\.date)
         XCTAssertEqual(dates.count, byDate.count)
         XCTAssertEqual(dates, dates.sorted(by: >), "--sort date is newest first")
 
@@ -215,25 +190,36 @@ final class SearchPageBrowserTests: XCTestCase {
 
     // MARK: - Helpers
 
-    /// The generated diary of 1,095 entries, built and served at the root.
+    /// The generated diary of 1,095 entries, built once for the class's tests and served at the root.
+    private static var corpus: (root: URL, server: StaticServer)?
+
+    override class func tearDown() {
+        if let corpus {
+            corpus.server.stop()
+            try? FileManager.default.removeItem(at: corpus.root.deletingLastPathComponent())
+        }
+        corpus = nil
+        super.tearDown()
+    }
+
     private func servedCorpus() throws -> (root: URL, server: StaticServer) {
-        let root = temporaryFolder(self).appendingPathComponent("diary")
+        if let corpus = Self.corpus { return corpus }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-search-page-\(UUID().uuidString)")
+        let root = folder.appendingPathComponent("diary")
         try CorpusGenerator(.init(days: 1095, entriesPerDay: 1)).write(to: root)
         let build = try runDaybook(["build", "-C", root.path])
         XCTAssertEqual(build.status, 0, build.standardError)
-        return (root, try StaticServer(site: root.appendingPathComponent("Output"), test: self))
-    }
-
-    /// What `daybook search --json` prints for `query` (with `arguments`), in its order.
-    private func commandRecords(_ root: URL, _ query: String, arguments: [String] = []) throws -> [[String: Any]] {
-        let run = try runDaybook(["search", "-C", root.path, "--json"] + arguments + ["--"] + query.split(separator: " ").map(String.init))
-        XCTAssertEqual(run.status, 0, run.standardError)
-        return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [[String: Any]])
+        let served = folder.appendingPathComponent("served")
+        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: served.appendingPathComponent("site"), withDestinationURL: root.appendingPathComponent("Output"))
+        let corpus = (root, try StaticServer(serving: served.appendingPathComponent("site"), readyPath: "/"))
+        Self.corpus = corpus
+        return corpus
     }
 
     /// `"<year> <count>"` for each year of `records`' dates, newest first.
-    private func yearCounts(_ records: [[String: Any]]) -> [String] {
-        let years = Dictionary(grouping: records.compactMap { ($0["date"] as? String)?.prefix(4) }, by: { String($0) })
+    private func yearCounts(_ records: [SearchResult]) -> [String] {
+        let years = Dictionary(grouping: records.map { $0.date.prefix(4) }, by: { String($0) })
         return years.keys.sorted(by: >).map { "\($0) \(years[$0]!.count)" }
     }
 
@@ -260,6 +246,11 @@ final class SearchPageBrowserTests: XCTestCase {
         XCTAssertEqual(build.status, 0, build.standardError)
         let server = try StaticServer(site: root.appendingPathComponent("Output"), subPath: subPath, test: self)
         defer { server.stop() }
+        return try searchPage(served: server, subPath: subPath, queries: queries, python: python)
+    }
+
+    /// Opens the search page of the site `server` serves under `subPath` for each query.
+    private func searchPage(served server: StaticServer, subPath: String, queries: [String], python: String) throws -> PageAnswers {
         let origin = server.origin
 
         let queriesFile = temporaryFolder(self).appendingPathComponent("queries.json")

@@ -1,4 +1,5 @@
 import DaybookTestSupport
+import DiarySearch
 import Foundation
 import XCTest
 
@@ -106,6 +107,15 @@ func commandResults(_ root: URL, _ query: String) throws -> [String] {
                   "\(run.status): \(run.standardError)")
     let results = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [[String: Any]])
     return results.compactMap { $0["url"] as? String }
+}
+
+/// What the search engine of `daybook search` (and, through SearchEngineParityTests, of the
+/// search page) finds for `query` in the plain site built into `root`'s Output, in its order:
+/// in this process, where a `daybook search` process a query would cost a second each.
+func engineResults(_ root: URL, _ query: String, order: SearchOrder = .rank) throws -> [SearchResult] {
+    let output = root.appendingPathComponent("Output")
+    let engine = try SearchEngine { path in try? Array(Data(contentsOf: output.appendingPathComponent(path))) }
+    return try engine.search(query, options: SearchOptions(order: order))
 }
 
 /// Everything below `folder` as a user would compare it: each file's relative path with its
