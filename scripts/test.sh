@@ -15,11 +15,12 @@ cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 timings=()
 part() {
-    local name=$1 started
+    local name=$1 started status=0
     shift
     started=$(date +%s)
-    "$@"
+    "$@" || status=$?
     timings+=("$name $(($(date +%s) - started))")
+    return $status
 }
 
 print_timings() {

@@ -105,8 +105,8 @@ public struct TerminalSession {
         master = terminalName.master
         terminal = open(terminalName.path, O_RDWR | O_NOCTTY)
         guard terminal >= 0 else { throw CocoaError(.featureUnsupported) }
-        // setsid --ctty: a new session whose controlling terminal is standard input's.
-        process = try startProcess(URL(fileURLWithPath: "/usr/bin/setsid"), ["--ctty", executable.path] + arguments,
+        // setsid --ctty: a new session whose controlling terminal is standard input's; --wait: its status is the program's.
+        process = try startProcess(URL(fileURLWithPath: "/usr/bin/setsid"), ["--ctty", "--wait", executable.path] + arguments,
                                    environment: environment, on: terminal, in: folder)
     }
 

@@ -261,7 +261,7 @@ final class CommandLineTests: XCTestCase {
             XCTAssertEqual(run.status, 0, run.standardError)
             let log = try FileManager.default.contentsOfDirectory(at: logs, includingPropertiesForKeys: nil)
                 .map { try String(contentsOf: $0, encoding: .utf8) }.joined()
-            XCTAssertTrue(log.contains("file=libswiftCore.so"), "the loader wrote no log")
+            XCTAssertTrue(log.contains("file=libc.so"), "the loader wrote no log")
             for file in try FileManager.default.contentsOfDirectory(at: logs, includingPropertiesForKeys: nil) {
                 try FileManager.default.removeItem(at: file)
             }
@@ -306,14 +306,22 @@ final class CommandLineTests: XCTestCase {
     func testVersionIsPrinted() throws {
         let version = try runDaybook(["--version"])
         XCTAssertEqual(version.status, 0)
-        XCTAssertEqual(version.standardOutput, DaybookVersion.current + "\n")
+        XCTAssertTrue(Self.isVersionLine(version.standardOutput, prefix: ""), version.standardOutput)
+    }
+
+    /// `0.2.0 (commit 1b1abf3c2d4e)`, the commit as the make-built binary records it, or that the
+    /// binary was built without make (the debug build beside the tests).
+    private static func isVersionLine(_ text: String, prefix: String) -> Bool {
+        let pattern = "^" + NSRegularExpression.escapedPattern(for: prefix + DaybookVersion.number)
+            + #" \(commit ([0-9a-f]{7,}(-dirty)?|not recorded: built without make)\)\n?$"#
+        return text.range(of: pattern, options: .regularExpression) != nil
     }
 
     func testVersionVerboseNamesEachLibraryItsReleaseAndItsFile() throws {
         let run = try runDaybook(["--version", "--verbose"])
         XCTAssertEqual(run.status, 0, run.standardError)
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.first, "daybook " + DaybookVersion.current)
+        XCTAssertTrue(Self.isVersionLine(lines.first ?? "", prefix: "daybook "), run.standardOutput)
         for (name, soname) in [("cmark-gfm", "libcmark-gfm.so."), ("libvips", "libvips.so.42"), ("libcrypto", "libcrypto.so.3")] {
             let line = try XCTUnwrap(lines.first { $0.hasPrefix(name + " ") }, run.standardOutput)
             XCTAssertTrue(line.contains("(built with "), line)

@@ -334,9 +334,9 @@ final class EncryptedBuildTests: XCTestCase {
         for (path, data) in output {
             let bytes = [UInt8](data)
             if path == OfflineSite.workerPath {
-                // The worker's code, after a line with the version and the unlock page's files only.
+                // The worker's code, after a line with the version and the public files only (the unlock page's and the generic 404).
                 let text = String(decoding: bytes, as: UTF8.self)
-                XCTAssertTrue(text.wholeMatch(of: try Regex(#"var DAYBOOK_OFFLINE = \{"shell":\["","unlock.js","unlock.css"\],"version":"[0-9a-f]{16}"\};\n"#
+                XCTAssertTrue(text.wholeMatch(of: try Regex(#"var DAYBOOK_OFFLINE = \{"shell":\["","unlock.js","unlock.css","404.html"\],"version":"[0-9a-f]{16}"\};\n"#
                                                              + "(?s:.*)")) != nil && text.hasSuffix(OfflineWorker.published), path,
                               file: file, line: line)
                 continue
