@@ -82,11 +82,14 @@ enum UnlockScript {
   var NONCE_BYTES = 12;
   var TAG_BYTES = 16;
   var LABELS = {
+    keyID: 'daybook 2 site key id',
     content: 'daybook 1 content key',
     names: 'daybook 1 name key',
-    check: 'daybook 1 password check',
     addresses: 'daybook 1 address key',
-    addressTags: 'daybook 1 address tag key'
+    addressTags: 'daybook 1 address tag key',
+    password: 'daybook 2 password slot',
+    recovery: 'daybook 2 recovery slot',
+    passkey: 'daybook 2 passkey slot'
   };
   var DAY_MS = 24 * 60 * 60 * 1000;
   // Long enough for a day of reading with the tab left open, short enough that a closed tab's
@@ -148,9 +151,19 @@ enum UnlockScript {
 
   function hkdf(text) { return { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: encoder.encode(text) }; }
 
-  /** PBKDF2's parameters for the site's published settings (its salt and rounds). */
-  function pbkdf2Parameters(published) {
-    return { name: 'PBKDF2', hash: 'SHA-256', salt: fromBase64(published.salt), iterations: published.iterations };
+  /** PBKDF2's parameters for a published password slot (its salt and rounds). */
+  function pbkdf2Parameters(slot) {
+    return { name: 'PBKDF2', hash: 'SHA-256', salt: fromBase64(slot.salt), iterations: slot.iterations };
+  }
+
+  /** The published slots of one kind ('password', 'recovery', 'passkey'). */
+  function slotsOf(published, kind) {
+    return (published.slots || []).filter(function (slot) { return slot.kind === kind; });
+  }
+
+  /** AES-GCM's parameters to open a wrapped site key (nonce ‖ ciphertext ‖ tag) of a slot of `kind`. */
+  function wrapParameters(wrapped, kind) {
+    return { name: 'AES-GCM', iv: wrapped.subarray(0, NONCE_BYTES), additionalData: encoder.encode(LABELS[kind]), tagLength: TAG_BYTES * 8 };
   }
 
   /** The site's base path for a page's path: the folder of the unlock page, the site's index.html. */
@@ -277,7 +290,7 @@ enum UnlockScript {
 
   var api = {
     fromBase64: fromBase64, toBase64: toBase64, toBase64URL: toBase64URL, fromBase64URL: fromBase64URL, toHex: toHex,
-    sameBytes: sameBytes, hkdf: hkdf, pbkdf2Parameters: pbkdf2Parameters, basePath: basePath, siteAddress: siteAddress,
+    sameBytes: sameBytes, hkdf: hkdf, pbkdf2Parameters: pbkdf2Parameters, slotsOf: slotsOf, wrapParameters: wrapParameters, basePath: basePath, siteAddress: siteAddress,
     innerAddressIn: innerAddressIn, publishedPathOf: publishedPathOf, associatedData: associatedData,
     isPublishedFile: isPublishedFile, unpadded: unpadded, typeOf: typeOf, paddedAddress: paddedAddress,
     unpaddedAddress: unpaddedAddress, opaqueIDBytes: opaqueIDBytes, addressCounter: addressCounter, filledWord: filledWord,
@@ -329,20 +342,35 @@ enum UnlockScript {
 
   // MARK: - Keys
 
-  /** The site's keys for `password`, as non-extractable CryptoKeys, or null when the password's
-   * check does not match the published one. PBKDF2 runs once; its bits live only until they are
-   * imported as the HKDF key every other key is derived from. */
-  async function keysFor(password) {
-    var material = await subtle.importKey('raw', encoder.encode(password.normalize('NFC')), 'PBKDF2', false, ['deriveBits']);
-    var bits = new Uint8Array(await subtle.deriveBits(pbkdf2Parameters(settings), material, 256));
-    var master;
-    try {
-      master = await subtle.importKey('raw', bits, 'HKDF', false, ['deriveKey', 'deriveBits']);
-    } finally {
-      bits.fill(0);
+  /** The site key a password opens from one of the site's password slots, as bytes; null when it
+   * opens none. PBKDF2's bits become the slot's AES-GCM key without leaving WebCrypto. */
+  async function siteKeyFromPassword(password) {
+    var material = await subtle.importKey('raw', encoder.encode(password.normalize('NFC')), 'PBKDF2', false, ['deriveKey']);
+    var slots = slotsOf(settings, 'password');
+    for (var i = 0; i < slots.length; i++) {
+      var kek = await subtle.deriveKey(pbkdf2Parameters(slots[i]), material, { name: 'AES-GCM', length: 256 }, false, ['decrypt']);
+      var siteKey = await unwrapped(slots[i], kek);
+      if (siteKey) return siteKey;
     }
-    var check = new Uint8Array(await subtle.deriveBits(hkdf(LABELS.check), master, 128));
-    if (!sameBytes(check, fromBase64(settings.check))) return null;
+    return null;
+  }
+
+  /** The site key a slot's key-encryption key opens, as bytes; null when it is not that slot's key. */
+  async function unwrapped(slot, kek) {
+    var wrapped = fromBase64(slot.wrapped);
+    try {
+      return new Uint8Array(await subtle.decrypt(wrapParameters(wrapped, slot.kind), kek, wrapped.subarray(NONCE_BYTES)));
+    } catch (error) {
+      return null;
+    }
+  }
+
+  /** The site's keys, as non-extractable CryptoKeys, derived from the site key's bytes; null when
+   * they are not the site key the settings name (a slot of another site key). */
+  async function keysOfSiteKey(bytes) {
+    var master = await subtle.importKey('raw', bytes, 'HKDF', false, ['deriveKey', 'deriveBits']);
+    var id = new Uint8Array(await subtle.deriveBits(hkdf(LABELS.keyID), master, 128));
+    if (!sameBytes(id, fromBase64(settings.key))) return null;
     var derived = await Promise.all([
       subtle.deriveKey(hkdf(LABELS.content), master, { name: 'AES-GCM', length: 256 }, false, ['decrypt']),
       subtle.deriveKey(hkdf(LABELS.names), master, { name: 'HMAC', hash: 'SHA-256', length: 256 }, false, ['sign']),
@@ -350,6 +378,17 @@ enum UnlockScript {
       subtle.deriveKey(hkdf(LABELS.addressTags), master, { name: 'HMAC', hash: 'SHA-256', length: 256 }, false, ['sign'])
     ]);
     return { content: derived[0], names: derived[1], addresses: derived[2], addressTags: derived[3] };
+  }
+
+  /** The site's keys for `password`, or null when it opens no slot. */
+  async function keysFor(password) {
+    var siteKey = await siteKeyFromPassword(password);
+    if (!siteKey) return null;
+    try {
+      return await keysOfSiteKey(siteKey);
+    } finally {
+      siteKey.fill(0);
+    }
   }
 
   // MARK: - Kept keys (IndexedDB)
@@ -397,7 +436,7 @@ enum UnlockScript {
           return;
         }
         var record = cursor.value;
-        if (!(record.expires > now) || record.check !== settings.check) {
+        if (!(record.expires > now) || record.check !== settings.key) {
           cursor.delete();
         } else if (handle && record.id === handle) {
           record.expires = now + SESSION_IDLE_MS;
@@ -414,7 +453,7 @@ enum UnlockScript {
   /** Keeps `siteKeys` for this tab, or for `rememberDays` days on this device. */
   function keep(siteKeys, rememberDays) {
     var now = Date.now();
-    var record = { id: REMEMBERED, check: settings.check, keys: siteKeys, expires: now + rememberDays * DAY_MS };
+    var record = { id: REMEMBERED, check: settings.key, keys: siteKeys, expires: now + rememberDays * DAY_MS };
     if (!rememberDays) {
       record.id = toBase64URL(crypto.getRandomValues(new Uint8Array(16)));
       record.expires = now + SESSION_IDLE_MS;

@@ -173,7 +173,7 @@ final class EncryptedSiteBrowserTests: XCTestCase {
     /// Publishes `plainSite()` encrypted under /diary/ (its damaged page's file changed after the
     /// build) and serves it, with the request log.
     private func serveSite(readableAddresses: Bool = false) throws -> (SiteKeys, String, URL, StaticServer) {
-        let keys = try SiteKeys(password: password, salt: try SiteKeys.randomSalt())
+        let keys = try SiteKeys.newSite(password: password)
         let encryptor = SiteEncryptor(keys: keys)
         var published = encryptor.encryptSite(Self.plainSite(), baseURL: "/diary/", readableAddresses: readableAddresses)
         let damaged = encryptor.publishedPath(of: "damaged/index.html")

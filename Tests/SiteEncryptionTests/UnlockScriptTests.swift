@@ -54,8 +54,10 @@ final class UnlockScriptTests: XCTestCase {
 
         XCTAssertEqual(answer["failures"] as? [String], [])
         XCTAssertEqual(answer["labels"] as? [String: String], [
-            "content": SiteKeys.Label.content, "names": SiteKeys.Label.names, "check": SiteKeys.Label.check,
+            "keyID": SiteKeys.Label.keyID, "content": SiteKeys.Label.content, "names": SiteKeys.Label.names,
             "addresses": SiteKeys.Label.addresses, "addressTags": SiteKeys.Label.addressTags,
+            "password": KeySlot.Kind.password(salt: [], iterations: 0).label, "recovery": KeySlot.Kind.recovery(salt: []).label,
+            "passkey": KeySlot.Kind.passkey(credential: [], salt: []).label,
         ])
         let published = try XCTUnwrap(answer["published"] as? [String: String])
         let opened = try XCTUnwrap(answer["contents"] as? [String: String])

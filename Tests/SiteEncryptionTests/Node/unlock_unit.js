@@ -31,11 +31,17 @@ equal(api.sameBytes(bytes(1, 2), bytes(1, 2, 0)), false, 'a different length');
 // MARK: - Settings and keys
 
 const parameters = api.pbkdf2Parameters({ salt: 'EBESExQVFhcYGRobHB0eHw==', iterations: 600000 });
-equal([parameters.name, parameters.hash, parameters.iterations], ['PBKDF2', 'SHA-256', 600000], 'PBKDF2 with SHA-256 and the published rounds');
-equal(list(parameters.salt), Array.from({ length: 16 }, (_, i) => 0x10 + i), 'the published salt, decoded');
-const check = api.hkdf(api.LABELS.check);
-equal([check.name, check.hash, list(check.salt)], ['HKDF', 'SHA-256', []], 'HKDF with SHA-256 and an empty salt');
-equal(new TextDecoder().decode(check.info), 'daybook 1 password check', 'HKDF info is the label');
+equal([parameters.name, parameters.hash, parameters.iterations], ['PBKDF2', 'SHA-256', 600000], 'PBKDF2 with SHA-256 and the slot\'s rounds');
+equal(list(parameters.salt), Array.from({ length: 16 }, (_, i) => 0x10 + i), 'the slot\'s salt, decoded');
+const keyID = api.hkdf(api.LABELS.keyID);
+equal([keyID.name, keyID.hash, list(keyID.salt)], ['HKDF', 'SHA-256', []], 'HKDF with SHA-256 and an empty salt');
+equal(new TextDecoder().decode(keyID.info), 'daybook 2 site key id', 'HKDF info is the label');
+const slots = { slots: [{ id: 'a', kind: 'password' }, { id: 'b', kind: 'recovery' }, { id: 'c', kind: 'password' }] };
+equal(api.slotsOf(slots, 'password').map((slot) => slot.id), ['a', 'c'], 'the slots of one kind, in order');
+equal(api.slotsOf({}, 'passkey'), [], 'no slots');
+const wrap = api.wrapParameters(new Uint8Array(60).map((_, i) => i), 'recovery');
+equal([wrap.name, list(wrap.iv), wrap.tagLength], ['AES-GCM', Array.from({ length: 12 }, (_, i) => i), 128], 'the nonce is the first 12 bytes');
+equal(new TextDecoder().decode(wrap.additionalData), 'daybook 2 recovery slot', 'authenticated with the kind\'s label');
 
 // MARK: - Addresses
 
@@ -112,11 +118,14 @@ equal(api.fittingCandidate('', 500), null, 'no candidate');
 
 async function openSite() {
   const settings = site.settings;
-  const material = await subtle.importKey('raw', new TextEncoder().encode(site.password.normalize('NFC')), 'PBKDF2', false, ['deriveBits']);
-  const bits = await subtle.deriveBits(api.pbkdf2Parameters(settings), material, 256);
-  const master = await subtle.importKey('raw', bits, 'HKDF', false, ['deriveKey', 'deriveBits']);
-  const passwordCheck = new Uint8Array(await subtle.deriveBits(api.hkdf(api.LABELS.check), master, 128));
-  if (!api.sameBytes(passwordCheck, api.fromBase64(settings.check))) failures.push('the password check differs from the published one');
+  const slot = api.slotsOf(settings, 'password')[0];
+  const material = await subtle.importKey('raw', new TextEncoder().encode(site.password.normalize('NFC')), 'PBKDF2', false, ['deriveKey']);
+  const kek = await subtle.deriveKey(api.pbkdf2Parameters(slot), material, { name: 'AES-GCM', length: 256 }, false, ['decrypt']);
+  const wrapped = api.fromBase64(slot.wrapped);
+  const siteKey = new Uint8Array(await subtle.decrypt(api.wrapParameters(wrapped, 'password'), kek, wrapped.subarray(12)));
+  const master = await subtle.importKey('raw', siteKey, 'HKDF', false, ['deriveKey', 'deriveBits']);
+  const id = new Uint8Array(await subtle.deriveBits(api.hkdf(api.LABELS.keyID), master, 128));
+  if (!api.sameBytes(id, api.fromBase64(settings.key))) failures.push('the site key id differs from the published one');
   const content = await subtle.deriveKey(api.hkdf(api.LABELS.content), master, { name: 'AES-GCM', length: 256 }, false, ['decrypt']);
   const names = await subtle.deriveKey(api.hkdf(api.LABELS.names), master, { name: 'HMAC', hash: 'SHA-256', length: 256 }, false, ['sign']);
   const published = {};
