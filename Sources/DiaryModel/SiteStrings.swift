@@ -209,6 +209,7 @@ public enum SiteStrings {
         Word(key: "passkey_no_prf",
              english: "This browser or passkey cannot keep the diary’s key (it has no PRF extension). Keep using the password.",
              korean: "이 브라우저나 패스키는 일기의 키를 보관할 수 없습니다(PRF 확장 없음). 비밀번호를 계속 사용하세요."),
+        Word(key: "passkey_not_made", english: "No passkey was made ({error}).", korean: "패스키를 만들지 못했습니다({error})."),
         Word(key: "passkey_ready", english: "This device now opens the diary with the passkey.",
              korean: "이제 이 기기에서 패스키로 일기를 엽니다."),
         Word(key: "passkey_code_text",

@@ -50,7 +50,11 @@ public struct UnlockPage: Sendable {
     /// The keys of the words `unlock.js` shows: messages, the reader's own pages, the lock control.
     static let scriptWordKeys = ["enter_password", "unlocking", "wrong_password", "unlock_failed", "unlock_needs_https",
                                  "not_found", "nothing_here", "go_to_start", "page_failed", "file_missing",
-                                 "file_damaged", "file_unavailable", "lock", "lock_title"]
+                                 "file_damaged", "file_unavailable", "lock", "lock_title",
+                                 "enter_recovery_key", "recovery_key_typo", "wrong_recovery_key", "unlocking_passkey",
+                                 "passkey_failed", "key_changed", "passkey_offer_title", "passkey_offer_text", "passkey_offer",
+                                 "passkey_not_now", "passkey_no_prf", "passkey_not_made", "passkey_ready", "passkey_code_text",
+                                 "passkey_copy", "passkey_copied", "passkey_done"]
 
     /// Path → bytes of every public file.
     public var files: [String: [UInt8]] {

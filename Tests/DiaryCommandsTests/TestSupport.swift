@@ -162,6 +162,33 @@ func browserPython() throws -> String {
     return python
 }
 
+/// Debian's Python 3 with its python3-cryptography (AES-GCM), which runs the tests' own decryptor
+/// of encrypted sites (Browser/site_decryptor.py, profile_scan.py); a skip outside CI without it.
+func decryptorPython() throws -> String {
+    let python = "/usr/bin/python3"
+    let check = FileManager.default.isExecutableFile(atPath: python) ? try runProcess(URL(fileURLWithPath: python), ["-c", "import cryptography"]) : nil
+    if check?.status != 0 {
+        if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("python3-cryptography missing; `make test` installs it") }
+        throw XCTSkip("Debian's python3-cryptography is not installed (scripts/install-test-tools.sh)")
+    }
+    return python
+}
+
+/// Runs a Python script of Browser/ with `python` and returns the JSON object it prints.
+func runPythonScript(_ python: String, _ script: String, _ arguments: [String]) throws -> [String: Any] {
+    let run = try runProcess(URL(fileURLWithPath: python), [packageRoot.appendingPathComponent("Tests/DiaryCommandsTests/Browser/\(script)").path] + arguments)
+    XCTAssertEqual(run.status, 0, run.standardError)
+    return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any], run.standardError)
+}
+
+/// What `profile_scan.py` finds in the Chromium profile `profile` that opens the encrypted site in
+/// `output` (whose password is `password`), given the wrapped keys the site's page kept.
+func scanProfile(_ profile: String, output: URL, password: String, blobs: [[String: String]], test: XCTestCase) throws -> [String: Any] {
+    let blobsFile = temporaryFolder(test).appendingPathComponent("blobs.json")
+    try JSONSerialization.data(withJSONObject: blobs).write(to: blobsFile)
+    return try runPythonScript(try decryptorPython(), "profile_scan.py", [profile, output.path, password, blobsFile.path])
+}
+
 /// A copy of the golden fixture `name` (without its Expected/) in a temporary folder, changed by
 /// `prepare`, then built by `daybook build` with `arguments`.
 func builtFixture(_ name: String, test: XCTestCase, arguments: [String] = [], environment: [String: String]? = nil,
