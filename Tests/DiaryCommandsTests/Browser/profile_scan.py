@@ -19,7 +19,7 @@ tables and padding have far fewer) is tried as:
 - a passkey's PRF output, whose HKDF opens a passkey's wrapped key found in the profile.
 A candidate is confirmed by decrypting the whole home page. Prints one JSON object: "files",
 "bytes", "windows" (runs tried), "blobs_found" (the wrapped keys whose bytes the profile holds, and
-where), and "found": [{"file", "offset", "as"}].
+where), and "found": [{"file", "offset", "as", "site_key" (hex, when what was found gives it)}].
 """
 import json
 import os
@@ -119,10 +119,10 @@ def main():
             tried.add(window)
             kinds = []
             if home.quick(window) and home.opens(window):
-                kinds.append("content key")
+                kinds.append(("content key", None))
             derived = hkdf(window, "daybook 1 content key")
             if home.quick(derived) and home.opens(derived):
-                kinds.append("site key")
+                kinds.append(("site key", window))
             for blob, label in present:
                 candidates = [("key that opens the wrapped key labelled '%s'" % label, window)]
                 if label == "daybook 2 passkey slot":
@@ -130,9 +130,12 @@ def main():
                 for kind, key in candidates:
                     site_key = unwrap(key, blob, label)
                     if site_key and home.opens(hkdf(site_key, "daybook 1 content key")):
-                        kinds.append(kind)
-            for kind in kinds:
-                answer["found"].append({"file": name, "offset": offset, "as": kind})
+                        kinds.append((kind, site_key))
+            for kind, site_key in kinds:
+                found = {"file": name, "offset": offset, "as": kind}
+                if site_key:
+                    found["site_key"] = site_key.hex()
+                answer["found"].append(found)
     answer["windows"] = len(tried)
     print(json.dumps(answer))
 

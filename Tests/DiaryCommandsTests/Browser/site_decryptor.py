@@ -2,13 +2,15 @@
 sites", "The published format"), not from Daybook's code: it reads the unlock page's settings,
 opens the site key from one slot, derives the keys, and decrypts every published file.
 
-Usage: site_decryptor.py OUTPUT_DIR PLAIN_DIR (--password P | --recovery-key K | --passkey-prf HEX)
+Usage: site_decryptor.py OUTPUT_DIR PLAIN_DIR (--password P | --recovery-key K | --passkey-prf HEX | --site-key HEX)
 
 OUTPUT_DIR is an encrypted build, PLAIN_DIR the plain build of the same diary. Prints one JSON
 object: "slot" (the kind of slot that opened), "site_key" (hex), "compared" (plain files whose
 published file decrypts to their bytes), "differ" and "missing" (addresses), "published" (encrypted
 files in OUTPUT_DIR), "opened" (of those, how many decrypt under an address of the plain site or
-the calendar), "calendar_days" (days in the calendar equal to the plain site's day files).
+the calendar), "calendar_days" (days in the calendar equal to the plain site's day files). With
+--site-key (a key found elsewhere, no slot opened), also "opened_any": how many published files
+decrypt under any address of the plain site.
 
 Runs on Debian's python3 with its python3-cryptography (AES-GCM); the rest is the standard library.
 """
@@ -127,9 +129,12 @@ def read(path):
 
 def main():
     output, plain_folder, option, secret = sys.argv[1:5]
-    kind = {"--password": "password", "--recovery-key": "recovery", "--passkey-prf": "passkey"}[option]
+    kind = {"--password": "password", "--recovery-key": "recovery", "--passkey-prf": "passkey", "--site-key": "none"}[option]
     settings = settings_of(output)
-    site_key = open_site_key(settings, kind, bytes.fromhex(secret) if kind == "passkey" else secret)
+    if kind == "none":
+        site_key = bytes.fromhex(secret)
+    else:
+        site_key = open_site_key(settings, kind, bytes.fromhex(secret) if kind == "passkey" else secret)
     site = Site(site_key, settings["folder"])
     plain = files_below(plain_folder)
     published = {path: full for path, full in files_below(output).items() if path.startswith(settings["folder"] + "/")}
@@ -144,7 +149,11 @@ def main():
         if target not in published:
             answer["missing"].append(address)
             continue
-        content = site.decrypt(read(published[target]), address)
+        try:
+            content = site.decrypt(read(published[target]), address)
+        except Exception:
+            answer["differ"].append(address)
+            continue
         opened.add(target)
         # The offline list is a site file of its own on an encrypted site (published sizes, keyed tokens).
         if address == "offline.json":
@@ -154,13 +163,23 @@ def main():
         else:
             answer["differ"].append(address)
     calendar_path = site.published_path(CALENDAR)
-    if calendar_path in published:
+    if calendar_path in published and opens(site, read(published[calendar_path]), CALENDAR):
         days = json.loads(zlib.decompress(site.decrypt(read(published[calendar_path]), CALENDAR), -15))
         opened.add(calendar_path)
         answer["calendar_days"] = sum(1 for day, text in days.items() if day_files.get(day) == text)
         answer["calendar_extra"] = sorted(set(days) ^ set(day_files))
     answer["opened"] = len(opened)
+    if kind == "none":
+        answer["opened_any"] = sum(1 for path in published.values() if any(opens(site, read(path), address) for address in list(plain) + [CALENDAR]))
     print(json.dumps(answer))
+
+
+def opens(site, file, address):
+    try:
+        site.decrypt(file, address)
+        return True
+    except Exception:
+        return False
 
 
 if __name__ == "__main__":
