@@ -197,11 +197,12 @@ public struct UnlockPage: Sendable {
         .daybook-unlock .daybook-secondary, .daybook-passkey-offer .daybook-secondary { background: transparent; color: #2d5a8c; border-color: #2d5a8c; }
         .daybook-unlock [hidden] { display: none; }
         .daybook-note { font-size: .875rem; color: #4a4a4a; }
-        .daybook-recovery { display: grid; gap: .4rem; }
         .daybook-recovery summary { cursor: pointer; color: #2d5a8c; text-decoration: underline; width: fit-content; }
-        .daybook-recovery[open] summary { margin-bottom: .2rem; }
+        .daybook-recovery label { display: block; margin: .6rem 0 .3rem; }
+        .daybook-recovery input, .daybook-recovery button { box-sizing: border-box; width: 100%; }
         .daybook-recovery input { font: 1rem/1.4 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; letter-spacing: .04em;
           padding: .5rem .75rem; border: 1px solid #bbb; border-radius: 8px; text-transform: uppercase; }
+        .daybook-recovery button { margin-top: .6rem; }
         .daybook-unlock button:focus-visible, .daybook-unlock input:focus-visible, .daybook-unlock select:focus-visible,
         .daybook-recovery summary:focus-visible, .daybook-passkey-offer button:focus-visible { outline: 3px solid #2d5a8c; outline-offset: 2px; }
         .daybook-message:empty, .daybook-progress:empty { display: none; }

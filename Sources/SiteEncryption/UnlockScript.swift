@@ -495,14 +495,22 @@ enum UnlockScript {
         }
         return new Promise(function (resolve) {
           var request;
+          var made = false;
           try { request = indexedDB.open(databaseName, DATABASE_VERSION); } catch (error) { resolve(null); return; }
-          request.onupgradeneeded = function () {
+          request.onupgradeneeded = function (event) {
             var db = request.result;
+            made = event.oldVersion === 0;
             if (db.objectStoreNames.contains('keys')) db.deleteObjectStore('keys');
             if (!db.objectStoreNames.contains('device')) db.createObjectStore('device', { keyPath: 'id' });
           };
           request.onsuccess = function () {
             var db = request.result;
+            if (made && !create) {
+              // A browser that cannot list its databases made one only to look: it goes again.
+              db.close();
+              deleteDatabase().then(function () { resolve(null); });
+              return;
+            }
             // Another tab deletes the database (Lock): let it.
             db.onversionchange = function () { db.close(); database = null; };
             resolve(db);
@@ -1304,6 +1312,7 @@ enum UnlockScript {
       panel.remove();
     });
     primary.addEventListener('click', made ? function () {
+      if (!navigator.clipboard) return;
       navigator.clipboard.writeText('daybook keys passkey ' + passkeyCodeText).then(function () {
         status.textContent = wordFor('passkey_copied');
       }, ignore);

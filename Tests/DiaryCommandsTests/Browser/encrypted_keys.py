@@ -24,29 +24,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from encrypted_site import failure, open_unlock_page, site_storage, text_of, unlock  # noqa: E402
+from encrypted_site import device_records, failure, open_unlock_page, site_storage, text_of, unlock  # noqa: E402
 from headless import browser  # noqa: E402
 
 DAY_MS = 24 * 60 * 60 * 1000
-
-DEVICE_KEY = """
-var done = arguments[arguments.length - 1];
-var base = location.pathname.replace(/[^/]*$/, '');
-var request = indexedDB.open('daybook:' + base);
-request.onsuccess = function () {
-  var db = request.result;
-  var all = db.transaction('device').objectStore('device').getAll();
-  all.onsuccess = function () {
-    var record = all.result.filter(function (r) { return r.id === 'remembered'; })[0];
-    if (!record) { db.close(); done(null); return; }
-    var key = record.deviceKey;
-    var found = { type: key.type, algorithm: key.algorithm.name, extractable: key.extractable, fields: Object.keys(record).sort() };
-    crypto.subtle.exportKey('raw', key).then(function () { found.exported = true; }, function () { found.exported = false; })
-      .then(function () { db.close(); done(found); });
-  };
-};
-request.onerror = function () { done({ error: String(request.error) }); };
-"""
 
 CACHED_BLOBS = """
 var done = arguments[arguments.length - 1];
@@ -167,7 +148,7 @@ def main():
         driver.find_element(By.CSS_SELECTOR, "#daybook-unlock input[name=remember]").click()
         unlock_and_wait(driver, password, remember_days=0)
         found["storage"] = site_storage(driver)
-        found["device_key"] = driver.execute_async_script(DEVICE_KEY)
+        found["device"] = device_records(driver)
         found["blobs"] = driver.execute_async_script(CACHED_BLOBS)
         driver.refresh()
         found["reload_shows_site"] = shows_site(driver)

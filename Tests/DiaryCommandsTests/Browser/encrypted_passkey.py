@@ -25,34 +25,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from encrypted_site import failure, open_unlock_page, site_storage, text_of, unlock  # noqa: E402
+from encrypted_site import device_records, failure, open_unlock_page, site_storage, text_of, unlock  # noqa: E402
 from headless import browser  # noqa: E402
 
 AUTHENTICATOR = {"protocol": "ctap2", "ctap2Version": "ctap2_1", "transport": "internal", "hasResidentKey": True,
                  "hasUserVerification": True, "isUserVerified": True, "automaticPresenceSimulation": True}
-
-DEVICE_PASSKEY = """
-var done = arguments[arguments.length - 1];
-var base = location.pathname.replace(/[^/]*$/, '');
-var request = indexedDB.open('daybook:' + base);
-request.onsuccess = function () {
-  var db = request.result;
-  var all = db.transaction('device').objectStore('device').getAll();
-  all.onsuccess = function () {
-    db.close();
-    done(all.result.map(function (record) {
-      var fields = {};
-      Object.keys(record).sort().forEach(function (name) {
-        var value = record[name];
-        fields[name] = value instanceof Uint8Array ? Array.from(value).map(function (b) { return (b < 16 ? '0' : '') + b.toString(16); }).join('')
-          : (value && value.type ? 'CryptoKey' : value);
-      });
-      return fields;
-    }));
-  };
-};
-request.onerror = function () { done(null); };
-"""
 
 # The test's own evaluation of a published passkey slot's PRF (not the page's code): what the
 # README's decryptor needs to open that slot.
@@ -147,7 +124,7 @@ def first_browser(site, password, profile, answers):
             " .daybook-passkey-offer button'))"
             ".map(function (n) { return n.textContent.trim(); }).filter(Boolean);")
         found["storage"] = site_storage(driver)
-        found["device"] = driver.execute_async_script(DEVICE_PASSKEY)
+        found["device"] = device_records(driver)
         driver.refresh()
         wait_for_passkey_button(driver)
         found["button_after"] = passkey_button(driver)

@@ -242,6 +242,45 @@ def site_storage(driver):
     return driver.execute_async_script(SITE_STORAGE)
 
 
+DEVICE_RECORDS = """
+var done = arguments[arguments.length - 1];
+var base = location.pathname.replace(/[^/]*$/, '');
+var request = indexedDB.open('daybook:' + base);
+request.onerror = function () { done(null); };
+request.onsuccess = function () {
+  var db = request.result;
+  if (!db.objectStoreNames.contains('device')) { db.close(); done([]); return; }
+  var all = db.transaction('device').objectStore('device').getAll();
+  all.onsuccess = function () {
+    db.close();
+    var work = [];
+    done.records = all.result.map(function (record) {
+      var fields = {};
+      Object.keys(record).sort().forEach(function (name) {
+        var value = record[name];
+        if (value instanceof Uint8Array) {
+          fields[name] = Array.from(value).map(function (b) { return (b < 16 ? '0' : '') + b.toString(16); }).join('');
+        } else if (value instanceof CryptoKey) {
+          var key = fields[name] = { type: value.type, algorithm: value.algorithm.name, extractable: value.extractable };
+          work.push(crypto.subtle.exportKey('raw', value).then(function () { key.exported = true; }, function () { key.exported = false; }));
+        } else {
+          fields[name] = value;
+        }
+      });
+      return fields;
+    });
+    Promise.all(work).then(function () { done(done.records); });
+  };
+};
+"""
+
+
+def device_records(driver):
+    """The records of the site's database, each field as JSON: bytes in hex, a CryptoKey described
+    (its type, algorithm, whether it is extractable and whether exportKey gave its bytes)."""
+    return driver.execute_async_script(DEVICE_RECORDS)
+
+
 def failure(driver, error):
     """Where the steps stopped and why: what was seen before still goes to the test."""
     return "%s at %s: %s" % (type(error).__name__, driver.current_url, error)
