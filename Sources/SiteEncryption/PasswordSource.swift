@@ -11,6 +11,8 @@ import Darwin
 /// can see in the process list, nor a file; and never stored.
 public struct PasswordSource {
     public static let environmentVariable = "DAYBOOK_PASSWORD"
+    /// Where `daybook keys password` reads the new password from, before asking.
+    public static let newPasswordVariable = "DAYBOOK_NEW_PASSWORD"
 
     /// Shows a prompt and reads one line without echo; nil when there is no terminal.
     public typealias Terminal = (_ prompt: String) -> String?
@@ -35,6 +37,18 @@ public struct PasswordSource {
         if confirming {
             guard terminal("The same password again: ") == password else { throw SiteEncryptionError.passwordsDiffer }
         }
+        return password
+    }
+
+    /// The new password of `daybook keys password`: `DAYBOOK_NEW_PASSWORD`, else asked twice.
+    public func newPassword() throws -> String {
+        if let password = environment[Self.newPasswordVariable] {
+            guard !password.isEmpty else { throw SiteEncryptionError.emptyPassword }
+            return password
+        }
+        guard let password = terminal("New password for the encrypted site: ") else { throw SiteEncryptionError.noNewPassword }
+        guard !password.isEmpty else { throw SiteEncryptionError.emptyPassword }
+        guard terminal("The same new password again: ") == password else { throw SiteEncryptionError.passwordsDiffer }
         return password
     }
 

@@ -4,8 +4,8 @@ import DiaryModel
 /// The files an encrypted site publishes in the clear: the unlock page (`index.html`) with its
 /// script and style, a generic `404.html` and `robots.txt`. They show the diary's language (the
 /// site's own words, `strings:` included, and `<html lang>`) and nothing else of it: not its
-/// title, not a date; only the salt, the PBKDF2 round count and the password check, which are
-/// needed to unlock and useless without the password.
+/// title, not a date; only the site key's id and its key slots (`KeySlots`), which are needed to
+/// unlock and useless without a slot's password, recovery key or passkey.
 public struct UnlockPage: Sendable {
     /// The paths of the public files, relative to the output folder.
     public static let paths: Set<String> = ["index.html", "unlock.js", "unlock.css", "404.html", "robots.txt"]
@@ -50,7 +50,11 @@ public struct UnlockPage: Sendable {
     /// The keys of the words `unlock.js` shows: messages, the reader's own pages, the lock control.
     static let scriptWordKeys = ["enter_password", "unlocking", "wrong_password", "unlock_failed", "unlock_needs_https",
                                  "not_found", "nothing_here", "go_to_start", "page_failed", "file_missing",
-                                 "file_damaged", "file_unavailable", "lock", "lock_title"]
+                                 "file_damaged", "file_unavailable", "lock", "lock_title",
+                                 "enter_recovery_key", "recovery_key_typo", "wrong_recovery_key", "unlocking_passkey",
+                                 "passkey_failed", "key_changed", "passkey_offer_title", "passkey_offer_text", "passkey_offer",
+                                 "passkey_not_now", "passkey_no_prf", "passkey_not_made", "passkey_ready", "passkey_code_text",
+                                 "passkey_copy", "passkey_copied", "passkey_done"]
 
     /// Path → bytes of every public file.
     public var files: [String: [UInt8]] {
@@ -63,10 +67,10 @@ public struct UnlockPage: Sendable {
         ]
     }
 
-    /// What the browser needs to derive the keys and check a password (read by `unlock.js`).
+    /// What the browser needs to open the site key from a slot and find the files (read by `unlock.js`).
     var settingsJSON: String {
-        #"{"addresses":"\#(readableAddresses ? "readable" : "opaque")","check":"\#(Data(keys.passwordCheck).base64EncodedString())","folder":"\#(SiteEncryptor.encryptedFolder)","#
-            + #""iterations":\#(keys.iterations),"salt":"\#(Data(keys.salt).base64EncodedString())","version":1}"#
+        #"{"addresses":"\#(readableAddresses ? "readable" : "opaque")","folder":"\#(SiteEncryptor.encryptedFolder)","#
+            + #""key":"\#(Data(keys.keyID).base64EncodedString())","slots":\#(keys.published.json),"version":2}"#
     }
 
     /// The word for `key`, HTML-escaped.
@@ -105,10 +109,11 @@ public struct UnlockPage: Sendable {
           <form id="daybook-unlock" class="daybook-unlock" method="post">
             <h1>\(word("unlock_title"))</h1>
             <p>\(word("unlock_text"))</p>
+            <button type="button" id="daybook-unlock-passkey" class="daybook-secondary" hidden>\(word("unlock_passkey"))</button>
             <label for="daybook-password">\(word("password"))</label>
             <input id="daybook-password" type="password" name="password" autocomplete="current-password" required>
             <p class="daybook-remember">
-              <label><input type="checkbox" name="remember"> \(word("remember_device"))</label>
+              <label><input type="checkbox" name="remember" aria-describedby="daybook-remember-note"> \(word("remember_device"))</label>
               <label>\(word("remember_for")) <select name="remember_days" aria-label="\(word("remember_for_label"))">
                 <option value="1">\(dayCount(1))</option>
                 <option value="7">\(dayCount(7))</option>
@@ -116,7 +121,14 @@ public struct UnlockPage: Sendable {
                 <option value="90">\(dayCount(90))</option>
               </select></label>
             </p>
+            <p id="daybook-remember-note" class="daybook-note" hidden>\(word("remember_warning"))</p>
             <button type="submit" disabled>\(word("unlock"))</button>
+            <details class="daybook-recovery">
+              <summary>\(word("use_recovery_key"))</summary>
+              <label for="daybook-recovery-key">\(word("recovery_key"))</label>
+              <input id="daybook-recovery-key" type="text" name="recovery_key" autocomplete="off" autocapitalize="characters" spellcheck="false">
+              <button type="submit" id="daybook-unlock-recovery" formnovalidate disabled>\(word("unlock_with_recovery"))</button>
+            </details>
             <p id="daybook-progress" class="daybook-progress" role="status"></p>
             <p id="daybook-message" class="daybook-message" role="alert"></p>
             <noscript><p>\(word("unlock_needs_javascript"))</p></noscript>
@@ -180,13 +192,37 @@ public struct UnlockPage: Sendable {
         .daybook-unlock select { font: inherit; padding: .2rem .4rem; border: 1px solid #bbb; border-radius: 6px; }
         .daybook-unlock input[type="password"], .daybook-unlock button { font: inherit; padding: .5rem .75rem;
           border: 1px solid #bbb; border-radius: 8px; }
-        .daybook-unlock button { background: #2d5a8c; color: #fff; border-color: #2d5a8c; cursor: pointer; }
+        .daybook-unlock button, .daybook-passkey-offer button { background: #2d5a8c; color: #fff; border-color: #2d5a8c; cursor: pointer; }
         .daybook-unlock button:disabled { opacity: .6; cursor: default; }
+        .daybook-unlock .daybook-secondary, .daybook-passkey-offer .daybook-secondary { background: transparent; color: #2d5a8c; border-color: #2d5a8c; }
+        .daybook-unlock [hidden] { display: none; }
+        .daybook-note { font-size: .875rem; color: #4a4a4a; }
+        .daybook-recovery summary { cursor: pointer; color: #2d5a8c; text-decoration: underline; width: fit-content; }
+        .daybook-recovery label { display: block; margin: .6rem 0 .3rem; }
+        .daybook-recovery input, .daybook-recovery button { box-sizing: border-box; width: 100%; }
+        .daybook-recovery input { font: 1rem/1.4 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; letter-spacing: .04em;
+          padding: .5rem .75rem; border: 1px solid #bbb; border-radius: 8px; text-transform: uppercase; }
+        .daybook-recovery button { margin-top: .6rem; }
+        .daybook-unlock button:focus-visible, .daybook-unlock input:focus-visible, .daybook-unlock select:focus-visible,
+        .daybook-recovery summary:focus-visible, .daybook-passkey-offer button:focus-visible { outline: 3px solid #2d5a8c; outline-offset: 2px; }
         .daybook-message:empty, .daybook-progress:empty { display: none; }
         .daybook-message { color: #a01919; font-weight: 600; }
+        .daybook-passkey-offer { position: fixed; right: 1rem; bottom: 4rem; z-index: 2147483646; box-sizing: border-box;
+          width: min(22rem, calc(100vw - 2rem)); padding: 1rem; border-radius: 12px; display: grid; gap: .5rem;
+          font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; background: #fff; color: #222;
+          border: 1px solid rgba(0, 0, 0, .15); box-shadow: 0 2px 12px rgba(0, 0, 0, .15); word-break: keep-all; overflow-wrap: break-word; }
+        .daybook-passkey-offer h2 { margin: 0; font-size: 1rem; }
+        .daybook-passkey-offer p { margin: 0; }
+        .daybook-passkey-offer button { font: inherit; padding: .45rem .75rem; border: 1px solid #2d5a8c; border-radius: 8px; }
+        .daybook-passkey-offer .daybook-passkey-actions { display: flex; flex-wrap: wrap; gap: .5rem; }
+        .daybook-passkey-offer code { display: block; max-height: 6rem; overflow: auto; padding: .4rem; border-radius: 6px; background: #f1efe9;
+          font: 12px/1.4 ui-monospace, Menlo, Consolas, monospace; word-break: break-all; user-select: all; }
         @media (prefers-color-scheme: dark) {
           .daybook-unlock-page { background: #17181a; color: #eee; }
-          .daybook-unlock { background: #222427; }
+          .daybook-unlock, .daybook-passkey-offer { background: #222427; color: #eee; }
+          .daybook-note { color: #c8c8c8; }
+          .daybook-unlock .daybook-secondary, .daybook-passkey-offer .daybook-secondary, .daybook-recovery summary { color: #9cc3f0; border-color: #9cc3f0; }
+          .daybook-passkey-offer code { background: #17181a; }
           .daybook-message { color: #ff9c9c; }
         }
         .daybook-lock-control { position: fixed; right: 1rem; bottom: 1rem; z-index: 2147483646; font: 600 14px/1 system-ui, sans-serif;

@@ -2,22 +2,15 @@ import DiaryModel
 import Foundation
 
 /// What an encrypted site publishes on its unlock page for the browser (`UnlockPage.settingsJSON`,
-/// the `<script type="application/json" id="daybook-lock">` element): the salt, the PBKDF2 rounds
-/// and the password check. Read back by a build that has no salt of its own (a fresh clone, a
-/// deleted `.daybook/`), so that it keeps the site's salt and still refuses a mistyped password.
-public struct UnlockSettings: Equatable, Sendable {
-    public var salt: [UInt8]
-    public var iterations: Int
-    public var check: [UInt8]
-
-    public init(salt: [UInt8], iterations: Int, check: [UInt8]) {
-        self.salt = salt
-        self.iterations = iterations
-        self.check = check
-    }
-
-    /// The most rounds a published page may ask for: more would hang every build for minutes.
-    static let mostIterations = 10_000_000
+/// the `<script type="application/json" id="daybook-lock">` element): its key slots, or, for a site
+/// built by an earlier release, the salt, rounds and password check its keys were derived with.
+/// Read back by a build that has no record of its own (a fresh clone, a deleted `.daybook/`), so
+/// that it opens the same site key, and still refuses a mistyped password.
+public enum UnlockSettings: Equatable, Sendable {
+    /// The site key's id and its slots (settings version 2).
+    case slots(KeySlots)
+    /// Keys derived from the password (version 1, before key slots).
+    case passwordDerived(PasswordDerivedSettings)
 
     /// The id of the element that holds the settings, which only an unlock page has.
     static let elementID = Array(#"id="daybook-lock""#.utf8)
@@ -29,50 +22,97 @@ public struct UnlockSettings: Equatable, Sendable {
 
     /// The settings an unlock page holds; nil when `page` holds none (a plain site's home page).
     /// Settings that are there but cannot be used throw a diagnostic at their place in `path`:
-    /// treated as absent, they would let a build encrypt the site under a new salt and any password.
+    /// treated as absent, they would let a build encrypt the site under a new site key and any password.
     public static func read(fromPage page: [UInt8], path: String) throws -> UnlockSettings? {
         guard let element = ByteRange.first(of: elementID, in: page, from: 0) else { return nil }
         func problem(at offset: Int, _ message: String) -> Diagnostic {
             .error(at: ByteRange.location(of: offset, in: page, path: path),
-                   "the unlock page's settings \(message); to encrypt the site under a new password and salt, build with --new-password")
+                   "the unlock page's settings \(message); to encrypt the site under a new site key and password, build with --new-password")
         }
         guard let tagEnd = page[element...].firstIndex(of: UInt8(ascii: ">")),
               let end = ByteRange.first(of: Array("</script>".utf8), in: page, from: tagEnd) else {
             throw problem(at: element, "are not closed by '</script>'")
         }
         let start = tagEnd + 1
-        let published: Published
-        do {
-            published = try JSONDecoder().decode(Published.self, from: Data(page[start..<end]))
-        } catch {
-            throw problem(at: start, "are not the JSON object Daybook writes (salt, check, iterations, version)")
+        let json = Data(page[start..<end])
+        guard let version = try? JSONDecoder().decode(Version.self, from: json).version else {
+            throw problem(at: start, "are not the JSON object Daybook writes (version, key, slots)")
         }
-        guard published.version == 1 else { throw problem(at: start, "are of version \(published.version); this Daybook reads version 1") }
-        guard let salt = Data(base64Encoded: published.salt), salt.count == SiteKeys.saltByteCount else {
-            throw problem(at: start, "hold a salt that is not \(SiteKeys.saltByteCount) bytes of base64: '\(published.salt)'")
+        switch version {
+        case 2:
+            guard let published = try? JSONDecoder().decode(Published.self, from: json) else {
+                throw problem(at: start, "are not the JSON object Daybook writes (version, key, slots)")
+            }
+            switch KeySlots.decoded(keyID: published.key, slots: published.slots) {
+            case .success(let slots): return .slots(slots)
+            case .failure(let slotProblem): throw problem(at: start, slotProblem.phrase)
+            }
+        case 1:
+            guard let published = try? JSONDecoder().decode(PublishedBeforeSlots.self, from: json) else {
+                throw problem(at: start, "are not the JSON object Daybook writes (salt, check, iterations, version)")
+            }
+            return .passwordDerived(try published.settings(problem: { problem(at: start, $0) }))
+        default:
+            throw problem(at: start, "are of version \(version); this Daybook reads versions 1 and 2")
         }
-        guard let check = Data(base64Encoded: published.check), check.count == SiteKeys.checkByteCount else {
-            throw problem(at: start, "hold a password check that is not \(SiteKeys.checkByteCount) bytes of base64: '\(published.check)'")
-        }
-        guard (SiteKeys.iterations...mostIterations).contains(published.iterations) else {
-            throw problem(at: start, "ask for \(published.iterations) rounds (from \(SiteKeys.iterations) to \(mostIterations))")
-        }
-        return UnlockSettings(salt: [UInt8](salt), iterations: published.iterations, check: [UInt8](check))
     }
 
-    /// The JSON as `UnlockPage.settingsJSON` writes it (`folder` is not needed to derive keys).
+    private struct Version: Decodable {
+        var version: Int
+    }
+
+    /// The JSON as `UnlockPage.settingsJSON` writes it (`addresses` and `folder` are not needed to open the keys).
     private struct Published: Decodable {
+        var key: String
+        var slots: [KeySlots.Published]
+    }
+
+    /// Version 1's JSON.
+    private struct PublishedBeforeSlots: Decodable {
         var check: String
         var iterations: Int
         var salt: String
-        var version: Int
+
+        func settings(problem: (String) -> Diagnostic) throws -> PasswordDerivedSettings {
+            guard let salt = Data(base64Encoded: salt), salt.count == SiteKeys.saltByteCount else {
+                throw problem("hold a salt that is not \(SiteKeys.saltByteCount) bytes of base64: '\(self.salt)'")
+            }
+            guard let check = Data(base64Encoded: check), check.count == PasswordDerivedSettings.checkByteCount else {
+                throw problem("hold a password check that is not \(PasswordDerivedSettings.checkByteCount) bytes of base64: '\(self.check)'")
+            }
+            guard (SiteKeys.iterations...KeySlots.mostIterations).contains(iterations) else {
+                throw problem("ask for \(iterations) rounds (from \(SiteKeys.iterations) to \(KeySlots.mostIterations))")
+            }
+            return PasswordDerivedSettings(salt: [UInt8](salt), iterations: iterations, check: [UInt8](check))
+        }
     }
 }
 
-extension SiteKeys {
-    /// The keys of `password` under published settings: their salt and rounds.
-    public init(password: String, published settings: UnlockSettings) throws {
-        try self.init(password: password, salt: settings.salt, iterations: settings.iterations)
+/// How a site built by a release before key slots derived its keys: PBKDF2-HMAC-SHA256 of the
+/// password with the site's salt and rounds gave a master key, and HKDF of it a published
+/// password check. A build of such a site checks the password against it once, then moves the
+/// site to a new random site key in slots (every file changes, that once).
+public struct PasswordDerivedSettings: Equatable, Sendable {
+    static let checkByteCount = 16
+    static let checkLabel = "daybook 1 password check"
+
+    public var salt: [UInt8]
+    public var iterations: Int
+    public var check: [UInt8]
+
+    public init(salt: [UInt8], iterations: Int, check: [UInt8]) {
+        self.salt = salt
+        self.iterations = iterations
+        self.check = check
+    }
+
+    /// Whether `password` is the one these settings were made with.
+    public func accepts(_ password: String) throws -> Bool {
+        try LibCrypto.require()
+        guard !password.isEmpty else { return false }
+        let master = KeyDerivation.pbkdf2(password: Array(password.precomposedStringWithCanonicalMapping.utf8), salt: salt,
+                                          iterations: iterations, byteCount: 32)
+        return KeyDerivation.hkdf(from: master, salt: [], info: Array(Self.checkLabel.utf8), byteCount: Self.checkByteCount) == check
     }
 }
 

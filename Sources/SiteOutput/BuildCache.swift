@@ -49,16 +49,19 @@ package struct BuildCache {
         case contentListing = "content-folders.bin"
         /// Content/'s folders and files as the last listing found them (`TreeSnapshot`).
         case contentSnapshot = "content-snapshot.bin"
-        /// An encrypted site's salt and the password check of its keys (the same value the
-        /// unlock page publishes): never the password.
+        /// An encrypted site's salt and the password check of its keys, as releases before key
+        /// slots kept them: read once, to move such a site to key slots.
         case encryption = "encryption.bin"
+        /// An encrypted site's key slots as published, with each slot's label and date: never a
+        /// password or a key. Not a cache: it keeps its own format version (`version(of:)`).
+        case keySlots = "key-slots.bin"
         /// Of an encrypted output: each published path's address, under the keys it was made with.
         case publishedAddresses = "published-addresses.bin"
 
         /// Whether the file describes one output folder rather than the diary.
         var isPerOutput: Bool {
             switch self {
-            case .entries, .encryption, .contentListing, .contentSnapshot: return false
+            case .entries, .encryption, .keySlots, .contentListing, .contentSnapshot: return false
             case .manifest, .pageSignatures, .entryVersions, .inputs, .searchState, .entrySources, .publishedAddresses, .folderStamps:
                 return true
             }
@@ -131,12 +134,22 @@ package struct BuildCache {
         return (bytes, body)
     }
 
-    /// Where the body lies after a header that names `file` in this format version.
+    /// Where the body lies after a header that names `file` in its format version.
     private static func body(of bytes: SharedBytes, as file: File) -> Range<Int>? {
         var reader = BinaryReader(bytes, window: 0..<bytes.count)
-        guard reader.string() == magic, reader.int() == formatVersion, reader.string() == file.rawValue else { return nil }
+        guard reader.string() == magic, reader.int() == version(of: file), reader.string() == file.rawValue else { return nil }
         return reader.offset..<bytes.count
     }
+
+    /// The format version of `file`'s header: the cache's, but for the record of the key slots,
+    /// which holds what a build cannot make again (the slots' labels and dates) and keeps its own,
+    /// so that a Daybook that changes the cache's format still reads it.
+    package static func version(of file: File) -> Int {
+        file == .keySlots ? keySlotsFormatVersion : formatVersion
+    }
+
+    /// The format version of the record of the key slots (`KeySlotRecord`).
+    static let keySlotsFormatVersion = 1
 
     /// Saves `body` as `file`, atomically, behind the header.
     package func write(_ file: File, _ body: [UInt8]) throws {
@@ -184,10 +197,10 @@ package struct BuildCache {
 
     /// What every file of this cache starts with: the magic word, the format version (another
     /// one only to test that such a file is refused) and the file's name.
-    package static func header(of file: File, version: Int = formatVersion) -> [UInt8] {
+    package static func header(of file: File, version: Int? = nil) -> [UInt8] {
         var header = BinaryWriter()
         header.write(magic)
-        header.write(version)
+        header.write(version ?? Self.version(of: file))
         header.write(file.rawValue)
         return header.bytes
     }

@@ -20,8 +20,8 @@ package struct OutputEncryption: Sendable {
         encryptor = SiteEncryptor(keys: keys)
     }
 
-    /// Identifies the keys: their published password check.
-    var keyID: [UInt8] { encryptor.keys.passwordCheck }
+    /// Identifies the keys: the site key's published id (the same whatever the slots).
+    var keyID: [UInt8] { encryptor.keys.keyID }
 
     package func publishedPath(of address: String) -> String {
         encryptor.publishedPath(of: address)

@@ -4,7 +4,7 @@ import SiteEncryption
 
 /// What the output folder itself says about encryption, whatever the build cache says: its
 /// unlock page (`UnlockPage`) is published in the clear, so a fresh clone of a diary, or one whose
-/// `.daybook/` was deleted, still knows its last site was encrypted, and with which salt.
+/// `.daybook/` was deleted, still knows its last site was encrypted, and opens its site key.
 extension OutputFolder {
     /// The page an encrypted site publishes at the folder's top.
     static let unlockPageName = "index.html"
@@ -19,6 +19,13 @@ extension OutputFolder {
     package var holdsEncryptedSite: Bool {
         if let page = homePage { return UnlockSettings.isUnlockPage(page) }
         return store.contains("unlock.js")
+    }
+
+    /// Whether the folder holds files of an encrypted site, whatever its `index.html` is now: the
+    /// unlock script, or the folder of encrypted files (`x/`). With no unlock page to read the
+    /// key slots from, a build cannot tell the site's password from a typo.
+    package var holdsEncryptedFiles: Bool {
+        holdsEncryptedSite || store.contains(SiteEncryptor.encryptedFolder)
     }
 
     /// The settings the folder's unlock page publishes; nil when it holds none. Settings that

@@ -17,7 +17,7 @@ struct Daybook: ParsableCommand {
             """,
         version: DaybookVersion.current,
         subcommands: [InitCommand.self, NewCommand.self, ImportCommand.self, BuildCommand.self, CheckCommand.self,
-                      SearchCommand.self, ServeCommand.self, DeployCommand.self]
+                      SearchCommand.self, ServeCommand.self, DeployCommand.self, KeysCommand.self]
     )
 
     // Declared here as well as on each command, so that `-C DIR` works before the command's
@@ -234,7 +234,7 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Publish the site readable, even over an encrypted one or with 'encrypt: true' in daybook.yml.")
     var noEncrypt = false
 
-    @Flag(help: "Encrypt with a new password (asked twice) and a new salt: every published file changes.")
+    @Flag(help: "Encrypt under a new site key and password (asked twice), dropping every key slot: every published file changes. To change the password, use 'daybook keys password'.")
     var newPassword = false
 
     func validate() throws {
@@ -253,7 +253,8 @@ struct BuildCommand: ParsableCommand {
         options.replacesEncryptedSite = noEncrypt
         if !noEncrypt && (encrypt || newPassword || builder.configuredToEncrypt) {
             do {
-                options.encryption = try builder.encryptionKeys(from: PasswordSource(), newPassword: newPassword, output: options.output)
+                options.encryption = try builder.encryptionKeys(from: PasswordSource(), newPassword: newPassword, output: options.output,
+                                                                report: StandardError.print)
             } catch let error as SiteEncryptionError {
                 throw CommandError(error.description, isUsage: false)
             } catch let error as BuildError {

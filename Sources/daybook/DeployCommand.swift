@@ -88,7 +88,7 @@ struct DeployCommand: ParsableCommand {
         let builder = SiteBuilder(root: location.root)
         guard !noEncrypt, encrypt || builder.configuredToEncrypt else { return nil }
         do {
-            return try builder.encryptionKeys(from: PasswordSource())
+            return try builder.encryptionKeys(from: PasswordSource(), report: StandardError.print)
         } catch let error as SiteEncryptionError {
             throw CommandError(error.description, isUsage: false)
         } catch let error as BuildError {

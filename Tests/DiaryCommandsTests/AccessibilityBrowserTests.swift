@@ -1,5 +1,6 @@
 import DaybookTestSupport
 import Foundation
+import SiteEncryption
 import XCTest
 
 /// axe-core 4.12 in real Chromium finds nothing to fix on the site's pages, in the light and the
@@ -24,11 +25,19 @@ final class AccessibilityBrowserTests: XCTestCase {
         let python = try Requirement.browserPython()
         let axe = try axeScript()
         let root = try builtFixture("seoul-diary", test: self, arguments: ["--encrypt"], environment: environment(password: password))
+        // A published passkey slot: the unlock page shows its passkey button.
+        let page = try String(contentsOf: root.appendingPathComponent("Output/index.html"), encoding: .utf8)
+        let keyID = try XCTUnwrap(Data(base64Encoded: String(try XCTUnwrap(page.firstMatch(of: #/"key":"([^"]+)"/#)).1)))
+        let code = PasskeyCode(keyID: [UInt8](keyID), credential: Array(1...32), salt: Array(repeating: 1, count: 32), wrapped: Array(repeating: 2, count: 60))
+        XCTAssertEqual(try runDaybook(["keys", "passkey", code.text, "-C", root.path], environment: environment(password: password)).status, 0)
         let server = try StaticServer(serving: root.appendingPathComponent("Output"), readyPath: "/unlock.css")
         defer { server.stop() }
         let pages = ["home": "", "entry": "2025/03/01/0900-plum-blossoms/"]
         let answers = try runBrowserScript(python, "accessibility.py", [axe, "\(server.origin)/", try pagesFile(pages), password])
         assertClean(answers, checked: (pages.count + 1) * 2, "encrypted")
+        XCTAssertEqual(answers["unlock_controls"] as? [String], ["daybook-unlock-passkey", "daybook-recovery-key", "daybook-remember-note"],
+                       "the unlock page is checked with its passkey and recovery controls and the remember note")
+        XCTAssertEqual((answers["passkey_offer_checked"] as? [String])?.count, pages.count * 2, "and the reader's pages with the passkey offer")
     }
 
     // MARK: - Helpers

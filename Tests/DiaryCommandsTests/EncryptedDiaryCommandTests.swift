@@ -16,13 +16,16 @@ final class EncryptedDiaryCommandTests: XCTestCase {
         return environment
     }
 
-    func testAnEncryptedBuildNeedsThePasswordItWasFirstBuiltWith() throws {
+    func testAnEncryptedBuildOpensAKeySlotWithThePasswordItIsGivenOrStops() throws {
         let root = try diary()
         let first = try runDaybook(["build", "--encrypt", "-C", root.path], environment: withPassword("plum blossoms at nine"))
         XCTAssertEqual(first.status, 0, first.standardError)
+        let published = try treeBelow(root.appendingPathComponent("Output"))
         let wrong = try runDaybook(["build", "--encrypt", "-C", root.path], environment: withPassword("plum blossoms at ten"))
         XCTAssertEqual(wrong.status, 1)
-        XCTAssertTrue(wrong.standardError.contains("not the password the site was encrypted with"), wrong.standardError)
+        XCTAssertEqual(wrong.standardError, "error: this password opens none of the encrypted site's key slots (nor is it a recovery key of it); "
+            + "to encrypt the site under a new site key and password, so that every published file changes, build with --new-password\n")
+        assertSameTree(try treeBelow(root.appendingPathComponent("Output")), published, "after a wrong password")
         let again = try runDaybook(["build", "--encrypt", "-C", root.path], environment: withPassword("plum blossoms at nine"))
         XCTAssertEqual(again.status, 0, again.standardError)
         XCTAssertTrue(again.standardOutput.contains("(0 written"), "the same password and diary: nothing written, \(again.standardOutput)")
@@ -151,7 +154,7 @@ final class EncryptedDiaryCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("Output").path))
     }
 
-    // MARK: - The typo guard without .daybook/
+    // MARK: - Without .daybook/
 
     /// An encrypted diary whose `.daybook/` is gone, and what its output folder holds.
     private func encryptedDiaryWithoutItsCache() throws -> (root: URL, output: URL, published: [String: Data]) {
@@ -160,24 +163,54 @@ final class EncryptedDiaryCommandTests: XCTestCase {
         return (root, output, try treeBelow(output))
     }
 
-    func testWithoutItsCacheTheSamePasswordRebuildsUnderThePublishedSaltByteForByte() throws {
+    func testWithoutItsCacheTheSamePasswordOpensThePublishedSlotsAndRebuildsByteForByte() throws {
         let (root, output, published) = try encryptedDiaryWithoutItsCache()
         let again = try runBuild(root, ["--encrypt"], password: "plum blossoms at nine")
         XCTAssertEqual(again.status, 0, again.standardError)
-        assertSameTree(try treeBelow(output), published, "rebuilt without .daybook/ under the published salt")
+        assertSameTree(try treeBelow(output), published, "rebuilt without .daybook/ under the site key of the published slots")
     }
 
     func testWithoutItsCacheAnotherPasswordIsRefusedUnlessItIsNew() throws {
         let (root, output, published) = try encryptedDiaryWithoutItsCache()
         let typo = try runBuild(root, ["--encrypt"], password: "plum blossoms at nane")
         XCTAssertEqual(typo.status, 1, typo.standardError)
-        XCTAssertTrue(typo.standardError.contains("not the password the site was encrypted with"), typo.standardError)
+        XCTAssertTrue(typo.standardError.contains("opens none of the encrypted site's key slots"), typo.standardError)
         assertSameTree(try treeBelow(output), published, "after a mistyped password")
 
         let renewed = try runBuild(root, ["--new-password"], password: "plum blossoms at nane")
         XCTAssertEqual(renewed.status, 0, renewed.standardError)
-        XCTAssertNotEqual(try treeBelow(output)["index.html"], published["index.html"], "a new salt on the unlock page")
+        XCTAssertNotEqual(try treeBelow(output)["index.html"], published["index.html"], "a new site key on the unlock page")
         XCTAssertTrue(Set(try treeBelow(output).keys.filter { $0.hasSuffix(".bin") }).isDisjoint(with: published.keys))
+    }
+
+    /// Without `.daybook/` and without the unlock page (deleted, or replaced by another page), the
+    /// output folder's encrypted files are still there, and nothing can tell the site's password from
+    /// a typo: the build refuses rather than re-keying the whole site under whatever it is given.
+    func testWithoutItsCacheOrItsUnlockPageTheBuildRefusesUnlessTheSiteIsRekeyedOnPurpose() throws {
+        for change in ["deleted", "replaced"] {
+            let (root, output, _) = try encryptedDiaryWithoutItsCache()
+            let page = output.appendingPathComponent("index.html")
+            if change == "deleted" {
+                try FileManager.default.removeItem(at: page)
+            } else {
+                try "<!DOCTYPE html><title>Home</title><p>Another page.</p>\n".write(to: page, atomically: true, encoding: .utf8)
+                try FileManager.default.removeItem(at: output.appendingPathComponent("unlock.js"))
+            }
+            let published = try treeBelow(output)
+            for password in ["plum blossoms at nine", "plum blossoms at nane"] {
+                let refused = try runBuild(root, ["--encrypt"], password: password)
+                XCTAssertEqual(refused.status, 1, "\(change): \(refused.standardError)")
+                XCTAssertEqual(refused.standardError, "error: Output/ holds an encrypted site whose key slots cannot be read (its unlock page "
+                    + "index.html is missing or replaced, and .daybook/ keeps no record of them), so this password cannot be checked; "
+                    + "to encrypt the site under a new site key and password, so that every published file changes, build with --new-password\n",
+                    change)
+                assertSameTree(try treeBelow(output), published, "after a refused build (\(change))")
+            }
+            let rekeyed = try runBuild(root, ["--new-password"], password: "plum blossoms at nine")
+            XCTAssertEqual(rekeyed.status, 0, rekeyed.standardError)
+            let encrypted = { (tree: [String: Data]) in Set(tree.keys.filter { $0.hasSuffix(".bin") }) }
+            XCTAssertTrue(encrypted(try treeBelow(output)).isDisjoint(with: encrypted(published)), "every file under the new site key (\(change))")
+        }
     }
 
     func testAnUnlockPageWhoseSettingsCannotBeReadIsAnErrorAtItsPlace() throws {

@@ -18,6 +18,31 @@ enum Samples {
 
 // MARK: - Browser tests
 
+/// Debian's Python 3 with its python3-cryptography (AES-GCM), which runs the tests' own decryptor
+/// of encrypted sites (Browser/site_decryptor.py, profile_scan.py).
+func decryptorPython() throws -> String {
+    let python = try Requirement.tool("python3", at: "/usr/bin/python3", install: "Debian's python3")
+    guard try runProcess(URL(fileURLWithPath: python), ["-c", "import cryptography"]).status == 0 else {
+        throw Requirement.unmet("Debian's python3-cryptography is not installed: run scripts/install-test-tools.sh")
+    }
+    return python
+}
+
+/// Runs a Python script of Browser/ with `python` and returns the JSON object it prints.
+func runPythonScript(_ python: String, _ script: String, _ arguments: [String]) throws -> [String: Any] {
+    let run = try runProcess(URL(fileURLWithPath: python), [packageRoot.appendingPathComponent("Tests/DiaryCommandsTests/Browser/\(script)").path] + arguments)
+    XCTAssertEqual(run.status, 0, run.standardError)
+    return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any], run.standardError)
+}
+
+/// What `profile_scan.py` finds in the Chromium profile `profile` that opens the encrypted site in
+/// `output` (whose password is `password`), given the wrapped keys the site's page kept.
+func scanProfile(_ profile: String, output: URL, password: String, blobs: [[String: String]], test: XCTestCase) throws -> [String: Any] {
+    let blobsFile = temporaryFolder(test).appendingPathComponent("blobs.json")
+    try JSONSerialization.data(withJSONObject: blobs).write(to: blobsFile)
+    return try runPythonScript(try decryptorPython(), "profile_scan.py", [profile, output.path, password, blobsFile.path])
+}
+
 /// A copy of the golden fixture `name` (without its Expected/) in a temporary folder, changed by
 /// `prepare`, then built by `daybook build` with `arguments`.
 func builtFixture(_ name: String, test: XCTestCase, arguments: [String] = [], environment: [String: String]? = nil,

@@ -46,7 +46,7 @@ final class BatchedRenderTests: XCTestCase {
 
     func testAnEncryptedBuildInBatchesPublishesTheSameEncryptedFiles() throws {
         let root = try copyOfFixture("seoul-diary", test: self)
-        let keys = try SiteKeys(password: "봄 일기", salt: [UInt8](repeating: 3, count: SiteKeys.saltByteCount), iterations: 1000)
+        let keys = try fixedKeys("봄 일기", salt: 3)
         try buildSite(root, options: options(batchSize: 3, encryption: keys))
         var whole = SiteBuilder.Options(output: root.appendingPathComponent("Whole"), encryption: keys)
         whole.pageBatchSize = .max

@@ -8,6 +8,7 @@ import Foundation
 @testable import SiteBuilder
 @testable import SiteOutput
 @testable import SitePages
+@testable import SiteEncryption
 import XCTest
 
 /// Each file of the build cache is one record behind one header: what a build saves reads back
@@ -85,11 +86,29 @@ final class CacheRecordTests: XCTestCase {
         try assertRecordRoundTrips(SavedEncryption(salt: Array(1...16), check: Array(repeating: 0xAB, count: 32)), in: cache)
         try assertRecordRoundTrips(PublishedAddresses(keyID: [9, 8, 7], byPublishedPath: ["x/ab/cdef.bin": "index.html",
                                                                                          "x/01/2345.bin": "search/words-0.json"]), in: cache)
+        let slots = KeySlots(keyID: Array(1...16), slots: [
+            KeySlot(id: "0a1b2c3d", kind: .password(salt: Array(repeating: 1, count: 16), iterations: 600_000), wrapped: Array(repeating: 2, count: 60)),
+            KeySlot(id: "4e5f6a7b", kind: .recovery(salt: Array(repeating: 3, count: 16)), wrapped: Array(repeating: 4, count: 60)),
+            KeySlot(id: "8c9d0e1f", kind: .passkey(credential: Array(1...40), salt: Array(repeating: 5, count: 32)), wrapped: Array(repeating: 6, count: 60)),
+        ])
+        try assertRecordRoundTrips(KeySlotRecord(published: slots, notes: ["4e5f6a7b": .init(label: "종이 in the drawer", added: 1_767_000_000),
+                                                                         "8c9d0e1f": .init(label: "phone", added: nil)]), in: cache)
         // A salt of another length is not one.
         var writer = BinaryWriter()
         writer.write(rawBytes: Array(1...15))
         writer.write(rawBytes: [1])
         XCTAssertNil(SavedEncryption(decoding: writer.bytes))
+    }
+
+    /// The record of the key slots holds what no build can make again (their labels and dates), so
+    /// a Daybook that changes the cache's format still reads it: its header keeps a version of its own.
+    func testTheRecordOfTheKeySlotsKeepsItsOwnFormatVersionWhateverTheCaches() throws {
+        XCTAssertEqual(BuildCache.version(of: .keySlots), 1)
+        XCTAssertEqual(BuildCache.version(of: .entries), BuildCache.formatVersion)
+        XCTAssertNotEqual(BuildCache.formatVersion, 1)
+        var header = BinaryReader(BuildCache.header(of: .keySlots))
+        XCTAssertEqual(header.string(), "daybook-cache")
+        XCTAssertEqual(header.int(), 1)
     }
 
     func testAnEntryCacheSavedUnderAnotherVersionIsNotLoaded() throws {

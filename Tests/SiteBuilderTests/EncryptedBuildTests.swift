@@ -13,9 +13,8 @@ import ZIPFoundation
 /// `daybook build --encrypt`: the output holds nothing of the diary in the clear, decrypts to
 /// exactly the plain site, and rebuilds incrementally like a plain one.
 final class EncryptedBuildTests: XCTestCase {
-    /// Keys with few PBKDF2 rounds: the rounds are SiteKeys' concern, not the build's.
     private func keys(_ password: String = "봄 일기 password", salt: UInt8 = 7) throws -> SiteKeys {
-        try SiteKeys(password: password, salt: [UInt8](repeating: salt, count: SiteKeys.saltByteCount), iterations: 1000)
+        try fixedKeys(password, salt: salt)
     }
 
     private func encrypted(_ keys: SiteKeys, output: URL? = nil) -> SiteBuilder.Options {
@@ -233,32 +232,6 @@ final class EncryptedBuildTests: XCTestCase {
         let encryptedPaths = Set(first.keys).filter { $0.hasPrefix("x/") }
         XCTAssertFalse(encryptedPaths.isEmpty)
         XCTAssertTrue(encryptedPaths.isDisjoint(with: second.keys), "no file of the first password is left")
-    }
-
-    func testTheSaltIsMadeOnceAndAnotherPasswordIsRefusedUnlessItIsNew() throws {
-        let root = try copyOfFixture("seoul-diary", test: self)
-        let builder = SiteBuilder(root: root)
-        var asked: [String] = []
-        func typing(_ password: String) -> PasswordSource {
-            PasswordSource(environment: [:], terminal: { prompt in
-                asked.append(prompt)
-                return password
-            })
-        }
-        let first = try builder.encryptionKeys(from: typing("sea and plums"))
-        XCTAssertEqual(asked.count, 2, "asked twice the first time")
-        let again = try builder.encryptionKeys(from: PasswordSource(environment: ["DAYBOOK_PASSWORD": "sea and plums"]))
-        XCTAssertEqual(again.salt, first.salt)
-        XCTAssertEqual(again.passwordCheck, first.passwordCheck)
-        XCTAssertThrowsError(try builder.encryptionKeys(from: PasswordSource(environment: ["DAYBOOK_PASSWORD": "sea and plum"]))) {
-            XCTAssertEqual($0 as? BuildError, .wrongPassword)
-        }
-        asked = []
-        let renewed = try builder.encryptionKeys(from: typing("a new password"), newPassword: true)
-        XCTAssertEqual(asked.count, 2)
-        XCTAssertNotEqual(renewed.salt, first.salt)
-        let cache = try Data(contentsOf: URL(fileURLWithPath: BuildCache(root: root, output: root).path(of: .encryption)))
-        XCTAssertNil(cache.range(of: Data("a new password".utf8)), "the password is never stored")
     }
 
     // MARK: - Helpers

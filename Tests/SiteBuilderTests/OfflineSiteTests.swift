@@ -96,7 +96,7 @@ final class OfflineSiteTests: XCTestCase {
 
     func testAnEncryptedSitesListIsEncryptedAndItsPublicFilesNameNoDiary() throws {
         let root = try copyOfFixture("seoul-diary", test: self)
-        let keys = try SiteKeys(password: "봄 일기 password", salt: [UInt8](repeating: 7, count: SiteKeys.saltByteCount), iterations: 1000)
+        let keys = try fixedKeys()
         try buildSite(root, options: .init(encryption: keys))
         let output = root.appendingPathComponent("Output")
         let files = try filesBelow(output)

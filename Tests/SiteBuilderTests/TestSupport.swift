@@ -2,9 +2,21 @@ import DaybookTestSupport
 import DiaryModel
 import Foundation
 @testable import SiteBuilder
+@testable import SiteEncryption
 @testable import SiteOutput
 @testable import SitePages
 import XCTest
+
+/// Keys of a site key made from `password` and `salt` (the same for the same two, so that two
+/// builds with them can be compared), in a password slot with few PBKDF2 rounds: the rounds are
+/// SiteKeys' concern, not the build's.
+func fixedKeys(_ password: String = "봄 일기 password", salt: UInt8 = 7) throws -> SiteKeys {
+    let saltBytes = [UInt8](repeating: salt, count: SiteKeys.saltByteCount)
+    let siteKey = HMACSHA256.sha256(Array("test site key".utf8) + saltBytes + Array(password.utf8))
+    let slot = try KeySlot.password(password, wrapping: siteKey, id: "5a1t\(salt)", iterations: 1_000, salt: saltBytes,
+                                    nonce: Array(repeating: salt, count: 12))
+    return SiteKeys(siteKey: siteKey, slots: [slot])
+}
 
 /// The folder of fixture diaries, found through #filePath so tests need no resource rules.
 let fixturesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")

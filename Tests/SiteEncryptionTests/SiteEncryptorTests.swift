@@ -10,23 +10,29 @@ final class SiteEncryptorTests: XCTestCase {
 
     // MARK: - Keys
 
-    func testKeysNeedASixteenByteSaltAndAPassword() {
-        XCTAssertThrowsError(try SiteKeys(password: "pw", salt: [1, 2, 3], iterations: 1_000)) {
+    func testAPasswordSlotNeedsASixteenByteSaltAndAPassword() {
+        let siteKey = [UInt8](repeating: 1, count: 32)
+        XCTAssertThrowsError(try KeySlot.password("pw", wrapping: siteKey, id: "a", iterations: 1_000, salt: [1, 2, 3])) {
             XCTAssertEqual($0 as? SiteEncryptionError, .badSalt(byteCount: 3))
         }
-        XCTAssertThrowsError(try SiteKeys(password: "", salt: testSalt, iterations: 1_000)) {
+        XCTAssertThrowsError(try KeySlot.password("", wrapping: siteKey, id: "a", iterations: 1_000, salt: testSalt)) {
             XCTAssertEqual($0 as? SiteEncryptionError, .emptyPassword)
         }
     }
 
-    func testThePublicKeysUseSixHundredThousandRoundsAndARandomSalt() throws {
-        let salt = try SiteKeys.randomSalt()
-        XCTAssertEqual(salt.count, 16)
-        XCTAssertNotEqual(salt, try SiteKeys.randomSalt())
-        let keys = try SiteKeys(password: "pw", salt: salt)
-        XCTAssertEqual(keys.iterations, 600_000)
+    func testANewSiteHasARandomSiteKeyInAPasswordSlotOfSixHundredThousandRounds() throws {
+        let keys = try SiteKeys.newSite(password: "pw")
+        let other = try SiteKeys.newSite(password: "pw")
+        XCTAssertNotEqual(keys.siteKey, other.siteKey, "the site key does not come from the password")
+        XCTAssertNotEqual(keys.keyID, other.keyID)
+        guard case .password(let salt, let iterations)? = keys.slots.first?.kind, keys.slots.count == 1 else {
+            return XCTFail("one password slot: \(keys.slots)")
+        }
+        XCTAssertEqual(iterations, 600_000)
         XCTAssertGreaterThanOrEqual(SiteKeys.iterations, 600_000)
-        XCTAssertEqual(keys.salt, salt)
+        XCTAssertEqual(salt.count, 16)
+        guard case .password(let otherSalt, _)? = other.slots.first?.kind else { return XCTFail() }
+        XCTAssertNotEqual(salt, otherSalt)
     }
 
     func testEachJobHasItsOwnKey() throws {
@@ -36,22 +42,15 @@ final class SiteEncryptorTests: XCTestCase {
         XCTAssertEqual(keys.contentKey.count, 32)
         XCTAssertNotEqual(names, nonces)
         XCTAssertNotEqual(HMACSHA256(key: keys.contentKey).code([1]), names)
-        XCTAssertEqual(keys.passwordCheck.count, 16)
-        XCTAssertFalse(keys.passwordCheck.allSatisfy { $0 == 0 })
+        XCTAssertNotEqual(keys.contentKey, keys.siteKey)
+        XCTAssertEqual(keys.keyID.count, 16)
+        XCTAssertNotEqual(keys.keyID, Array(keys.contentKey.prefix(16)))
     }
 
-    func testThePasswordCheckChangesWithThePasswordAndTheSalt() throws {
-        let keys = try quickKeys("one password")
-        XCTAssertEqual(keys.passwordCheck, try quickKeys("one password").passwordCheck)
-        XCTAssertNotEqual(keys.passwordCheck, try quickKeys("one Password").passwordCheck)
-        XCTAssertNotEqual(keys.passwordCheck, try quickKeys("one password", salt: Array(0x20...0x2F)).passwordCheck)
-    }
-
-    func testAComposedAndADecomposedPasswordGiveTheSameKeys() throws {
-        let composed = try quickKeys("caf\u{E9} 산책")
-        let decomposed = try quickKeys("cafe\u{301} \u{1109}\u{1161}\u{11AB}\u{110E}\u{1162}\u{11A8}")
-        XCTAssertEqual(composed.passwordCheck, decomposed.passwordCheck)
-        XCTAssertEqual(composed.contentKey, decomposed.contentKey)
+    func testAComposedAndADecomposedPasswordOpenTheSameSlot() throws {
+        let keys = try quickKeys("caf\u{E9} 산책")
+        let opened = try XCTUnwrap(try SiteKeys.opening(keys.published, with: "cafe\u{301} \u{1109}\u{1161}\u{11AB}\u{110E}\u{1162}\u{11A8}"))
+        XCTAssertEqual(opened.keys.contentKey, keys.contentKey)
     }
 
     // MARK: - One file
@@ -118,7 +117,7 @@ final class SiteEncryptorTests: XCTestCase {
         }
     }
 
-    func testAnotherPasswordDoesNotDecrypt() throws {
+    func testAnotherSiteKeyDoesNotDecrypt() throws {
         let file = SiteEncryptor(keys: try quickKeys("right")).encrypt(page, at: address)
         XCTAssertThrowsError(try SiteEncryptor(keys: try quickKeys("wrong")).decrypt(file, at: address)) {
             XCTAssertEqual($0 as? SiteEncryptionError, .notAuthentic(address: address))
@@ -234,9 +233,11 @@ final class SiteEncryptorTests: XCTestCase {
         XCTAssertTrue(html.contains(#"<input id="daybook-password" type="password" name="password""#))
         XCTAssertTrue(html.contains(#"role="alert""#))
         XCTAssertTrue(html.contains(#"<meta name="robots" content="noindex">"#))
-        XCTAssertTrue(html.contains(Data(keys.salt).base64EncodedString()))
-        XCTAssertTrue(html.contains(Data(keys.passwordCheck).base64EncodedString()))
+        XCTAssertTrue(html.contains(#""key":"\#(Data(keys.keyID).base64EncodedString())""#))
+        XCTAssertTrue(html.contains(Data(testSalt).base64EncodedString()))
+        XCTAssertTrue(html.contains(Data(keys.slots[0].wrapped).base64EncodedString()))
         XCTAssertTrue(html.contains(#""iterations":1000"#))
+        XCTAssertFalse(html.contains(Data(keys.siteKey).base64EncodedString()), "the site key only wrapped")
         XCTAssertEqual(String(decoding: try XCTUnwrap(files["robots.txt"]), as: UTF8.self), "User-agent: *\nDisallow: /\n")
         XCTAssertTrue(String(decoding: try XCTUnwrap(files["404.html"]), as: UTF8.self).contains(#"<a href="/diary/">"#))
     }
@@ -273,7 +274,7 @@ final class SiteEncryptorTests: XCTestCase {
             let html = String(decoding: try XCTUnwrap(files["index.html"]), as: UTF8.self)
             XCTAssertTrue(html.contains(policy))
             XCTAssertTrue(String(decoding: try XCTUnwrap(files["404.html"]), as: UTF8.self).contains(policy))
-            XCTAssertTrue(html.contains(#"{"addresses":"\#(readable ? "readable" : "opaque")","check":"#))
+            XCTAssertTrue(html.contains(#"{"addresses":"\#(readable ? "readable" : "opaque")","folder":"x","key":"#))
         }
         for directive in ["script-src 'self' blob:;", "connect-src 'self';", "img-src 'self' blob: data:;", "object-src 'none';",
                           "base-uri 'none';", "form-action 'none'"] {

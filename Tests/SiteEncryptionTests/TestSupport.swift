@@ -21,9 +21,14 @@ func bytes(_ hex: String) -> [UInt8] {
 /// The salt the tests derive their keys with.
 let testSalt: [UInt8] = Array(0x10...0x1F)
 
-/// Keys with few PBKDF2 rounds: the rounds are tested against the RFC, the rest need not wait.
+/// Keys of a site key made from `password` and `salt` (the same for the same two, which tests of
+/// files compare), in a password slot with few PBKDF2 rounds: the rounds are tested against the
+/// RFC, the rest need not wait.
 func quickKeys(_ password: String = "correct horse battery staple", salt: [UInt8] = testSalt) throws -> SiteKeys {
-    try SiteKeys(password: password, salt: salt, iterations: 1_000)
+    let siteKey = HMACSHA256.sha256(Array("test site key".utf8) + salt + Array(password.utf8))
+    let slot = try KeySlot.password(password, wrapping: siteKey, id: "0a1b2c3d", iterations: 1_000, salt: salt,
+                                    nonce: Array(repeating: 9, count: 12))
+    return SiteKeys(siteKey: siteKey, slots: [slot])
 }
 
 /// Every run of `length` bytes of `needle` that occurs in `haystack`, as text for a failure message.

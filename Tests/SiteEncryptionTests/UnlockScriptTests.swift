@@ -19,8 +19,11 @@ final class UnlockScriptTests: XCTestCase {
 
     func testTheUnlockScriptPassesItsUnitTestsAndOpensWhatSwiftEncrypted() throws {
         let password = "봄 일기 correct horse"
-        let keys = try quickKeys(password)
+        let recovery = try quickKeys(password).addingRecoveryKey()
+        let keys = recovery.keys
         let encryptor = SiteEncryptor(keys: keys)
+        let code = PasskeyCode(keyID: keys.keyID, credential: Array(7...70), salt: Array(repeating: 0xFE, count: 32),
+                               wrapped: Array(0..<60))
         let settingsJSON = UnlockPage(keys: keys, baseURL: "/diary/").settingsJSON
         let settings = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(settingsJSON.utf8)) as? [String: Any])
         let contents: [String: [UInt8]] = [
@@ -35,12 +38,20 @@ final class UnlockScriptTests: XCTestCase {
              "file": Data(encryptor.encrypt(contents[address]!, at: address)).base64EncodedString(),
              "content": Data(contents[address]!).base64EncodedString()]
         }
-        let answer = try run(site: ["password": password, "settings": settings, "files": files])
+        let answer = try run(site: ["password": password, "settings": settings, "files": files,
+                                    "recoveryKey": recovery.recoveryKey.text.lowercased(),
+                                    "recoveryBytes": Data(recovery.recoveryKey.bytes).base64EncodedString(),
+                                    "passkey": ["keyID": Data(code.keyID).base64EncodedString(), "salt": Data(code.salt).base64EncodedString(),
+                                                "wrapped": Data(code.wrapped).base64EncodedString(),
+                                                "credential": Data(code.credential).base64EncodedString(), "code": code.text]])
 
         XCTAssertEqual(answer["failures"] as? [String], [])
+        XCTAssertEqual(answer["recoveryOpened"] as? Bool, true, "the script opens the recovery slot Swift made with the printed key")
         XCTAssertEqual(answer["labels"] as? [String: String], [
-            "content": SiteKeys.Label.content, "names": SiteKeys.Label.names, "check": SiteKeys.Label.check,
+            "keyID": SiteKeys.Label.keyID, "content": SiteKeys.Label.content, "names": SiteKeys.Label.names,
             "addresses": SiteKeys.Label.addresses, "addressTags": SiteKeys.Label.addressTags,
+            "password": KeySlot.Kind.password(salt: [], iterations: 0).label, "recovery": KeySlot.Kind.recovery(salt: []).label,
+            "passkey": KeySlot.Kind.passkey(credential: [], salt: []).label,
         ])
         let published = try XCTUnwrap(answer["published"] as? [String: String])
         let opened = try XCTUnwrap(answer["contents"] as? [String: String])

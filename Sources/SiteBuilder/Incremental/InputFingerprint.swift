@@ -144,9 +144,9 @@ struct InputFingerprint: Equatable {
         hasher.combine(SearchIndexBuilder.formatVersion)
         hasher.combine(options.includeDrafts)
         hasher.combine(options.strict)
-        // Another password or salt publishes other files: never "nothing changed".
-        hasher.combine(options.encryption?.passwordCheck ?? [])
-        // So do another version's unlock page and reader: an upgrade of Daybook publishes its own.
+        // Another site key publishes other files: never "nothing changed".
+        hasher.combine(options.encryption?.keyID ?? [])
+        // Nor are other slots (a changed password), or another version's unlock page and reader: an upgrade of Daybook publishes its own.
         if let keys = options.encryption {
             for (path, bytes) in UnlockPage(keys: keys, baseURL: "/").files.sorted(by: { $0.key < $1.key }) {
                 hasher.combine(path)

@@ -3,8 +3,9 @@ import DiaryModel
 import SiteEncryption
 import SiteOutput
 
-/// The file of the build cache that holds an encrypted site's salt and the password check of
-/// its keys (the same value the unlock page publishes): never the password.
+/// The file of the build cache in which releases before key slots kept an encrypted site's salt and
+/// the password check of its keys (the same value their unlock page published): never the password.
+/// Read once, to check the password before the site moves to key slots, then removed.
 struct SavedEncryption: CacheRecord, Equatable {
     static var file: BuildCache.File { .encryption }
 

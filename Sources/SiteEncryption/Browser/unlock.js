@@ -37,27 +37,35 @@
  * shows the page's title. A readable '#/…' address opened on an opaque site (an old bookmark)
  * shows its page and is replaced by its id.
  *
- * The key. PBKDF2's 256 bits are imported at once as a non-extractable HKDF key and overwritten;
- * from it the content, name and address keys are derived as non-extractable CryptoKeys, and only
- * those are kept: in memory, and in IndexedDB (a CryptoKey survives structured cloning into
- * IndexedDB, its bytes never reach a script). Nothing in sessionStorage or localStorage is key
- * material, so a copied storage value decrypts nothing; a script of this origin could still use
- * the stored keys while they exist, which is why they expire and why the site wants an origin of
- * its own. IndexedDB is shared by every tab of the origin and outlives them, so:
- * - A tab's keys are a record named by a random session handle (16 bytes, not key material) that
- *   the tab keeps in sessionStorage: reload and back/forward find it, a new tab has no handle and
- *   asks for the password. A session record expires after SESSION_IDLE_MS without a page shown in
- *   its tab (the tab renews it); expired records, those of closed tabs, are deleted when any tab of
- *   the site starts.
- * - "Remember on this device" writes one record, "remembered", that expires the chosen number of
- *   days after unlocking (1, 7, 30 or 90; 30 by default), not renewed. Every start compares the
- *   expiry with this browser's clock and deletes the record once it has passed.
- * - A record also holds the site's published password check, so keys of an older password are
- *   deleted rather than tried.
- * - Lock deletes every record of the site, then tells the other open tabs (BroadcastChannel, or a
- *   localStorage 'storage' event where there is none), which forget their keys and show the form.
- * Copies of the PBKDF2 result that earlier versions kept in sessionStorage/localStorage are
- * removed at start.
+ * The keys. The site's files are encrypted under keys derived (HKDF) from a random site key,
+ * which the settings publish only wrapped, in key slots (Sources/SiteEncryption/KeySlot.swift): a
+ * password slot (PBKDF2-HMAC-SHA256 to an AES-GCM key), recovery slots (HKDF of a 128-bit
+ * recovery key) and passkey slots (HKDF of a WebAuthn credential's PRF output). A slot's key opens
+ * the site key's bytes; from them the content, name and address keys are derived as
+ * non-extractable CryptoKeys. What this device keeps of them:
+ * - Unlocking for this tab keeps the keys and the site key in this tab's memory only: nothing in
+ *   IndexedDB, web storage, Cache Storage or cookies, so a copy of the browser's files holds none
+ *   of them, and a reload asks again (or offers the passkey). Links, back and forward never reload:
+ *   the reader writes each page into this same window.
+ * - "Remember on this device" without a passkey keeps the site key for the chosen days (1, 7, 30
+ *   or 90): wrapped (AES-GCM) under a new non-extractable device key kept in IndexedDB, the wrapped
+ *   key in Cache Storage. The two together open the diary, which the unlock form says; neither
+ *   alone does. Lock deletes the Cache Storage entry, whose file Chromium unlinks at once, while
+ *   IndexedDB's LevelDB keeps a deleted value in its files until it compacts them: so after Lock a
+ *   copy of the device holds at most the device key, which opens nothing.
+ * - A passkey ("#daybook-passkey", offered after unlocking where WebAuthn and its PRF extension
+ *   are there): the page makes a credential for the site's host with a random PRF salt, and keeps
+ *   on this device only the site key wrapped under HKDF of the PRF output, with the credential's
+ *   id and the salt. The next visit offers "#daybook-unlock-passkey": the authenticator evaluates
+ *   the PRF, and nothing else on the device opens the site key. The page also shows a code for
+ *   `daybook keys passkey`, which publishes the same as a slot, for the passkey's other devices.
+ * - Every record holds the site key's published id, so what this device kept of an older site key
+ *   (before `daybook keys rotate`) is deleted rather than tried.
+ * - Lock deletes the database itself (not only its records) and the Cache Storage, then tells the
+ *   other open tabs (BroadcastChannel, or a localStorage 'storage' event where there is none),
+ *   which forget their keys and show the form.
+ * What earlier versions kept (every tab's keys in IndexedDB version 1, a session handle, copies of
+ * a PBKDF2 result in web storage) is deleted at start.
  *
  * Content-Security-Policy. The unlock page's <meta> allows scripts from the site's own files
  * ('self') and from blob: (the decrypted scripts of the site), styles from 'self', blob: and
@@ -77,19 +85,26 @@
   var NONCE_BYTES = 12;
   var TAG_BYTES = 16;
   var LABELS = {
+    keyID: 'daybook 2 site key id',
     content: 'daybook 1 content key',
     names: 'daybook 1 name key',
-    check: 'daybook 1 password check',
     addresses: 'daybook 1 address key',
-    addressTags: 'daybook 1 address tag key'
+    addressTags: 'daybook 1 address tag key',
+    password: 'daybook 2 password slot',
+    recovery: 'daybook 2 recovery slot',
+    passkey: 'daybook 2 passkey slot'
   };
   var DAY_MS = 24 * 60 * 60 * 1000;
-  // Long enough for a day of reading with the tab left open, short enough that a closed tab's
-  // keys do not stay on the device for long.
-  var SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
-  var RENEW_AFTER_MS = 60 * 1000;
   var DEFAULT_REMEMBER_DAYS = 30;
-  var REMEMBERED = 'remembered';
+  // The device's own wrapping of a remembered site key (never published).
+  var REMEMBERED_LABEL = 'daybook 2 remembered site key';
+  var DATABASE_VERSION = 2;
+  var RECOVERY_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  var RECOVERY_CHARACTERS = 28;
+  var RECOVERY_BYTES = 16;
+  var PASSKEY_CODE_PREFIX = 'daybook-passkey:';
+  var PASSKEY_SALT_BYTES = 32;
+  var PASSKEY_TIMEOUT_MS = 60 * 1000;
   var ADDRESS_TAG_BYTES = 12;
   var ADDRESS_BLOCK_BYTES = 32;
   var TYPES = {
@@ -141,11 +156,73 @@
   var encoder = new TextEncoder();
   var decoder = new TextDecoder('utf-8');
 
-  function hkdf(text) { return { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: encoder.encode(text) }; }
+  /** HKDF-SHA256's parameters: `info` the label, the salt empty unless given. */
+  function hkdf(text, salt) { return { name: 'HKDF', hash: 'SHA-256', salt: salt || new Uint8Array(0), info: encoder.encode(text) }; }
 
-  /** PBKDF2's parameters for the site's published settings (its salt and rounds). */
-  function pbkdf2Parameters(published) {
-    return { name: 'PBKDF2', hash: 'SHA-256', salt: fromBase64(published.salt), iterations: published.iterations };
+  function concatenated() {
+    var parts = Array.prototype.slice.call(arguments);
+    var all = new Uint8Array(parts.reduce(function (sum, part) { return sum + part.length; }, 0));
+    var at = 0;
+    parts.forEach(function (part) { all.set(part, at); at += part.length; });
+    return all;
+  }
+
+  /** The 18 bytes a recovery key's text spells (its 16 bytes, a 12-bit check and 4 zero bits), or
+   * null when it is not 28 characters of Crockford's base32: case, spaces and dashes aside, O
+   * reads as 0, I and L as 1. */
+  function recoveryKeyBytes(text) {
+    var values = [];
+    var upper = String(text).toUpperCase();
+    for (var i = 0; i < upper.length; i++) {
+      var character = upper.charAt(i);
+      if (/\s|-/.test(character)) continue;
+      if (character === 'O') character = '0';
+      if (character === 'I' || character === 'L') character = '1';
+      var value = RECOVERY_ALPHABET.indexOf(character);
+      if (value < 0) return null;
+      values.push(value);
+    }
+    if (values.length !== RECOVERY_CHARACTERS) return null;
+    var bytes = [];
+    var buffer = 0;
+    var bits = 0;
+    values.forEach(function (fiveBits) {
+      buffer = (buffer << 5) | fiveBits;
+      bits += 5;
+      if (bits >= 8) {
+        bits -= 8;
+        bytes.push((buffer >> bits) & 0xFF);
+        buffer &= (1 << bits) - 1;
+      }
+    });
+    if (bits > 0) bytes.push((buffer << (8 - bits)) & 0xFF);
+    return new Uint8Array(bytes);
+  }
+
+  /** Whether a recovery key's bytes hold their check, given SHA-256 of its first 16 bytes. */
+  function recoveryCheckHolds(bytes, digest) {
+    return bytes[RECOVERY_BYTES] === digest[0] && bytes[RECOVERY_BYTES + 1] === (digest[1] & 0xF0);
+  }
+
+  /** What `daybook keys passkey` takes: the prefix, then base64url of the site key id, the PRF
+   * salt, the wrapped site key and the credential id. */
+  function passkeyCode(keyID, salt, wrapped, credential) {
+    return PASSKEY_CODE_PREFIX + toBase64URL(concatenated(keyID, salt, wrapped, credential));
+  }
+
+  /** PBKDF2's parameters for a published password slot (its salt and rounds). */
+  function pbkdf2Parameters(slot) {
+    return { name: 'PBKDF2', hash: 'SHA-256', salt: fromBase64(slot.salt), iterations: slot.iterations };
+  }
+
+  /** The published slots of one kind ('password', 'recovery', 'passkey'). */
+  function slotsOf(published, kind) {
+    return (published.slots || []).filter(function (slot) { return slot.kind === kind; });
+  }
+
+  /** AES-GCM's parameters to open a wrapped site key (nonce ‖ ciphertext ‖ tag) of a slot of `kind`. */
+  function wrapParameters(wrapped, kind) {
+    return { name: 'AES-GCM', iv: wrapped.subarray(0, NONCE_BYTES), additionalData: encoder.encode(LABELS[kind]), tagLength: TAG_BYTES * 8 };
   }
 
   /** The site's base path for a page's path: the folder of the unlock page, the site's index.html. */
@@ -272,7 +349,9 @@
 
   var api = {
     fromBase64: fromBase64, toBase64: toBase64, toBase64URL: toBase64URL, fromBase64URL: fromBase64URL, toHex: toHex,
-    sameBytes: sameBytes, hkdf: hkdf, pbkdf2Parameters: pbkdf2Parameters, basePath: basePath, siteAddress: siteAddress,
+    sameBytes: sameBytes, hkdf: hkdf, concatenated: concatenated, recoveryKeyBytes: recoveryKeyBytes,
+    recoveryCheckHolds: recoveryCheckHolds, passkeyCode: passkeyCode, pbkdf2Parameters: pbkdf2Parameters, slotsOf: slotsOf,
+    wrapParameters: wrapParameters, basePath: basePath, siteAddress: siteAddress,
     innerAddressIn: innerAddressIn, publishedPathOf: publishedPathOf, associatedData: associatedData,
     isPublishedFile: isPublishedFile, unpadded: unpadded, typeOf: typeOf, paddedAddress: paddedAddress,
     unpaddedAddress: unpaddedAddress, opaqueIDBytes: opaqueIDBytes, addressCounter: addressCounter, filledWord: filledWord,
@@ -300,16 +379,25 @@
   var policyElement = document.querySelector('meta[http-equiv="Content-Security-Policy" i]');
   var policy = policyElement ? policyElement.content : null;
   var databaseName = 'daybook:' + base;
-  var handleName = 'daybook-session:' + base;
+  var deviceCacheName = 'daybook-device:' + base;
+  var rememberedURL = location.origin + base + 'daybook-remembered';
   var lockSignalName = 'daybook-lock:' + base;
+  var passkeys = window.PublicKeyCredential && navigator.credentials ? navigator.credentials : null;
   var realFetch = window.fetch.bind(window);
   var realPushState = history.pushState.bind(history);
   var realReplaceState = history.replaceState.bind(history);
 
   var keys = null;
-  var sessionRecord = null;
-  var renewed = 0;
+  // The site key's bytes, in this tab's memory while it is unlocked: to keep it wrapped when asked.
+  var siteKeyBytes = null;
   var database = null;
+  // This device's passkey record for the site key (credential id, PRF salt, wrapped site key).
+  var devicePasskey = null;
+  // The browser says it has no PRF extension: no passkey is offered.
+  var prfRefused = false;
+  // The passkey offer after unlocking: null, 'offered', 'made' (with its code) or 'closed'.
+  var passkeyOffer = null;
+  var passkeyCodeText = null;
   var lockChannel = 'BroadcastChannel' in window ? new BroadcastChannel('daybook:' + base) : null;
   var current = null;
   var asking = 0;
@@ -324,20 +412,35 @@
 
   // MARK: - Keys
 
-  /** The site's keys for `password`, as non-extractable CryptoKeys, or null when the password's
-   * check does not match the published one. PBKDF2 runs once; its bits live only until they are
-   * imported as the HKDF key every other key is derived from. */
-  async function keysFor(password) {
-    var material = await subtle.importKey('raw', encoder.encode(password.normalize('NFC')), 'PBKDF2', false, ['deriveBits']);
-    var bits = new Uint8Array(await subtle.deriveBits(pbkdf2Parameters(settings), material, 256));
-    var master;
-    try {
-      master = await subtle.importKey('raw', bits, 'HKDF', false, ['deriveKey', 'deriveBits']);
-    } finally {
-      bits.fill(0);
+  /** The site key a password opens from one of the site's password slots, as bytes; null when it
+   * opens none. PBKDF2's bits become the slot's AES-GCM key without leaving WebCrypto. */
+  async function siteKeyFromPassword(password) {
+    var material = await subtle.importKey('raw', encoder.encode(password.normalize('NFC')), 'PBKDF2', false, ['deriveKey']);
+    var slots = slotsOf(settings, 'password');
+    for (var i = 0; i < slots.length; i++) {
+      var kek = await subtle.deriveKey(pbkdf2Parameters(slots[i]), material, { name: 'AES-GCM', length: 256 }, false, ['decrypt']);
+      var siteKey = await unwrapped(slots[i], kek);
+      if (siteKey) return siteKey;
     }
-    var check = new Uint8Array(await subtle.deriveBits(hkdf(LABELS.check), master, 128));
-    if (!sameBytes(check, fromBase64(settings.check))) return null;
+    return null;
+  }
+
+  /** The site key a slot's key-encryption key opens, as bytes; null when it is not that slot's key. */
+  async function unwrapped(slot, kek) {
+    var wrapped = fromBase64(slot.wrapped);
+    try {
+      return new Uint8Array(await subtle.decrypt(wrapParameters(wrapped, slot.kind), kek, wrapped.subarray(NONCE_BYTES)));
+    } catch (error) {
+      return null;
+    }
+  }
+
+  /** The site's keys, as non-extractable CryptoKeys, derived from the site key's bytes; null when
+   * they are not the site key the settings name (a slot of another site key). */
+  async function keysOfSiteKey(bytes) {
+    var master = await subtle.importKey('raw', bytes, 'HKDF', false, ['deriveKey', 'deriveBits']);
+    var id = new Uint8Array(await subtle.deriveBits(hkdf(LABELS.keyID), master, 128));
+    if (!sameBytes(id, fromBase64(settings.key))) return null;
     var derived = await Promise.all([
       subtle.deriveKey(hkdf(LABELS.content), master, { name: 'AES-GCM', length: 256 }, false, ['decrypt']),
       subtle.deriveKey(hkdf(LABELS.names), master, { name: 'HMAC', hash: 'SHA-256', length: 256 }, false, ['sign']),
@@ -347,102 +450,178 @@
     return { content: derived[0], names: derived[1], addresses: derived[2], addressTags: derived[3] };
   }
 
-  // MARK: - Kept keys (IndexedDB)
+  /** The site key a recovery key's text opens from one of the recovery slots, as bytes; null when
+   * it opens none, 'typo' when the text is not a recovery key (its check fails). */
+  async function siteKeyFromRecoveryKey(text) {
+    var bytes = recoveryKeyBytes(text);
+    if (!bytes) return 'typo';
+    var key = bytes.subarray(0, RECOVERY_BYTES);
+    if (!recoveryCheckHolds(bytes, new Uint8Array(await subtle.digest('SHA-256', key)))) return 'typo';
+    var material = await subtle.importKey('raw', key, 'HKDF', false, ['deriveKey']);
+    var slots = slotsOf(settings, 'recovery');
+    for (var i = 0; i < slots.length; i++) {
+      var kek = await subtle.deriveKey(hkdf(LABELS.recovery, fromBase64(slots[i].salt)), material, { name: 'AES-GCM', length: 256 },
+        false, ['decrypt']);
+      var siteKey = await unwrapped(slots[i], kek);
+      if (siteKey) return siteKey;
+    }
+    return null;
+  }
 
-  function openDatabase() {
+  // MARK: - What this device keeps, when asked
+
+  function ignore() { /* nothing kept, or nothing left to delete */ }
+
+  /** The site's database; null when there is none and `create` is false (an unlock for this tab
+   * makes none), or IndexedDB cannot be used. A database of an earlier version, which kept every
+   * tab's keys themselves, is deleted. */
+  function openDatabase(create) {
     if (!database) {
-      database = new Promise(function (resolve) {
-        var request;
-        try { request = indexedDB.open(databaseName, 1); } catch (error) { resolve(null); return; }
-        request.onupgradeneeded = function () { request.result.createObjectStore('keys', { keyPath: 'id' }); };
-        request.onsuccess = function () { resolve(request.result); };
-        request.onerror = function () { resolve(null); };
-      });
+      database = (async function () {
+        if (indexedDB.databases) {
+          var known = (await indexedDB.databases().catch(function () { return []; })).filter(function (info) {
+            return info.name === databaseName;
+          })[0];
+          if (known && known.version < DATABASE_VERSION) {
+            await deleteDatabase();
+            known = null;
+          }
+          if (!known && !create) return null;
+        }
+        return new Promise(function (resolve) {
+          var request;
+          var made = false;
+          try { request = indexedDB.open(databaseName, DATABASE_VERSION); } catch (error) { resolve(null); return; }
+          request.onupgradeneeded = function (event) {
+            var db = request.result;
+            made = event.oldVersion === 0;
+            if (db.objectStoreNames.contains('keys')) db.deleteObjectStore('keys');
+            if (!db.objectStoreNames.contains('device')) db.createObjectStore('device', { keyPath: 'id' });
+          };
+          request.onsuccess = function () {
+            var db = request.result;
+            if (made && !create) {
+              // A browser that cannot list its databases made one only to look: it goes again.
+              db.close();
+              deleteDatabase().then(function () { resolve(null); });
+              return;
+            }
+            // Another tab deletes the database (Lock): let it.
+            db.onversionchange = function () { db.close(); database = null; };
+            resolve(db);
+          };
+          request.onerror = function () { resolve(null); };
+        });
+      })();
+      var opening = database;
+      opening.then(function (db) { if (!db && database === opening) database = null; });
     }
     return database;
   }
 
-  /** Runs `work(store, give)` in one transaction of the keys' store; resolves, once it is
-   * committed, with what `give` was last given (null without IndexedDB: keys last for the page). */
-  async function withKeyStore(mode, work) {
-    var db = await openDatabase();
+  function deleteDatabase() {
+    return new Promise(function (resolve) {
+      var request;
+      try { request = indexedDB.deleteDatabase(databaseName); } catch (error) { resolve(); return; }
+      request.onsuccess = request.onerror = function () { resolve(); };
+    });
+  }
+
+  /** Runs `work(store, give)` in one transaction of the device's store; resolves, once it is
+   * committed, with what `give` was last given (null without a database). */
+  async function withDeviceStore(mode, work, create) {
+    var db = await openDatabase(create);
     if (!db) return null;
     return new Promise(function (resolve, reject) {
-      var transaction = db.transaction('keys', mode);
+      var transaction = db.transaction('device', mode);
       var result = null;
-      work(transaction.objectStore('keys'), function (value) { result = value; });
+      work(transaction.objectStore('device'), function (value) { result = value; });
       transaction.oncomplete = function () { resolve(result); };
       transaction.onerror = transaction.onabort = function () { reject(transaction.error); };
     });
   }
 
-  function sessionHandle() {
-    try { return sessionStorage.getItem(handleName); } catch (error) { return null; }
-  }
-
-  /** The keys this tab may use at `now`: its session's, else the remembered ones. Deletes every
-   * record that has expired or belongs to another password, and renews the tab's session. */
-  function keptRecord(handle, now) {
-    var found = { session: null, remembered: null };
-    return withKeyStore('readwrite', function (store, give) {
-      store.openCursor().onsuccess = function (event) {
-        var cursor = event.target.result;
-        if (!cursor) {
-          give(found.session || found.remembered);
-          return;
-        }
-        var record = cursor.value;
-        if (!(record.expires > now) || record.check !== settings.check) {
-          cursor.delete();
-        } else if (handle && record.id === handle) {
-          record.expires = now + SESSION_IDLE_MS;
-          cursor.update(record);
-          found.session = record;
-        } else if (record.id === REMEMBERED) {
-          found.remembered = record;
-        }
-        cursor.continue();
+  /** What this device keeps for the site, by record id ('remembered', 'passkey'). */
+  async function deviceRecords() {
+    var found = await withDeviceStore('readonly', function (store, give) {
+      var all = store.getAll();
+      all.onsuccess = function () {
+        var byID = {};
+        all.result.forEach(function (record) { byID[record.id] = record; });
+        give(byID);
       };
-    });
+    }, false);
+    return found || {};
   }
 
-  /** Keeps `siteKeys` for this tab, or for `rememberDays` days on this device. */
-  function keep(siteKeys, rememberDays) {
-    var now = Date.now();
-    var record = { id: REMEMBERED, check: settings.check, keys: siteKeys, expires: now + rememberDays * DAY_MS };
-    if (!rememberDays) {
-      record.id = toBase64URL(crypto.getRandomValues(new Uint8Array(16)));
-      record.expires = now + SESSION_IDLE_MS;
-      try { sessionStorage.setItem(handleName, record.id); } catch (error) { return Promise.resolve(); }
-      sessionRecord = record;
-      renewed = now;
+  /** Keeps the site key on this device for `days` days without a passkey: wrapped under a new
+   * non-extractable device key, which IndexedDB keeps, and the wrapped key in Cache Storage. */
+  async function rememberSiteKey(days) {
+    var deviceKey = await subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+    var nonce = crypto.getRandomValues(new Uint8Array(NONCE_BYTES));
+    var sealed = new Uint8Array(await subtle.encrypt({ name: 'AES-GCM', iv: nonce, additionalData: encoder.encode(REMEMBERED_LABEL) },
+      deviceKey, siteKeyBytes));
+    await (await caches.open(deviceCacheName)).put(new Request(rememberedURL), new Response(concatenated(nonce, sealed)));
+    await withDeviceStore('readwrite', function (store) {
+      store.put({ id: 'remembered', deviceKey: deviceKey, key: settings.key, expires: Date.now() + days * DAY_MS });
+    }, true);
+  }
+
+  /** The site key `record` (this device's 'remembered') and Cache Storage keep, as bytes; null when
+   * it has expired (by this browser's clock), is of another site key, or its halves are apart. */
+  async function rememberedSiteKey(record) {
+    if (!(record.expires > Date.now()) || record.key !== settings.key) return null;
+    var response = await caches.match(rememberedURL, { cacheName: deviceCacheName });
+    if (!response) return null;
+    var wrapped = new Uint8Array(await response.arrayBuffer());
+    try {
+      return new Uint8Array(await subtle.decrypt({ name: 'AES-GCM', iv: wrapped.subarray(0, NONCE_BYTES),
+        additionalData: encoder.encode(REMEMBERED_LABEL) }, record.deviceKey, wrapped.subarray(NONCE_BYTES)));
+    } catch (error) {
+      return null;
     }
-    return withKeyStore('readwrite', function (store) { store.put(record); });
   }
 
-  /** Moves the idle expiry of this tab's session on; at most once a minute. */
-  function renewSession() {
-    var now = Date.now();
-    if (!keys || !sessionRecord || now - renewed < RENEW_AFTER_MS) return;
-    renewed = now;
-    sessionRecord.expires = now + SESSION_IDLE_MS;
-    withKeyStore('readwrite', function (store) { store.put(sessionRecord); }).catch(function () {});
+  /** Deletes the records of `ids` and the remembered key's Cache Storage; the database itself when
+   * nothing is left in it. */
+  async function forgetRecords(ids) {
+    if (ids.indexOf('remembered') >= 0) await caches.delete(deviceCacheName).catch(ignore);
+    var left = await withDeviceStore('readwrite', function (store, give) {
+      ids.forEach(function (id) { store.delete(id); });
+      var count = store.count();
+      count.onsuccess = function () { give(count.result); };
+    }, false).catch(function () { return null; });
+    if (left === 0) await deleteDeviceRecords();
   }
 
-  /** Removes the PBKDF2 result that earlier versions of this script kept in web storage. */
+  /** Deletes every record the site made on this device: the Cache Storage of a remembered key, and
+   * the database itself, not only its records. */
+  async function deleteDeviceRecords() {
+    await caches.delete(deviceCacheName).catch(ignore);
+    var db = database ? await database.catch(function () { return null; }) : null;
+    if (db) db.close();
+    database = null;
+    await deleteDatabase();
+  }
+
+  /** Removes what earlier versions of this script kept in web storage: a session handle, copies of the PBKDF2 result. */
   function dropOldCopies() {
     try {
-      sessionStorage.removeItem('daybook-key:' + base);
-      localStorage.removeItem('daybook-key:' + base);
+      ['daybook-key:', 'daybook-session:'].forEach(function (name) {
+        sessionStorage.removeItem(name + base);
+        localStorage.removeItem(name + base);
+      });
     } catch (error) { /* no storage */ }
   }
 
-  /** Forgets the keys in this tab: memory, the session handle, and what was decrypted with them. */
+  /** Forgets the keys in this tab: memory, and what was decrypted with them. */
   function forgetHere() {
-    try { sessionStorage.removeItem(handleName); } catch (error) { /* nothing stored */ }
     keys = null;
+    if (siteKeyBytes) siteKeyBytes.fill(0);
+    siteKeyBytes = null;
+    passkeyOffer = null;
+    passkeyCodeText = null;
     calendar = null;
-    sessionRecord = null;
     idsByAddress.clear();
     addressesByID.clear();
     assetURLs.forEach(function (promise) { promise.then(URL.revokeObjectURL, function () {}); });
@@ -450,10 +629,10 @@
     releasePictures();
   }
 
-  /** Lock: every kept key of the site is deleted, then every open tab of it is told to forget. */
+  /** Lock: every record the site made on this device is deleted, then every open tab of it is told to forget. */
   async function lock() {
     forgetHere();
-    await withKeyStore('readwrite', function (store) { store.clear(); }).catch(function () {});
+    await deleteDeviceRecords();
     if (lockChannel) {
       lockChannel.postMessage('lock');
     } else {
@@ -887,7 +1066,6 @@
     current = url;
     await write(html, pictures);
     settle(url, scrollTo);
-    renewSession();
   }
 
   /** An id in the bar that these keys did not make: the site's not-found page. */
@@ -995,6 +1173,165 @@
     control.title = wordFor('lock_title');
     control.addEventListener('click', lock);
     (document.body || document.documentElement).appendChild(control);
+    showPasskeyOffer();
+  }
+
+  // MARK: - Passkeys
+
+  /** Whether the browser says it has no PRF extension (where it can say: getClientCapabilities). */
+  async function checkPasskeySupport() {
+    if (!passkeys || !window.PublicKeyCredential.getClientCapabilities) return;
+    try {
+      var capabilities = await window.PublicKeyCredential.getClientCapabilities();
+      prfRefused = Boolean(capabilities) && capabilities['extension:prf'] === false;
+    } catch (error) { /* not told */ }
+  }
+
+  /** A passkey slot's key-encryption key: HKDF of the credential's PRF output. */
+  async function passkeyKEK(prfOutput, usages) {
+    var material = await subtle.importKey('raw', prfOutput, 'HKDF', false, ['deriveKey']);
+    return subtle.deriveKey(hkdf(LABELS.passkey), material, { name: 'AES-GCM', length: 256 }, false, usages);
+  }
+
+  /** Why a passkey could not be used: 'no_prf' (the browser or authenticator has no PRF), 'not_opened'. */
+  function PasskeyError(kind) {
+    this.name = 'PasskeyError';
+    this.kind = kind;
+    this.message = kind;
+  }
+  PasskeyError.prototype = Object.create(Error.prototype);
+
+  /** The passkeys that may open the site key here: this device's, and the site's published passkey slots. */
+  function passkeyCandidates() {
+    var candidates = slotsOf(settings, 'passkey').map(function (slot) {
+      return { credential: fromBase64(slot.credential), salt: fromBase64(slot.salt), wrapped: fromBase64(slot.wrapped) };
+    });
+    if (devicePasskey) candidates.unshift(devicePasskey);
+    return candidates;
+  }
+
+  /** The PRF output of `credential` (bytes) at `salt`, asking the authenticator (one touch). */
+  async function prfOutput(candidates) {
+    var evaluations = {};
+    candidates.forEach(function (candidate) { evaluations[toBase64URL(candidate.credential)] = { first: candidate.salt }; });
+    var assertion = await passkeys.get({ publicKey: {
+      challenge: crypto.getRandomValues(new Uint8Array(32)), timeout: PASSKEY_TIMEOUT_MS, userVerification: 'required',
+      allowCredentials: candidates.map(function (candidate) { return { type: 'public-key', id: candidate.credential }; }),
+      extensions: { prf: { evalByCredential: evaluations } }
+    } });
+    var prf = assertion.getClientExtensionResults().prf;
+    if (!prf || !prf.results || !prf.results.first) throw new PasskeyError('no_prf');
+    return { credential: new Uint8Array(assertion.rawId), output: new Uint8Array(prf.results.first) };
+  }
+
+  /** The site key a passkey opens, as bytes. */
+  async function siteKeyFromPasskey() {
+    var candidates = passkeyCandidates();
+    var answer = await prfOutput(candidates);
+    var kek = await passkeyKEK(answer.output, ['decrypt']);
+    answer.output.fill(0);
+    var used = candidates.filter(function (candidate) { return sameBytes(candidate.credential, answer.credential); });
+    for (var i = 0; i < used.length; i++) {
+      var siteKey = await unwrapped({ wrapped: toBase64(used[i].wrapped), kind: 'passkey' }, kek);
+      if (siteKey) return siteKey;
+    }
+    throw new PasskeyError('not_opened');
+  }
+
+  /** Makes a passkey for the site's host and keeps, on this device, the site key wrapped under its
+   * PRF output only (in place of a key remembered without one); returns the code for `daybook keys passkey`. */
+  async function makePasskey() {
+    var salt = crypto.getRandomValues(new Uint8Array(PASSKEY_SALT_BYTES));
+    var created = await passkeys.create({ publicKey: {
+      rp: { name: lockTitle },
+      user: { id: crypto.getRandomValues(new Uint8Array(16)), name: lockTitle, displayName: lockTitle },
+      challenge: crypto.getRandomValues(new Uint8Array(32)),
+      pubKeyCredParams: [{ type: 'public-key', alg: -7 }, { type: 'public-key', alg: -257 }],
+      authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' },
+      timeout: PASSKEY_TIMEOUT_MS,
+      extensions: { prf: { eval: { first: salt } } }
+    } });
+    var credential = new Uint8Array(created.rawId);
+    var prf = created.getClientExtensionResults().prf;
+    if (!prf || (!prf.enabled && !prf.results)) throw new PasskeyError('no_prf');
+    // Some authenticators evaluate the PRF only when the credential is used: then it is used once.
+    var output = prf.results && prf.results.first ? new Uint8Array(prf.results.first)
+      : (await prfOutput([{ credential: credential, salt: salt }])).output;
+    var kek = await passkeyKEK(output, ['encrypt']);
+    output.fill(0);
+    var nonce = crypto.getRandomValues(new Uint8Array(NONCE_BYTES));
+    var sealed = new Uint8Array(await subtle.encrypt({ name: 'AES-GCM', iv: nonce, additionalData: encoder.encode(LABELS.passkey) },
+      kek, siteKeyBytes));
+    var record = { id: 'passkey', credential: credential, salt: salt, wrapped: concatenated(nonce, sealed), key: settings.key };
+    await withDeviceStore('readwrite', function (store) {
+      store.put(record);
+      store.delete('remembered');
+    }, true);
+    await caches.delete(deviceCacheName).catch(ignore);
+    devicePasskey = record;
+    return passkeyCode(fromBase64(settings.key), salt, record.wrapped, credential);
+  }
+
+  /** After unlocking, where a passkey could keep the site key: the offer, on every page of this tab until answered. */
+  function offerPasskey() {
+    if (passkeys && !prfRefused && !devicePasskey && siteKeyBytes) passkeyOffer = 'offered';
+  }
+
+  function element(name, attributes, text) {
+    var node = document.createElement(name);
+    Object.keys(attributes || {}).forEach(function (attribute) { node.setAttribute(attribute, attributes[attribute]); });
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  /** The offer (or, once made, the passkey's code), added to the page. */
+  function showPasskeyOffer() {
+    if (passkeyOffer !== 'offered' && passkeyOffer !== 'made') return;
+    var panel = element('section', { class: 'daybook-passkey-offer', 'aria-labelledby': 'daybook-passkey-offer-title' });
+    var made = passkeyOffer === 'made';
+    panel.appendChild(element('h2', { id: 'daybook-passkey-offer-title' }, wordFor(made ? 'passkey_ready' : 'passkey_offer_title')));
+    panel.appendChild(element('p', {}, wordFor(made ? 'passkey_code_text' : 'passkey_offer_text')));
+    if (made) panel.appendChild(element('code', { id: 'daybook-passkey-code' }, 'daybook keys passkey ' + passkeyCodeText));
+    var actions = element('p', { class: 'daybook-passkey-actions' });
+    var status = element('p', { class: 'daybook-passkey-status', role: 'status' });
+    var primary = element('button', { type: 'button', id: made ? 'daybook-passkey-copy' : 'daybook-passkey' },
+      wordFor(made ? 'passkey_copy' : 'passkey_offer'));
+    var close = element('button', { type: 'button', class: 'daybook-secondary' }, wordFor(made ? 'passkey_done' : 'passkey_not_now'));
+    actions.appendChild(primary);
+    actions.appendChild(close);
+    panel.appendChild(actions);
+    panel.appendChild(status);
+    close.addEventListener('click', function () {
+      passkeyOffer = 'closed';
+      passkeyCodeText = null;
+      panel.remove();
+    });
+    primary.addEventListener('click', made ? function () {
+      if (!navigator.clipboard) return;
+      navigator.clipboard.writeText('daybook keys passkey ' + passkeyCodeText).then(function () {
+        status.textContent = wordFor('passkey_copied');
+      }, ignore);
+    } : async function () {
+      primary.disabled = true;
+      status.textContent = wordFor('unlocking_passkey');
+      try {
+        passkeyCodeText = await makePasskey();
+        passkeyOffer = 'made';
+        panel.remove();
+        showPasskeyOffer();
+        var shown = document.getElementById('daybook-passkey-copy');
+        if (shown) shown.focus();
+      } catch (error) {
+        primary.disabled = false;
+        if (error && error.kind === 'no_prf') {
+          primary.remove();
+          status.textContent = wordFor('passkey_no_prf');
+        } else {
+          status.textContent = wordFor('passkey_not_made', { error: error && error.name ? error.name : String(error) });
+        }
+      }
+    });
+    (document.body || document.documentElement).appendChild(panel);
   }
 
   // MARK: - On this day
@@ -1084,8 +1421,12 @@
   var form = document.getElementById('daybook-unlock');
   var message = document.getElementById('daybook-message');
   var progress = document.getElementById('daybook-progress');
+  var passkeyButton = document.getElementById('daybook-unlock-passkey');
+  var rememberNote = document.getElementById('daybook-remember-note');
 
   function say(text) { if (message) message.textContent = text; }
+
+  function busy(text) { if (progress) progress.textContent = text; }
 
   /** The days "remember on this device" keeps the keys, or 0 when it is not ticked. */
   function rememberDays() {
@@ -1093,31 +1434,99 @@
     return daysToRemember(ticked, form.elements.remember_days ? form.elements.remember_days.value : undefined);
   }
 
+  /** The remember note (what this device's storage can read) shows while "remember" is ticked. */
+  function showRememberNote() {
+    if (rememberNote && form.elements.remember) rememberNote.hidden = !form.elements.remember.checked;
+  }
+
+  /** Opens the site with the site key's bytes, kept for `days` days when asked; false when they are
+   * not the key the settings name (a slot of another site key). */
+  async function unlockWith(siteKey, days, offer) {
+    var found = await keysOfSiteKey(siteKey);
+    if (!found) {
+      siteKey.fill(0);
+      return false;
+    }
+    siteKeyBytes = siteKey;
+    if (days) await rememberSiteKey(days).catch(ignore);
+    if (offer) offerPasskey();
+    open(found);
+    return true;
+  }
+
+  /** The password (or, from its own button or field, the recovery key) opens a slot, or says why not. */
   async function unlock(event) {
     event.preventDefault();
-    var button = form.querySelector('button[type="submit"]');
-    var password = form.elements.password.value;
-    if (!password) { say(wordFor('enter_password')); return; }
-    button.disabled = true;
+    var recoveryField = form.elements.recovery_key;
+    var viaRecovery = Boolean(recoveryField) && ((event.submitter && event.submitter.id === 'daybook-unlock-recovery')
+      || document.activeElement === recoveryField);
+    var field = viaRecovery ? recoveryField : form.elements.password;
+    if (!field.value.trim()) {
+      say(wordFor(viaRecovery ? 'enter_recovery_key' : 'enter_password'));
+      field.focus();
+      return;
+    }
+    var buttons = form.querySelectorAll('button[type="submit"]');
+    buttons.forEach(function (button) { button.disabled = true; });
     say('');
-    if (progress) progress.textContent = wordFor('unlocking');
+    busy(wordFor('unlocking'));
     try {
-      var found = await keysFor(password);
-      if (progress) progress.textContent = '';
-      if (!found) {
-        say(wordFor('wrong_password'));
-        form.elements.password.select();
+      var found = viaRecovery ? await siteKeyFromRecoveryKey(field.value) : await siteKeyFromPassword(field.value);
+      busy('');
+      if (!found || found === 'typo') {
+        say(wordFor(found === 'typo' ? 'recovery_key_typo' : viaRecovery ? 'wrong_recovery_key' : 'wrong_password'));
+        field.select();
         return;
       }
       form.elements.password.value = '';
-      keep(found, rememberDays()).catch(function () { /* not kept (private mode): the keys last until the page is left */ });
-      open(found);
+      if (recoveryField) recoveryField.value = '';
+      if (!await unlockWith(found, rememberDays(), true)) say(wordFor('unlock_failed', { error: 'key id' }));
     } catch (error) {
-      if (progress) progress.textContent = '';
+      busy('');
       say(wordFor('unlock_failed', { error: error && error.message ? error.message : String(error) }));
     } finally {
-      button.disabled = false;
+      buttons.forEach(function (button) { button.disabled = false; });
     }
+  }
+
+  /** One touch of a passkey that this device keeps, or that the site publishes, opens the site. */
+  async function unlockWithPasskey() {
+    passkeyButton.disabled = true;
+    say('');
+    busy(wordFor('unlocking_passkey'));
+    try {
+      var siteKey = await siteKeyFromPasskey();
+      busy('');
+      if (!await unlockWith(siteKey, 0, false)) say(wordFor('passkey_failed', { error: 'key id' }));
+    } catch (error) {
+      busy('');
+      var reason = error && error.kind === 'no_prf' ? 'PRF' : error && error.name ? error.name : String(error);
+      say(wordFor('passkey_failed', { error: reason }));
+      if (form && form.elements.password) form.elements.password.focus();
+    } finally {
+      passkeyButton.disabled = false;
+    }
+  }
+
+  /** What this device kept: a remembered key opens the site at once; a passkey is offered; what
+   * was kept of another site key is deleted. True when the site is open. */
+  async function openKept() {
+    var kept = await deviceRecords().catch(function () { return {}; });
+    var stale = [];
+    if (kept.passkey) {
+      if (kept.passkey.key === settings.key) devicePasskey = kept.passkey;
+      else stale.push('passkey');
+    }
+    if (kept.remembered) {
+      var siteKey = await rememberedSiteKey(kept.remembered).catch(function () { return null; });
+      if (siteKey && await unlockWith(siteKey, 0, true)) return true;
+      stale.push('remembered');
+    }
+    if (stale.length) {
+      await forgetRecords(stale);
+      if (stale.some(function (id) { return kept[id].key !== settings.key; })) say(wordFor('key_changed'));
+    }
+    return false;
   }
 
   async function start() {
@@ -1126,22 +1535,19 @@
       return;
     }
     dropOldCopies();
-    var handle = sessionHandle();
-    var now = Date.now();
-    var record = await keptRecord(handle, now).catch(function () { return null; });
-    if (record) {
-      if (record.id === handle) {
-        sessionRecord = record;
-        renewed = now;
-      }
-      open(record.keys);
-      return;
-    }
-    if (handle) forgetHere();
-    if (form) {
-      form.addEventListener('submit', unlock);
-      form.querySelector('button[type="submit"]').disabled = false;
-      if (form.elements.password) form.elements.password.focus();
+    await checkPasskeySupport();
+    if (await openKept()) return;
+    if (!form) return;
+    form.addEventListener('submit', unlock);
+    if (form.elements.remember) form.elements.remember.addEventListener('change', showRememberNote);
+    showRememberNote();
+    form.querySelectorAll('button[type="submit"]').forEach(function (button) { button.disabled = false; });
+    if (passkeyButton && passkeys && (devicePasskey || slotsOf(settings, 'passkey').length)) {
+      passkeyButton.hidden = false;
+      passkeyButton.addEventListener('click', unlockWithPasskey);
+      passkeyButton.focus();
+    } else if (form.elements.password) {
+      form.elements.password.focus();
     }
   }
 

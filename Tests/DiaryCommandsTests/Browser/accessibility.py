@@ -6,8 +6,10 @@ Usage: accessibility.py AXE_JS SITE_URL PAGES_JSON [PASSWORD]
   AXE_JS      axe.min.js
   SITE_URL    the site's home as served, e.g. http://127.0.0.1:8123/
   PAGES_JSON  a JSON object: name -> page path in the site ("2025/03/01/", "search/?q=walk")
-  PASSWORD    for an encrypted site: the unlock page is checked, then the site is unlocked and
-              its pages are checked as the reader shows them
+  PASSWORD    for an encrypted site: the unlock page is checked with every control shown (the
+              recovery key's field opened, the remember note ticked on; the passkey button shows
+              when the site publishes a passkey slot), then the site is unlocked and its pages
+              are checked as the reader shows them, with the passkey offer
 
 Prints one JSON object: {"violations": {"<name> <scheme>": [{"id", "impact", "help", "nodes": [...]}]},
 "checked": ["<name> <scheme>", ...], "errors": [...]}.
@@ -75,10 +77,19 @@ def steps(driver, answers):
                                {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
         if password:
             open_unlock_page(driver, site)
+            driver.execute_script("document.querySelector('.daybook-recovery').open = true;"
+                                  "document.querySelector('#daybook-unlock input[name=remember]').click();")
+            answers.setdefault("unlock_controls", driver.execute_script(
+                "return ['daybook-unlock-passkey', 'daybook-recovery-key', 'daybook-remember-note'].filter(function (id) {"
+                " var n = document.getElementById(id); return n && n.offsetParent !== null; });"))
             check(driver, axe, answers, "unlock", scheme)
+            driver.execute_script("document.querySelector('#daybook-unlock input[name=remember]').click();")
             unlock(driver, password)
         for name, path in pages.items():
             open_page(driver, site, path, password)
+            if password:
+                WebDriverWait(driver, 20).until(lambda d: d.find_elements("id", "daybook-passkey"))
+                answers.setdefault("passkey_offer_checked", []).append(name + " " + scheme)
             check(driver, axe, answers, name, scheme)
         if password:
             driver.find_element("css selector", ".daybook-lock-control").click()

@@ -103,7 +103,7 @@ def unlock(driver, password):
 
 PBKDF2_TIMING = """
 var done = arguments[arguments.length - 1];
-var settings = JSON.parse(arguments[0]);
+var settings = JSON.parse(arguments[0]).slots.filter(function (slot) { return slot.kind === 'password'; })[0];
 var salt = Uint8Array.from(atob(settings.salt), function (c) { return c.charCodeAt(0); });
 var started = performance.now();
 crypto.subtle.importKey('raw', new TextEncoder().encode('timing'), 'PBKDF2', false, ['deriveBits']).then(function (key) {
@@ -164,11 +164,15 @@ def main():
         answers["data_page_url"] = driver.execute_script("return daybookPageURL().href;")
         page_policy(driver, answers, "data")
 
+        # Unlocked for this tab only: the keys were in its memory, so a reload asks again, and the
+        # address after '#' opens once it is answered.
         driver.refresh()
+        open_unlock_page(driver, driver.current_url)
+        answers["reload_asked_password"] = bool(driver.find_elements(By.ID, "daybook-unlock"))
+        unlock(driver, password)
         wait_for_heading(driver, "Data")
         answers["reload_heading"] = text_of(driver, "h1")
         answers["reload_data_result"] = wait_for_text(driver, "#data-result")
-        answers["reload_asked_password"] = bool(driver.find_elements(By.ID, "daybook-unlock"))
 
         click_link(driver, "Home")
         wait_for_heading(driver, answers["home_heading"])
@@ -199,8 +203,7 @@ def main():
         time.sleep(1)
         answers["after_lock_asks_password"] = bool(driver.find_elements(By.ID, "daybook-unlock"))
         answers["after_lock_heading"] = text_of(driver, "h1")
-        answers["storage_after_lock"] = driver.execute_script("return sessionStorage.length + localStorage.length;")
-        answers["records_after_lock"] = kept_records(driver)
+        answers["storage_after_lock"] = site_storage(driver)
 
     except Exception as error:
         answers["failed"] = failure(driver, error)
@@ -208,23 +211,74 @@ def main():
         print_answers(driver, answers)
 
 
-KEPT_RECORDS = """
+SITE_STORAGE = """
+var done = arguments[arguments.length - 1];
+var base = location.pathname.replace(/[^/]*$/, '');
+var found = { web_storage: sessionStorage.length + localStorage.length, cookies: document.cookie, databases: [], records: 0, caches: [] };
+Promise.all([indexedDB.databases(), caches.keys()]).then(function (lists) {
+  found.databases = lists[0].map(function (info) { return info.name; });
+  found.caches = lists[1];
+  if (found.databases.indexOf('daybook:' + base) < 0) { done(found); return; }
+  var request = indexedDB.open('daybook:' + base);
+  request.onsuccess = function () {
+    var db = request.result;
+    var names = Array.from(db.objectStoreNames);
+    if (!names.length) { db.close(); done(found); return; }
+    var transaction = db.transaction(names);
+    names.forEach(function (name) {
+      transaction.objectStore(name).count().onsuccess = function (event) { found.records += event.target.result; };
+    });
+    transaction.oncomplete = function () { db.close(); done(found); };
+  };
+  request.onerror = function () { done(found); };
+}, function (error) { found.error = String(error); done(found); });
+"""
+
+
+def site_storage(driver):
+    """What the site keeps in this browser, as its scripts see it: the number of web storage
+    values, the cookies, the names of the IndexedDB databases and Cache Storage caches of the
+    origin, and how many records the site's database holds (without opening one that is not there)."""
+    return driver.execute_async_script(SITE_STORAGE)
+
+
+DEVICE_RECORDS = """
 var done = arguments[arguments.length - 1];
 var base = location.pathname.replace(/[^/]*$/, '');
 var request = indexedDB.open('daybook:' + base);
-request.onerror = function () { done(-1); };
+request.onerror = function () { done(null); };
 request.onsuccess = function () {
   var db = request.result;
-  if (!db.objectStoreNames.contains('keys')) { db.close(); done(0); return; }
-  var count = db.transaction('keys').objectStore('keys').count();
-  count.onsuccess = function () { db.close(); done(count.result); };
+  if (!db.objectStoreNames.contains('device')) { db.close(); done([]); return; }
+  var all = db.transaction('device').objectStore('device').getAll();
+  all.onsuccess = function () {
+    db.close();
+    var work = [];
+    done.records = all.result.map(function (record) {
+      var fields = {};
+      Object.keys(record).sort().forEach(function (name) {
+        var value = record[name];
+        if (value instanceof Uint8Array) {
+          fields[name] = Array.from(value).map(function (b) { return (b < 16 ? '0' : '') + b.toString(16); }).join('');
+        } else if (value instanceof CryptoKey) {
+          var key = fields[name] = { type: value.type, algorithm: value.algorithm.name, extractable: value.extractable };
+          work.push(crypto.subtle.exportKey('raw', value).then(function () { key.exported = true; }, function () { key.exported = false; }));
+        } else {
+          fields[name] = value;
+        }
+      });
+      return fields;
+    });
+    Promise.all(work).then(function () { done(done.records); });
+  };
 };
 """
 
 
-def kept_records(driver):
-    """How many key records the site keeps in IndexedDB."""
-    return driver.execute_async_script(KEPT_RECORDS)
+def device_records(driver):
+    """The records of the site's database, each field as JSON: bytes in hex, a CryptoKey described
+    (its type, algorithm, whether it is extractable and whether exportKey gave its bytes)."""
+    return driver.execute_async_script(DEVICE_RECORDS)
 
 
 def failure(driver, error):

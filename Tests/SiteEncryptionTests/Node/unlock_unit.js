@@ -1,8 +1,11 @@
 // Unit tests of unlock.js's pure parts, run by Node: `node unlock_unit.js PATH/TO/unlock.js SITE.json`.
 // SITE.json is what Swift published for a password: {"password", "settings" (the unlock page's),
-// "files": [{"address", "published", "file" (base64), "content" (base64)}]}. With the script's own
-// parameters and WebCrypto, the password's keys open those files.
-// Prints {"failures": [...], "labels": {...}, "published": {address: path}, "contents": {address: base64}}.
+// "files": [{"address", "published", "file" (base64), "content" (base64)}], "recoveryKey" (as
+// printed), "recoveryBytes" (base64), "passkey": {"keyID", "salt", "wrapped", "credential" (base64),
+// "code" (as Swift writes it)}}. With the script's own parameters and WebCrypto, the password's keys
+// open those files, and the recovery key its slot.
+// Prints {"failures": [...], "labels": {...}, "published": {address: path}, "contents": {address: base64},
+// "recoveryOpened": bool}.
 'use strict';
 const api = require(process.argv[2]);
 const site = JSON.parse(require('fs').readFileSync(process.argv[3], 'utf8'));
@@ -31,11 +34,31 @@ equal(api.sameBytes(bytes(1, 2), bytes(1, 2, 0)), false, 'a different length');
 // MARK: - Settings and keys
 
 const parameters = api.pbkdf2Parameters({ salt: 'EBESExQVFhcYGRobHB0eHw==', iterations: 600000 });
-equal([parameters.name, parameters.hash, parameters.iterations], ['PBKDF2', 'SHA-256', 600000], 'PBKDF2 with SHA-256 and the published rounds');
-equal(list(parameters.salt), Array.from({ length: 16 }, (_, i) => 0x10 + i), 'the published salt, decoded');
-const check = api.hkdf(api.LABELS.check);
-equal([check.name, check.hash, list(check.salt)], ['HKDF', 'SHA-256', []], 'HKDF with SHA-256 and an empty salt');
-equal(new TextDecoder().decode(check.info), 'daybook 1 password check', 'HKDF info is the label');
+equal([parameters.name, parameters.hash, parameters.iterations], ['PBKDF2', 'SHA-256', 600000], 'PBKDF2 with SHA-256 and the slot\'s rounds');
+equal(list(parameters.salt), Array.from({ length: 16 }, (_, i) => 0x10 + i), 'the slot\'s salt, decoded');
+const keyID = api.hkdf(api.LABELS.keyID);
+equal([keyID.name, keyID.hash, list(keyID.salt)], ['HKDF', 'SHA-256', []], 'HKDF with SHA-256 and an empty salt');
+equal(new TextDecoder().decode(keyID.info), 'daybook 2 site key id', 'HKDF info is the label');
+const slots = { slots: [{ id: 'a', kind: 'password' }, { id: 'b', kind: 'recovery' }, { id: 'c', kind: 'password' }] };
+equal(api.slotsOf(slots, 'password').map((slot) => slot.id), ['a', 'c'], 'the slots of one kind, in order');
+equal(api.slotsOf({}, 'passkey'), [], 'no slots');
+const wrap = api.wrapParameters(new Uint8Array(60).map((_, i) => i), 'recovery');
+equal([wrap.name, list(wrap.iv), wrap.tagLength], ['AES-GCM', Array.from({ length: 12 }, (_, i) => i), 128], 'the nonce is the first 12 bytes');
+equal(new TextDecoder().decode(wrap.additionalData), 'daybook 2 recovery slot', 'authenticated with the kind\'s label');
+
+// MARK: - Recovery keys and passkey codes
+
+const parsed = api.recoveryKeyBytes(site.recoveryKey);
+equal(parsed === null ? null : api.toBase64(parsed.subarray(0, 16)), site.recoveryBytes, 'the printed recovery key spells Swift\'s bytes');
+equal(parsed === null ? 0 : parsed.length, 18, 'key, check and four zero bits');
+equal(api.recoveryKeyBytes(site.recoveryKey.toUpperCase().replace(/-/g, ' ').replace(/0/g, 'O').replace(/1/g, 'I')) === null ? null
+  : api.toBase64(api.recoveryKeyBytes(site.recoveryKey.toUpperCase().replace(/-/g, ' ').replace(/0/g, 'O').replace(/1/g, 'I')).subarray(0, 16)),
+site.recoveryBytes, 'case, spaces, O and I as Crockford reads them');
+equal(api.recoveryKeyBytes(site.recoveryKey.slice(1)), null, 'one character short');
+equal(api.recoveryKeyBytes(site.recoveryKey.replace(/-/, 'U')), null, 'U is not in the alphabet');
+const passkey = site.passkey;
+equal(api.passkeyCode(api.fromBase64(passkey.keyID), api.fromBase64(passkey.salt), api.fromBase64(passkey.wrapped),
+  api.fromBase64(passkey.credential)), passkey.code, 'the passkey code as Swift reads it');
 
 // MARK: - Addresses
 
@@ -112,11 +135,14 @@ equal(api.fittingCandidate('', 500), null, 'no candidate');
 
 async function openSite() {
   const settings = site.settings;
-  const material = await subtle.importKey('raw', new TextEncoder().encode(site.password.normalize('NFC')), 'PBKDF2', false, ['deriveBits']);
-  const bits = await subtle.deriveBits(api.pbkdf2Parameters(settings), material, 256);
-  const master = await subtle.importKey('raw', bits, 'HKDF', false, ['deriveKey', 'deriveBits']);
-  const passwordCheck = new Uint8Array(await subtle.deriveBits(api.hkdf(api.LABELS.check), master, 128));
-  if (!api.sameBytes(passwordCheck, api.fromBase64(settings.check))) failures.push('the password check differs from the published one');
+  const slot = api.slotsOf(settings, 'password')[0];
+  const material = await subtle.importKey('raw', new TextEncoder().encode(site.password.normalize('NFC')), 'PBKDF2', false, ['deriveKey']);
+  const kek = await subtle.deriveKey(api.pbkdf2Parameters(slot), material, { name: 'AES-GCM', length: 256 }, false, ['decrypt']);
+  const wrapped = api.fromBase64(slot.wrapped);
+  const siteKey = new Uint8Array(await subtle.decrypt(api.wrapParameters(wrapped, 'password'), kek, wrapped.subarray(12)));
+  const master = await subtle.importKey('raw', siteKey, 'HKDF', false, ['deriveKey', 'deriveBits']);
+  const id = new Uint8Array(await subtle.deriveBits(api.hkdf(api.LABELS.keyID), master, 128));
+  if (!api.sameBytes(id, api.fromBase64(settings.key))) failures.push('the site key id differs from the published one');
   const content = await subtle.deriveKey(api.hkdf(api.LABELS.content), master, { name: 'AES-GCM', length: 256 }, false, ['decrypt']);
   const names = await subtle.deriveKey(api.hkdf(api.LABELS.names), master, { name: 'HMAC', hash: 'SHA-256', length: 256 }, false, ['sign']);
   const published = {};
@@ -134,8 +160,28 @@ async function openSite() {
   return { published, contents };
 }
 
-openSite().then(({ published, contents }) => {
-  console.log(JSON.stringify({ failures, labels: api.LABELS, published, contents }));
+async function openRecoverySlot() {
+  const bytes = api.recoveryKeyBytes(site.recoveryKey);
+  const key = bytes.subarray(0, 16);
+  const digest = new Uint8Array(await subtle.digest('SHA-256', key));
+  if (!api.recoveryCheckHolds(bytes, digest)) failures.push('the recovery key\'s check does not hold');
+  let changed = new Uint8Array(bytes);
+  changed[0] ^= 1;
+  if (api.recoveryCheckHolds(changed, new Uint8Array(await subtle.digest('SHA-256', changed.subarray(0, 16))))
+      && api.recoveryCheckHolds(changed, digest)) failures.push('a changed key keeps the old check');
+  const slot = api.slotsOf(site.settings, 'recovery')[0];
+  const material = await subtle.importKey('raw', key, 'HKDF', false, ['deriveKey']);
+  const kek = await subtle.deriveKey(api.hkdf(api.LABELS.recovery, api.fromBase64(slot.salt)), material, { name: 'AES-GCM', length: 256 },
+    false, ['decrypt']);
+  const wrapped = api.fromBase64(slot.wrapped);
+  const siteKey = new Uint8Array(await subtle.decrypt(api.wrapParameters(wrapped, 'recovery'), kek, wrapped.subarray(12)));
+  const master = await subtle.importKey('raw', siteKey, 'HKDF', false, ['deriveBits']);
+  const id = new Uint8Array(await subtle.deriveBits(api.hkdf(api.LABELS.keyID), master, 128));
+  return api.sameBytes(id, api.fromBase64(site.settings.key));
+}
+
+Promise.all([openSite(), openRecoverySlot()]).then(([{ published, contents }, recoveryOpened]) => {
+  console.log(JSON.stringify({ failures, labels: api.LABELS, published, contents, recoveryOpened }));
 }, (error) => {
   failures.push(`the published files do not open: ${error}`);
   console.log(JSON.stringify({ failures, labels: api.LABELS, published: {}, contents: {} }));
